@@ -1,0 +1,58 @@
+import { useLocation } from "@remix-run/react";
+import { useEffect, useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { useRootData } from "~/lib/root-data";
+import { FlashMessages } from "./flash-messages";
+import { Footer } from "./footer";
+import { Header } from "./header";
+import { Sidebar } from "./sidebar";
+
+/** spec §9: below this width the sidebar becomes an overlay. */
+export const WIDE_SCREEN_MIN = 992;
+
+/**
+ * spec §2 default layout: header, sidebar (open or closed, remembered in a cookie on wide
+ * screens, an overlay on narrow ones), flash messages, footer. Dialogs and toasts are provided
+ * by the root.
+ */
+export function DefaultLayout({ children }: { children: ReactNode }) {
+  const data = useRootData();
+  const { t } = useTranslation();
+  const [wideOpen, setWideOpen] = useState(data?.sidebarOpen ?? true);
+  const [narrowOpen, setNarrowOpen] = useState(false);
+  const location = useLocation();
+  useEffect(() => setNarrowOpen(false), [location.pathname]);
+  if (!data) return <main className="main">{children}</main>;
+
+  const toggle = () => {
+    if (window.matchMedia(`(min-width: ${WIDE_SCREEN_MIN}px)`).matches) {
+      const next = !wideOpen;
+      setWideOpen(next);
+      document.cookie = `sidebar=${next ? "open" : "closed"}; path=/; max-age=31536000; samesite=lax`;
+    } else {
+      setNarrowOpen((v) => !v);
+    }
+  };
+
+  return (
+    <div className="layout" data-sidebar={wideOpen ? "open" : "closed"} data-sidebar-narrow={narrowOpen ? "open" : "closed"}>
+      <a className="skip-link" href="#main">
+        {t("header.home", { brand: data.brand?.name ?? "" })}
+      </a>
+      <Header data={data} onToggleSidebar={toggle} />
+      <div className="layout-body">
+        <Sidebar data={data} id="sidebar" onNavigate={() => setNarrowOpen(false)} />
+        {narrowOpen ? (
+          <button type="button" className="sidebar-backdrop" aria-label={t("sidebar.close")} onClick={() => setNarrowOpen(false)} />
+        ) : null}
+        <div className="layout-content">
+          <FlashMessages flash={data.flash} />
+          <main id="main" className="main">
+            {children}
+          </main>
+          <Footer data={data} />
+        </div>
+      </div>
+    </div>
+  );
+}

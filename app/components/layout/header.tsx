@@ -1,0 +1,81 @@
+import { Form, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { linkBuilder } from "~/lib/links";
+import type { RootData } from "~/lib/root-data";
+import { LocaleSelector } from "./locale-selector";
+
+interface HeaderProps {
+  data: RootData;
+  onToggleSidebar: () => void;
+}
+
+/** spec §2 header: toggle and logo on the left; locale, search, bell, messages, account on the right. */
+export function Header({ data, onToggleSidebar }: HeaderProps) {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const links = linkBuilder(data);
+  const brand = data.brand;
+  const searchAction = links.brand("/fanclubs");
+  const SearchForm = links.isExternal(searchAction) ? "form" : Form;
+  return (
+    <header className="header">
+      <div className="header-left">
+        <button type="button" className="icon-button" aria-label={t("header.toggleSidebar")} onClick={onToggleSidebar}>
+          <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
+            <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+        </button>
+        <a className="brand-logo" href={links.brand("/") || "/"} aria-label={t("header.home", { brand: brand?.name ?? "" })}>
+          {brand ? <img src={brand.logo} alt="" width="28" height="28" /> : null}
+          <span className="brand-name">{brand?.name}</span>
+        </a>
+      </div>
+      <div className="header-right">
+        {/* Search: fan club list with order 2 and an empty category (spec §2). */}
+        <SearchForm method="get" action={searchAction} className="header-search" role="search">
+          <input
+            type="search"
+            name="keywords"
+            defaultValue={params.get("keywords") ?? ""}
+            placeholder={t("header.searchPlaceholder")}
+            aria-label={t("header.searchPlaceholder")}
+            maxLength={100}
+          />
+          <input type="hidden" name="order" value="2" />
+          <input type="hidden" name="category" value="" />
+          <button type="submit" className="icon-button" aria-label={t("header.search")}>
+            <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">
+              <circle cx="11" cy="11" r="7" stroke="currentColor" strokeWidth="2" fill="none" />
+              <path d="m20 20-3.5-3.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </button>
+        </SearchForm>
+        <LocaleSelector locale={data.locale} />
+        {data.user ? (
+          <>
+            <a className="icon-button" href={links.user("/notifications")} aria-label={t("header.notifications")}>
+              <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
+                <path d="M6 16V11a6 6 0 1 1 12 0v5l2 2H4l2-2Zm4 4h4" stroke="currentColor" strokeWidth="2" fill="none" />
+              </svg>
+            </a>
+            <a className="icon-button" href={links.user("/me/messages")} aria-label={t("header.messages")}>
+              <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
+                <path d="M4 5h16v11H8l-4 4V5Z" stroke="currentColor" strokeWidth="2" fill="none" />
+              </svg>
+            </a>
+            <a className="avatar" href={links.user("/me/settings")} aria-label={t("header.account")}>
+              {data.user.iconImageUrl ? <img src={data.user.iconImageUrl} alt="" width="32" height="32" /> : data.user.name.slice(0, 1)}
+            </a>
+          </>
+        ) : (
+          <a className="icon-button login-icon" href={links.login()} aria-label={t("header.login")}>
+            <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
+              <circle cx="12" cy="8" r="4" stroke="currentColor" strokeWidth="2" fill="none" />
+              <path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" stroke="currentColor" strokeWidth="2" fill="none" />
+            </svg>
+          </a>
+        )}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,54 @@
+import { useTranslation } from "react-i18next";
+import { linkBuilder } from "~/lib/links";
+import type { RootData } from "~/lib/root-data";
+
+/**
+ * spec §2 sidebar. Visitors see the login link (spec §6); the member and creator sections join
+ * with accounts and fan clubs.
+ */
+export function Sidebar({ data, id, onNavigate }: { data: RootData; id: string; onNavigate: () => void }) {
+  const { t } = useTranslation();
+  const links = linkBuilder(data);
+  return (
+    <nav className="sidebar" id={id} aria-label={t("sidebar.title")} onClick={(e) => (e.target as HTMLElement).closest("a") && onNavigate()}>
+      {!data.user ? (
+        <div className="sidebar-section sidebar-login">
+          <p>{t("sidebar.loginLead")}</p>
+          <a className="button button-block" href={links.login()}>
+            {t("sidebar.login")}
+          </a>
+        </div>
+      ) : null}
+      <ul className="sidebar-links">
+        <li>
+          <a href={links.brand("/fanclubs?order=2&category=")}>{t("sidebar.fanclubs")}</a>
+        </li>
+        <li>
+          <a href={links.help("guideline")}>{t("sidebar.faq")}</a>
+        </li>
+        <li>
+          <a href={links.help("inquiry")}>{t("sidebar.inquiry")}</a>
+        </li>
+      </ul>
+      <div className="sidebar-section">
+        <p className="sidebar-lead">{t("sidebar.creatorGuideLead")}</p>
+        <a className="button button-outline button-block" href={links.help("fanclub_open_flow")}>
+          {t("sidebar.creatorGuide")}
+        </a>
+      </div>
+      <div className="sidebar-section">
+        <h2 className="sidebar-heading">{t("sidebar.brands")}</h2>
+        <ul className="sidebar-brands">
+          {data.services.map((s) => (
+            <li key={s.id}>
+              <a href={`${s.frontUrl}/`} aria-current={s.id === data.brand?.id && data.isBrandHost ? "true" : undefined}>
+                <span className="brand-dot" style={{ background: s.themeColor }} aria-hidden="true" />
+                {s.name}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,124 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useMatches,
+  useRouteError,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useChangeLanguage } from "remix-i18next/react";
+import { DefaultLayout } from "~/components/layout/default-layout";
+import { SimpleLayout } from "~/components/layout/simple-layout";
+import { NotFound } from "~/components/errors/not-found";
+import { Unavailable } from "~/components/errors/unavailable";
+import { DialogProvider } from "~/components/feedback/dialog";
+import { ToastProvider } from "~/components/feedback/toast";
+import { useNonce } from "~/lib/nonce";
+import { useRootData } from "~/lib/root-data";
+import stylesheet from "~/styles/app.css?url";
+
+export const handle = { i18n: ["common"] };
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  const app = context.app;
+  // The base, user and login domains serve no brand: they wear the brand the visitor used last.
+  const lastAccessed = app.services.find((s) => s.frontUrl === app.lastAccessedFrontUrl) ?? null;
+  const brand = app.service ?? lastAccessed ?? app.primaryService;
+  return {
+    locale: app.locale,
+    brand,
+    isBrandHost: app.service !== null,
+    services: app.services,
+    origins: app.origins,
+    user: app.user,
+    flash: app.flash,
+    sidebarOpen: app.sidebarOpen,
+    year: new Date().getUTCFullYear(),
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  const brand = data?.brand?.name ?? "Fanclub";
+  return [{ title: brand }, { property: "og:site_name", content: brand }];
+};
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRootData();
+  const locale = data?.locale ?? "ja";
+  const brand = data?.brand;
+  const nonce = useNonce();
+  return (
+    <html lang={locale} data-locale={locale}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {brand ? <meta name="theme-color" content={brand.themeColor} /> : null}
+        <Meta />
+        <Links />
+      </head>
+      <body
+        className={brand?.cssClass ?? "theme-default"}
+        style={brand ? ({ "--brand": brand.themeColor } as React.CSSProperties) : undefined}
+      >
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const data = useRootData();
+  useChangeLanguage(data?.locale ?? "ja");
+  const matches = useMatches();
+  const simple = matches.some((m) => (m.handle as { layout?: string } | undefined)?.layout === "simple");
+  return (
+    <ToastProvider>
+      <DialogProvider>
+        {simple ? (
+          <SimpleLayout>
+            <Outlet />
+          </SimpleLayout>
+        ) : (
+          <DefaultLayout>
+            <Outlet />
+          </DefaultLayout>
+        )}
+      </DialogProvider>
+    </ToastProvider>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const data = useRootData();
+  const status = isRouteErrorResponse(error) ? error.status : statusOf(error);
+  if (status >= 500 || !isRouteErrorResponse(error)) console.error(error);
+  const content = status === 404 ? <NotFound /> : <Unavailable status={status} />;
+  return (
+    <ToastProvider>
+      <DialogProvider>{data ? <DefaultLayout>{content}</DefaultLayout> : <SimpleLayout>{content}</SimpleLayout>}</DialogProvider>
+    </ToastProvider>
+  );
+}
+
+/** spec §8: the status comes from statusCode, status or the response status; default 500. */
+function statusOf(error: unknown): number {
+  if (error && typeof error === "object") {
+    const e = error as { statusCode?: unknown; status?: unknown; response?: { status?: unknown } };
+    for (const candidate of [e.statusCode, e.status, e.response?.status]) {
+      if (typeof candidate === "number" && candidate >= 400 && candidate < 600) return candidate;
+    }
+  }
+  return 500;
+}

@@ -1,0 +1,79 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+/**
+ * Brands. The Host header picks one on every request. `frontUrl` is the brand's public origin
+ * (scheme, host and port) exactly as links and redirects use it.
+ */
+export const services = sqliteTable(
+  "services",
+  {
+    id: integer("id").primaryKey(),
+    domain: text("domain").notNull(),
+    name: text("name").notNull(),
+    kind: text("kind", { enum: ["official", "indies"] }).notNull(),
+    cssClass: text("css_class").notNull(),
+    /** brand colour as #rrggbb; the theme is derived from it so a new brand needs no deploy */
+    themeColor: text("theme_color").notNull().default("#e4007f"),
+    frontUrl: text("front_url").notNull(),
+    requireOpenRequest: integer("require_open_request", { mode: "boolean" }).notNull().default(false),
+    requireBasic: integer("require_basic", { mode: "boolean" }).notNull().default(false),
+    logo: text("logo").notNull(),
+    fullLogo: text("full_logo").notNull(),
+    ogp: text("ogp").notNull(),
+    isPrimary: integer("is_primary", { mode: "boolean" }).notNull().default(false),
+    sortOrder: integer("sort_order").notNull().default(0),
+    createdAt: integer("created_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (t) => [
+    uniqueIndex("services_domain_unique").on(t.domain),
+    // at most one primary brand: the fallback for hosts that serve none
+    uniqueIndex("services_one_primary").on(t.isPrimary).where(sql`${t.isPrimary} = 1`),
+    check("services_theme_color_hex", sql`${t.themeColor} GLOB '#[0-9a-fA-F][0-9a-fA-F][0-9a-fA-F][0-9a-fA-F][0-9a-fA-F][0-9a-fA-F]'`),
+  ],
+);
+
+/** Messages sent from /help/inquiry; staff answer them by e-mail. */
+export const inquiries = sqliteTable(
+  "inquiries",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    serviceId: integer("service_id").references(() => services.id),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    category: text("category", {
+      enum: ["account", "payment", "fanclub", "creator", "bug", "other"],
+    }).notNull(),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    locale: text("locale").notNull(),
+    status: text("status", { enum: ["open", "answered", "closed"] }).notNull().default("open"),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("inquiries_status_created").on(t.status, t.createdAt)],
+);
+
+/**
+ * Last run of each background entry point (cron, queue consumer). Operators read it to see that
+ * the scheduled machinery is alive; jobs added later record here too.
+ */
+export const heartbeats = sqliteTable("heartbeats", {
+  source: text("source").primaryKey(),
+  beatAt: integer("beat_at", { mode: "timestamp_ms" }).notNull(),
+  runs: integer("runs").notNull().default(0),
+  detail: text("detail"),
+});
+
+/**
+ * Idempotency keys of effects that must happen once although their trigger arrives at least once
+ * (cron, queue redelivery, webhooks). Written in the same batch as the effect.
+ */
+export const processedEvents = sqliteTable("processed_events", {
+  key: text("key").primaryKey(),
+  processedAt: integer("processed_at", { mode: "timestamp_ms" }).notNull(),
+});
+
+export type ServiceRow = typeof services.$inferSelect;
+export type InquiryRow = typeof inquiries.$inferSelect;

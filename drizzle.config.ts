@@ -1,0 +1,8 @@
+import { defineConfig } from "drizzle-kit";
+
+// drizzle-kit writes SQL migrations straight into wrangler's migrations_dir; wrangler applies them.
+export default defineConfig({
+  dialect: "sqlite",
+  schema: "./db/schema.ts",
+  out: "./migrations",
+});

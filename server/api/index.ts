@@ -1,0 +1,48 @@
+import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { ZodError } from "zod";
+import type { AppEnv } from "../hono-env";
+import { requestContext } from "../http/request-context";
+import { ApiError, fail, ok } from "./envelope";
+import { helpApi } from "./help";
+import { servicesApi } from "./services";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+export const api = new Hono<AppEnv>();
+
+// A liveness probe with no I/O: also the "bare route" the benchmark compares pages against.
+api.get("/ping", (c) => ok(c, { pong: true }));
+
+api.use("*", requestContext());
+
+// Mutating calls must come from our own scripts (spec §7). Browsers never send this header
+// cross-site without a CORS preflight we do not answer, so it doubles as CSRF protection.
+api.use("*", async (c, next) => {
+  if (!SAFE_METHODS.has(c.req.method) && c.req.header("x-requested-with") !== "XMLHttpRequest") {
+    return fail(c, 403, c.get("app").t("api.xhrRequired"));
+  }
+  return next();
+});
+
+api.route("/", servicesApi);
+api.route("/help", helpApi);
+
+api.notFound((c) => {
+  const t = c.get("app")?.t;
+  return fail(c, 404, t ? t("api.notFound") : "Not Found");
+});
+
+api.onError((err, c) => {
+  const t = c.get("app")?.t;
+  if (err instanceof ApiError) return fail(c, err.status, err.message, err.errors);
+  if (err instanceof ZodError) {
+    const errors = err.issues.map((i) => ({ message: i.message, target: i.path.join(".") || "base" }));
+    return fail(c, 400, t ? t("api.invalid") : "Bad Request", errors);
+  }
+  if (err instanceof HTTPException && err.status < 500) {
+    return fail(c, err.status, err.message || (t ? t("api.invalid") : "Bad Request"));
+  }
+  console.error("[api] unexpected error", err);
+  return fail(c, 500, t ? t("api.server") : "Internal Server Error");
+});

@@ -1,0 +1,24 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../hono-env";
+import { ok } from "./envelope";
+
+export const servicesApi = new Hono<AppEnv>();
+
+/** GET /api/v1/services: every brand with its domain and front URL. */
+servicesApi.get("/services", (c) => ok(c, { services: c.get("app").services }));
+
+/**
+ * Session and service info (spec §7): the brand of this host, the primary brand, and the user
+ * when signed in (then also the subscription alert flag).
+ */
+servicesApi.get("/session", (c) => {
+  const app = c.get("app");
+  const service = app.service ?? { id: -1 };
+  if (!app.user) return ok(c, { service });
+  return ok(c, {
+    service,
+    primaryService: app.primaryService,
+    user: app.user,
+    isSubscriptionAlert: false,
+  });
+});

@@ -1,0 +1,58 @@
+import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
+import { Hono } from "hono";
+import { isLocale } from "./domain/locale";
+import { api } from "./api";
+import type { AppEnv } from "./hono-env";
+import { pageGuard } from "./http/page-guard";
+import { requestContext } from "./http/request-context";
+import { securityHeaders } from "./http/security-headers";
+import { NAMESPACES, resources } from "../locales";
+
+/**
+ * The Worker's HTTP surface. Static assets never reach it (wrangler serves build/client first).
+ * `build` is Remix's server build; tests and the Worker entry pass the real one.
+ */
+export function createApp(build: ServerBuild, mode: string) {
+  const remix = createRequestHandler(build, mode);
+  const app = new Hono<AppEnv>();
+
+  app.use("*", securityHeaders());
+
+  app.get("/healthcheck", async (c) => {
+    const started = Date.now();
+    try {
+      await c.env.DB.prepare("SELECT 1 AS ok").first();
+      return c.json({ status: "ok", d1: "ok", latencyMs: Date.now() - started });
+    } catch (error) {
+      console.error("[healthcheck] D1 unreachable", error);
+      return c.json({ status: "error", d1: "unreachable" }, 503);
+    }
+  });
+
+  app.route("/api/v1", api);
+
+  // Language resources for the browser, one namespace of one locale per request.
+  app.get("/locales/:lng/:file", (c) => {
+    const lng = c.req.param("lng");
+    const ns = c.req.param("file").replace(/\.json$/, "");
+    if (!isLocale(lng) || !(NAMESPACES as readonly string[]).includes(ns)) return c.notFound();
+    c.header("Cache-Control", "public, max-age=300, stale-while-revalidate=86400");
+    return c.json(resources[lng][ns as (typeof NAMESPACES)[number]]);
+  });
+
+  app.use("*", requestContext(), pageGuard());
+
+  app.all("*", (c) =>
+    remix(c.req.raw, {
+      app: c.get("app"),
+      cloudflare: { env: c.env, ctx: c.executionCtx as ExecutionContext },
+    }),
+  );
+
+  app.onError((err, c) => {
+    console.error("[worker] unhandled error", err);
+    return c.text("Internal Server Error", 500);
+  });
+
+  return app;
+}

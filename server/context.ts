@@ -1,0 +1,65 @@
+import type { ServiceRow } from "../db/schema";
+import { createDb } from "../db/client";
+import { brandForHost, primaryBrand, toPublicService } from "./domain/brands";
+import { originFor } from "./domain/hosts";
+import type { Locale } from "./domain/locale";
+import { hostConfigFrom } from "./config";
+import type { Env } from "./env";
+import type { Flash } from "./http/flash";
+import { i18nFor, translatorFor } from "./i18n";
+
+/** The signed-in person as pages and the API see them. Accounts fill it in; visitors get null. */
+export interface SessionUser {
+  id: number;
+  name: string;
+  iconImageUrl: string | null;
+  userIdentifyToken: string;
+}
+
+export interface AppContextInit {
+  env: Env;
+  waitUntil: (promise: Promise<unknown>) => void;
+  hostname: string;
+  nonce: string;
+  locale: Locale;
+  services: ServiceRow[];
+  user: SessionUser | null;
+  flash: Flash[];
+  lastAccessedFrontUrl: string | null;
+  sidebarOpen: boolean;
+}
+
+/**
+ * The one typed context of a request, shared by Hono handlers and Remix loaders/actions
+ * (`context.app`). Its type is this function's return type, so it cannot drift.
+ */
+export function createAppContext(init: AppContextInit) {
+  const config = hostConfigFrom(init.env);
+  const serviceRow = brandForHost(init.services, init.hostname);
+  const primaryRow = primaryBrand(init.services);
+  return {
+    env: init.env,
+    db: createDb(init.env.DB),
+    config,
+    waitUntil: init.waitUntil,
+    hostname: init.hostname,
+    nonce: init.nonce,
+    locale: init.locale,
+    t: translatorFor(init.locale),
+    i18n: i18nFor(init.locale),
+    service: serviceRow ? toPublicService(serviceRow) : null,
+    primaryService: primaryRow ? toPublicService(primaryRow) : null,
+    services: init.services.map(toPublicService),
+    user: init.user,
+    flash: init.flash,
+    lastAccessedFrontUrl: init.lastAccessedFrontUrl,
+    sidebarOpen: init.sidebarOpen,
+    origins: {
+      base: originFor(config.baseDomain, config),
+      user: originFor(config.userDomain, config),
+      login: originFor(config.loginDomain, config),
+    },
+  };
+}
+
+export type AppContext = ReturnType<typeof createAppContext>;

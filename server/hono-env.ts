@@ -1,0 +1,10 @@
+import type { AppContext } from "./context";
+import type { Env } from "./env";
+
+export interface AppEnv {
+  Bindings: Env;
+  Variables: {
+    nonce: string;
+    app: AppContext;
+  };
+}

@@ -1,0 +1,36 @@
+import type { Context } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { z } from "zod";
+
+/** spec §3 flash message: shown once on the next page, then gone. Texts are i18n keys. */
+export const flashSchema = z.object({
+  type: z.enum(["info", "error", "muted", "warn"]),
+  key: z.string().regex(/^[a-zA-Z0-9_.:-]+$/),
+  closable: z.boolean().default(true),
+});
+export type Flash = z.infer<typeof flashSchema>;
+
+const FLASH_COOKIE = "flash";
+
+export function readFlash(c: Context): Flash[] {
+  const raw = getCookie(c, FLASH_COOKIE);
+  if (!raw) return [];
+  deleteCookie(c, FLASH_COOKIE, { path: "/" });
+  try {
+    const parsed = z.array(flashSchema).safeParse(JSON.parse(decodeURIComponent(raw)));
+    return parsed.success ? parsed.data : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Queue a flash for the next page this browser opens on this host. */
+export function writeFlash(c: Context, flashes: Flash[]): void {
+  setCookie(c, FLASH_COOKIE, encodeURIComponent(JSON.stringify(flashes)), {
+    path: "/",
+    httpOnly: true,
+    sameSite: "Lax",
+    secure: new URL(c.req.url).protocol === "https:",
+    maxAge: 60,
+  });
+}

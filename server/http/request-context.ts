@@ -1,0 +1,76 @@
+import type { MiddlewareHandler } from "hono";
+import { getCookie, setCookie } from "hono/cookie";
+import { createDb } from "../../db/client";
+import { listServices } from "../../db/queries/services";
+import { hostConfigFrom } from "../config";
+import { createAppContext } from "../context";
+import { hostnameOf, isUnderCookieDomain } from "../domain/hosts";
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, resolveLocale } from "../domain/locale";
+import { LAST_ACCESSED_SERVICE_COOKIE } from "../domain/route-guard";
+import type { AppEnv } from "../hono-env";
+import { readFlash } from "./flash";
+
+export const SIDEBAR_COOKIE = "sidebar";
+
+/** Whether a request is a browser navigation to a page (not the API, not Remix's data requests). */
+export function isDocumentRequest(req: Request): boolean {
+  if (req.method !== "GET" && req.method !== "HEAD") return false;
+  const path = new URL(req.url).pathname;
+  return !path.endsWith(".data");
+}
+
+/**
+ * Builds the request's AppContext: brand from Host, locale, flash, sidebar state. One D1 query
+ * (the brand list) per request.
+ */
+export function requestContext(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const url = new URL(c.req.url);
+    const config = hostConfigFrom(c.env);
+    const hostname = hostnameOf(c.req.header("host") ?? url.host);
+    const services = await listServices(createDb(c.env.DB));
+
+    const queryLocale = url.searchParams.get("locale");
+    const choice = resolveLocale({
+      query: queryLocale,
+      cookie: getCookie(c, LOCALE_COOKIE) ?? null,
+      acceptLanguage: c.req.header("accept-language") ?? null,
+    });
+    const shared = isUnderCookieDomain(hostname, config);
+    if (choice.persist) {
+      setCookie(c, LOCALE_COOKIE, choice.locale, {
+        path: "/",
+        maxAge: LOCALE_COOKIE_MAX_AGE,
+        sameSite: "Lax",
+        secure: url.protocol === "https:",
+        ...(shared ? { domain: config.cookieDomain } : {}),
+      });
+      if (isDocumentRequest(c.req.raw)) {
+        // The choice is stored; show the same page without the parameter.
+        url.searchParams.delete("locale");
+        return c.redirect(`${url.pathname}${url.search}`, 302);
+      }
+    }
+
+    // The cookie is client-controlled: only a known brand's front URL counts.
+    const lastAccessed = getCookie(c, LAST_ACCESSED_SERVICE_COOKIE) ?? null;
+    const lastAccessedFrontUrl = services.some((s) => s.frontUrl === lastAccessed) ? lastAccessed : null;
+
+    c.set(
+      "app",
+      createAppContext({
+        env: c.env,
+        waitUntil: (p) => c.executionCtx.waitUntil(p),
+        hostname,
+        nonce: c.get("nonce"),
+        locale: choice.locale,
+        services,
+        user: null, // the accounts issue resolves the session cookie here
+        flash: readFlash(c),
+        lastAccessedFrontUrl,
+        sidebarOpen: getCookie(c, SIDEBAR_COOKIE) !== "closed",
+      }),
+    );
+    await next();
+  };
+}

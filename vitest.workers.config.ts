@@ -1,0 +1,30 @@
+import path from "node:path";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { defineConfig } from "vitest/config";
+
+// Integration layer: the real Worker inside workerd with D1 (migrations applied), R2, the queue
+// and the Durable Object from wrangler.toml. Needs `npm run build` first (the Remix server build).
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations(path.resolve("migrations"));
+  return {
+    plugins: [
+      cloudflareTest({
+        main: "./server/worker.ts",
+        wrangler: { configPath: "./wrangler.toml" },
+        miniflare: { bindings: { TEST_MIGRATIONS: migrations } },
+      }),
+    ],
+    resolve: {
+      alias: { "virtual:remix/server-build": path.resolve("build/server/index.js") },
+    },
+    test: {
+      include: ["tests/workers/**/*.test.ts"],
+      setupFiles: ["./tests/workers/setup.ts", "./tests/fail-on-console-error.ts"],
+      deps: {
+        optimizer: {
+          ssr: { enabled: true, include: ["@remix-run/cloudflare", "@remix-run/server-runtime"] },
+        },
+      },
+    },
+  };
+});
