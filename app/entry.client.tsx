@@ -1,19 +1,19 @@
 import { RemixBrowser } from "@remix-run/react";
 import i18next from "i18next";
-import HttpBackend from "i18next-http-backend";
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { getInitialNamespaces } from "remix-i18next/client";
 import { i18nConfig } from "../locales/config";
 import { installChunkReload } from "./lib/chunk-reload";
+import { fetchBackend } from "./lib/i18n-fetch-backend";
 
 installChunkReload();
 
 async function hydrate() {
   await i18next
     .use(initReactI18next)
-    .use(HttpBackend)
+    .use(fetchBackend)
     .init({
       ...i18nConfig,
       lng: document.documentElement.dataset.locale ?? "ja",

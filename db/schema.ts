@@ -31,7 +31,11 @@ export const services = sqliteTable(
     uniqueIndex("services_domain_unique").on(t.domain),
     // at most one primary brand: the fallback for hosts that serve none
     uniqueIndex("services_one_primary").on(t.isPrimary).where(sql`${t.isPrimary} = 1`),
-    check("services_theme_color_hex", sql`${t.themeColor} GLOB '#[0-9a-fA-F][0-9a-fA-F][0-9a-fA-F][0-9a-fA-F][0-9a-fA-F][0-9a-fA-F]'`),
+    // D1 caps GLOB pattern length, so "#rrggbb" is checked in parts
+    check(
+      "services_theme_color_hex",
+      sql`length(${t.themeColor}) = 7 AND substr(${t.themeColor}, 1, 1) = '#' AND lower(substr(${t.themeColor}, 2)) NOT GLOB '*[^0-9a-f]*'`,
+    ),
   ],
 );
 

@@ -41,7 +41,7 @@ CREATE TABLE `services` (
 	`is_primary` integer DEFAULT false NOT NULL,
 	`sort_order` integer DEFAULT 0 NOT NULL,
 	`created_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
-	CONSTRAINT "services_theme_color_hex" CHECK("services"."theme_color" GLOB '#[0-9a-fA-F][0-9a-fA-F][0-9a-fA-F][0-9a-fA-F][0-9a-fA-F][0-9a-fA-F]')
+	CONSTRAINT "services_theme_color_hex" CHECK(length("services"."theme_color") = 7 AND substr("services"."theme_color", 1, 1) = '#' AND lower(substr("services"."theme_color", 2)) NOT GLOB '*[^0-9a-f]*')
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `services_domain_unique` ON `services` (`domain`);--> statement-breakpoint

@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { isLocale } from "./domain/locale";
 import { api } from "./api";
 import type { AppEnv } from "./hono-env";
+import { pendingCookies } from "./http/cookies";
 import { pageGuard } from "./http/page-guard";
 import { requestContext } from "./http/request-context";
 import { securityHeaders } from "./http/security-headers";
@@ -16,7 +17,7 @@ export function createApp(build: ServerBuild, mode: string) {
   const remix = createRequestHandler(build, mode);
   const app = new Hono<AppEnv>();
 
-  app.use("*", securityHeaders());
+  app.use("*", securityHeaders(), pendingCookies());
 
   app.get("/healthcheck", async (c) => {
     const started = Date.now();

@@ -6,5 +6,7 @@ export interface AppEnv {
   Variables: {
     nonce: string;
     app: AppContext;
+    /** serialized Set-Cookie values appended to the final response */
+    pendingCookies: string[];
   };
 }

@@ -1,15 +1,16 @@
-import { afterEach, beforeEach, vi } from "vitest";
+import { afterEach, beforeEach, vi, type MockInstance } from "vitest";
 
 // A console.error during a test is a defect the test did not assert on: fail the test.
 let errors: unknown[][] = [];
+let spy: MockInstance<typeof console.error> | undefined;
 beforeEach(() => {
   errors = [];
-  vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
+  spy = vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
     errors.push(args);
   });
 });
 afterEach(() => {
-  vi.mocked(console.error).mockRestore();
+  spy?.mockRestore();
   if (errors.length > 0) {
     const first = errors[0]?.map((a) => (a instanceof Error ? a.stack : String(a))).join(" ");
     throw new Error(`console.error was called ${errors.length} time(s): ${first}`);

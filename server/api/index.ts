@@ -28,10 +28,8 @@ api.use("*", async (c, next) => {
 api.route("/", servicesApi);
 api.route("/help", helpApi);
 
-api.notFound((c) => {
-  const t = c.get("app")?.t;
-  return fail(c, 404, t ? t("api.notFound") : "Not Found");
-});
+// Mounted under the page app, unmatched API paths must answer here, not fall through to Remix.
+api.all("*", (c) => fail(c, 404, c.get("app").t("api.notFound")));
 
 api.onError((err, c) => {
   const t = c.get("app")?.t;

@@ -1,5 +1,7 @@
 import type { Context } from "hono";
-import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import type { AppEnv } from "../hono-env";
+import { queueCookie } from "./cookies";
+import { getCookie } from "hono/cookie";
 import { z } from "zod";
 
 /** spec §3 flash message: shown once on the next page, then gone. Texts are i18n keys. */
@@ -12,10 +14,10 @@ export type Flash = z.infer<typeof flashSchema>;
 
 const FLASH_COOKIE = "flash";
 
-export function readFlash(c: Context): Flash[] {
+export function readFlash(c: Context<AppEnv>): Flash[] {
   const raw = getCookie(c, FLASH_COOKIE);
   if (!raw) return [];
-  deleteCookie(c, FLASH_COOKIE, { path: "/" });
+  queueCookie(c, FLASH_COOKIE, "", { path: "/", maxAge: 0 });
   try {
     const parsed = z.array(flashSchema).safeParse(JSON.parse(decodeURIComponent(raw)));
     return parsed.success ? parsed.data : [];
@@ -25,8 +27,8 @@ export function readFlash(c: Context): Flash[] {
 }
 
 /** Queue a flash for the next page this browser opens on this host. */
-export function writeFlash(c: Context, flashes: Flash[]): void {
-  setCookie(c, FLASH_COOKIE, encodeURIComponent(JSON.stringify(flashes)), {
+export function writeFlash(c: Context<AppEnv>, flashes: Flash[]): void {
+  queueCookie(c, FLASH_COOKIE, encodeURIComponent(JSON.stringify(flashes)), {
     path: "/",
     httpOnly: true,
     sameSite: "Lax",

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from "hono";
-import { setCookie } from "hono/cookie";
 import { guard } from "../domain/route-guard";
 import type { AppEnv } from "../hono-env";
+import { queueCookie } from "./cookies";
 import { isDocumentRequest } from "./request-context";
 
 /** Runs the spec §2 route guard before Remix renders a page. */
@@ -19,7 +19,7 @@ export function pageGuard(): MiddlewareHandler<AppEnv> {
     });
     if (result.kind === "redirect") return c.redirect(result.location, 302);
     for (const cookie of result.cookies) {
-      setCookie(c, cookie.name, cookie.value, {
+      queueCookie(c, cookie.name, cookie.value, {
         path: cookie.path,
         maxAge: cookie.maxAge,
         sameSite: "Lax",

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import { getCookie, setCookie } from "hono/cookie";
+import { getCookie } from "hono/cookie";
 import { createDb } from "../../db/client";
 import { listServices } from "../../db/queries/services";
 import { hostConfigFrom } from "../config";
@@ -8,6 +8,7 @@ import { hostnameOf, isUnderCookieDomain } from "../domain/hosts";
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, resolveLocale } from "../domain/locale";
 import { LAST_ACCESSED_SERVICE_COOKIE } from "../domain/route-guard";
 import type { AppEnv } from "../hono-env";
+import { queueCookie } from "./cookies";
 import { readFlash } from "./flash";
 
 export const SIDEBAR_COOKIE = "sidebar";
@@ -38,7 +39,7 @@ export function requestContext(): MiddlewareHandler<AppEnv> {
     });
     const shared = isUnderCookieDomain(hostname, config);
     if (choice.persist) {
-      setCookie(c, LOCALE_COOKIE, choice.locale, {
+      queueCookie(c, LOCALE_COOKIE, choice.locale, {
         path: "/",
         maxAge: LOCALE_COOKIE_MAX_AGE,
         sameSite: "Lax",

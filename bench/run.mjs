@@ -1,0 +1,74 @@
+#!/usr/bin/env node
+// Benchmark, not a test: starts the worker under wrangler dev and, in one run, measures a bare
+// JSON route and the SSR home page with autocannon (50 connections), prints their ratio, and the
+// gzip size of the JavaScript a first visit to the home page loads.
+// Loopback only. Usage: npm run bench [-- --duration 10]
+import { execFileSync } from "node:child_process";
+import { rmSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import autocannon from "autocannon";
+import { startWorker } from "../scripts/start-worker.mjs";
+import { offlineEnv } from "../scripts/wrangler-env.mjs";
+
+const args = process.argv.slice(2);
+const duration = Number(args[args.indexOf("--duration") + 1] || 10);
+const port = Number(process.env.BENCH_PORT ?? 8798);
+const host = `www.fanclub.localhost:${port}`;
+const persistTo = path.resolve(".wrangler/bench-state");
+
+rmSync(persistTo, { recursive: true, force: true });
+const run = (cmd) => execFileSync("npx", cmd, { env: offlineEnv, stdio: ["ignore", "ignore", "inherit"] });
+run(["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo]);
+run(["node", "scripts/seed.mjs", "--port", String(port), "--persist-to", persistTo]);
+const worker = await startWorker({ port, persistTo, stdio: "ignore" });
+
+function measure(pathname, accept) {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url: `http://127.0.0.1:${port}${pathname}`,
+        connections: 50,
+        duration,
+        headers: { host, accept, "accept-language": "ja" },
+      },
+      (err, result) => (err ? reject(err) : resolve(result)),
+    );
+  });
+}
+
+async function firstVisitJs() {
+  const html = await (await fetch(`http://127.0.0.1:${port}/`, { headers: { host } })).text();
+  const srcs = new Set();
+  for (const m of html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)) srcs.add(m[1]);
+  for (const m of html.matchAll(/<link[^>]+href="([^"]+\.js)"[^>]+rel="modulepreload"/g)) srcs.add(m[1]);
+  for (const m of html.matchAll(/import\s*(?:\*\s*as\s*\w+\s*from\s*)?"([^"]+\.js)"/g)) srcs.add(m[1]);
+  let raw = 0;
+  let gz = 0;
+  for (const src of srcs) {
+    const body = Buffer.from(await (await fetch(`http://127.0.0.1:${port}${src}`, { headers: { host } })).arrayBuffer());
+    raw += body.length;
+    gz += gzipSync(body, { level: 9 }).length;
+  }
+  // plus the first language file the browser fetches
+  const locale = Buffer.from(await (await fetch(`http://127.0.0.1:${port}/locales/ja/common.json`, { headers: { host } })).arrayBuffer());
+  return { files: srcs.size, raw, gz, localeGz: gzipSync(locale, { level: 9 }).length };
+}
+
+try {
+  // warm both paths so the first isolate start is not measured
+  for (const p of ["/api/v1/ping", "/"]) await fetch(`http://127.0.0.1:${port}${p}`, { headers: { host } });
+  const bare = await measure("/api/v1/ping", "application/json");
+  const home = await measure("/", "text/html");
+  const js = await firstVisitJs();
+  const row = (name, r) =>
+    `${name.padEnd(22)} ${String(Math.round(r.requests.average)).padStart(7)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(4)} ms   errors ${r.errors + r.non2xx}`;
+  console.log(`\nwrangler dev on loopback, autocannon 50 connections, ${duration} s each, one run\n`);
+  console.log(row("bare JSON /api/v1/ping", bare));
+  console.log(row("SSR home page /", home));
+  const ratio = home.requests.average / bare.requests.average;
+  console.log(`\nhome / bare ratio: ${ratio.toFixed(2)} (target >= 0.5)`);
+  console.log(`first-visit JS: ${js.files} files, ${(js.raw / 1024).toFixed(1)} KB raw, ${(js.gz / 1024).toFixed(1)} KB gzip (target <= 90 KB); ja/common.json ${(js.localeGz / 1024).toFixed(1)} KB gzip`);
+} finally {
+  worker.stop();
+}

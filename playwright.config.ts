@@ -1,0 +1,39 @@
+import { defineConfig } from "@playwright/test";
+
+/**
+ * End-to-end tests in Debian's Chromium against a real `wrangler dev` that global-setup starts
+ * (own port, own local state) and global-teardown stops. Browsers are never downloaded.
+ */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 8799);
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  testMatch: /.*\.spec\.ts$/,
+  outputDir: "test-results",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  reporter: [["list"]],
+  globalSetup: "./tests/e2e/global-setup.ts",
+  globalTeardown: "./tests/e2e/global-teardown.ts",
+  use: {
+    baseURL: `http://www.fanclub.localhost:${E2E_PORT}`,
+    locale: "ja-JP",
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-dev-shm-usage",
+      ],
+    },
+  },
+});

@@ -1,0 +1,24 @@
+import { SELF } from "cloudflare:test";
+
+export const PORT = "8787";
+export const hosts = {
+  base: `fanclub.localhost:${PORT}`,
+  user: `my.fanclub.localhost:${PORT}`,
+  login: `auth.fanclub.localhost:${PORT}`,
+  www: `www.fanclub.localhost:${PORT}`,
+  indies: `indies.fanclub.localhost:${PORT}`,
+  kirameki: `kirameki.localhost:${PORT}`,
+} as const;
+
+/** A request as a browser on `host` would send it; redirects are returned, not followed. */
+export function get(host: string, path: string, headers: Record<string, string> = {}) {
+  return SELF.fetch(`http://${host}${path}`, { redirect: "manual", headers: { accept: "text/html", ...headers } });
+}
+
+export function api(host: string, path: string, init: RequestInit = {}) {
+  return SELF.fetch(`http://${host}/api/v1${path}`, { redirect: "manual", ...init });
+}
+
+export function setCookies(res: Response): string[] {
+  return res.headers.getSetCookie();
+}
