@@ -21,7 +21,7 @@ export async function waitForWorker(port, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
-      const res = await fetch(`http://127.0.0.1:${port}/healthcheck`, { headers: { host: `www.fanclub.localhost:${port}` } });
+      const res = await fetch(`http://127.0.0.1:${port}/healthcheck`);
       if (res.ok) return;
     } catch {
       // not listening yet

@@ -1,7 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import { createDb } from "../../db/client";
-import { listServices } from "../../db/queries/services";
 import { hostConfigFrom } from "../config";
 import { createAppContext } from "../context";
 import { hostnameOf, isUnderCookieDomain } from "../domain/hosts";
@@ -10,6 +9,7 @@ import { LAST_ACCESSED_SERVICE_COOKIE } from "../domain/route-guard";
 import type { AppEnv } from "../hono-env";
 import { queueCookie } from "./cookies";
 import { readFlash } from "./flash";
+import { loadBrands } from "../services/brand-directory";
 
 export const SIDEBAR_COOKIE = "sidebar";
 
@@ -21,15 +21,15 @@ export function isDocumentRequest(req: Request): boolean {
 }
 
 /**
- * Builds the request's AppContext: brand from Host, locale, flash, sidebar state. One D1 query
- * (the brand list) per request.
+ * Builds the request's AppContext: brand from Host, locale, flash, sidebar state. The brand list
+ * comes from D1 through a short per-isolate cache.
  */
 export function requestContext(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const url = new URL(c.req.url);
     const config = hostConfigFrom(c.env);
     const hostname = hostnameOf(c.req.header("host") ?? url.host);
-    const services = await listServices(createDb(c.env.DB));
+    const services = await loadBrands(createDb(c.env.DB));
 
     const queryLocale = url.searchParams.get("locale");
     const choice = resolveLocale({
