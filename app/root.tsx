@@ -9,7 +9,7 @@ import {
   useMatches,
   useRouteError,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { useChangeLanguage } from "remix-i18next/react";
 import { DefaultLayout } from "~/components/layout/default-layout";
 import { SimpleLayout } from "~/components/layout/simple-layout";
@@ -80,6 +80,10 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   const data = useRootData();
   useChangeLanguage(data?.locale ?? "ja");
+  // Marks the page interactive; end-to-end tests wait for it before using client-side controls.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   const matches = useMatches();
   const simple = matches.some((m) => (m.handle as { layout?: string } | undefined)?.layout === "simple");
   return (

@@ -1,4 +1,4 @@
-import { test as base, expect } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
 import { E2E_PORT } from "../../playwright.config";
 
 export const origin = (host: string) => `http://${host}:${E2E_PORT}`;
@@ -26,5 +26,12 @@ export const test = base.extend<{ pageErrors: string[] }>({
     { auto: true },
   ],
 });
+
+/** Opens a page and waits until React has hydrated it, so client-side controls respond. */
+export async function openHydrated(page: Page, url: string) {
+  const response = await page.goto(url);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  return response;
+}
 
 export { expect };

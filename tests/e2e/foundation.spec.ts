@@ -1,4 +1,4 @@
-import { expect, hosts, origin, test } from "./fixtures";
+import { expect, hosts, openHydrated, origin, test } from "./fixtures";
 
 test("each brand shows its own name and colour", async ({ page }) => {
   for (const [host, name, color] of [
@@ -15,7 +15,7 @@ test("each brand shows its own name and colour", async ({ page }) => {
 });
 
 test("switching the language to English and back to Japanese", async ({ page }) => {
-  await page.goto(`${origin(hosts.www)}/fanclubs?keywords=abc&order=2&category=`);
+  await openHydrated(page, `${origin(hosts.www)}/fanclubs?keywords=abc&order=2&category=`);
   await expect(page.locator("html")).toHaveAttribute("lang", "ja");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("「abc」の検索結果");
 
@@ -28,7 +28,7 @@ test("switching the language to English and back to Japanese", async ({ page }) 
   expect((await english).status()).toBe(200);
 
   // the choice follows to another brand under the shared cookie domain
-  await page.goto(`${origin(hosts.indies)}/`);
+  await openHydrated(page, `${origin(hosts.indies)}/`);
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
 
   await page.locator("#locale-select").selectOption("ja");
@@ -65,12 +65,13 @@ test("the header search lands on the fan club list with order 2", async ({ page 
 
 test("the sidebar collapses on a wide screen and stays collapsed after reload", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto(`${origin(hosts.www)}/`);
+  await openHydrated(page, `${origin(hosts.www)}/`);
   const sidebar = page.locator("#sidebar");
   await expect(sidebar).toBeVisible();
   await page.getByRole("button", { name: "メニューを開閉" }).click();
   await expect(sidebar).toBeHidden();
   await page.reload();
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   await expect(sidebar).toBeHidden();
   await page.getByRole("button", { name: "メニューを開閉" }).click();
   await expect(sidebar).toBeVisible();
@@ -78,7 +79,7 @@ test("the sidebar collapses on a wide screen and stays collapsed after reload", 
 
 test("on a phone the sidebar is an overlay", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
-  await page.goto(`${origin(hosts.www)}/`);
+  await openHydrated(page, `${origin(hosts.www)}/`);
   const sidebar = page.locator("#sidebar");
   await expect(sidebar).not.toBeInViewport();
   await page.getByRole("button", { name: "メニューを開閉" }).click();

@@ -1,4 +1,4 @@
-import { expect, hosts, origin, test } from "./fixtures";
+import { expect, hosts, openHydrated, origin, test } from "./fixtures";
 
 test("legal pages open on the base domain from a brand's footer", async ({ page }) => {
   await page.goto(`${origin(hosts.indies)}/`);
@@ -8,7 +8,7 @@ test("legal pages open on the base domain from a brand's footer", async ({ page 
 });
 
 test("the inquiry form explains mistakes, asks before clearing, and sends", async ({ page }) => {
-  await page.goto(`${origin(hosts.www)}/help/inquiry`);
+  await openHydrated(page, `${origin(hosts.www)}/help/inquiry`);
   const form = page.locator("form.form");
   await form.getByRole("button", { name: "送信する" }).click();
   await expect(form.getByText("お名前は必須項目です。")).toBeVisible();

@@ -23,26 +23,21 @@ export function Footer({ data }: { data: RootData }) {
       </button>
       <Breadcrumbs />
       <div className="footer-columns">
-        <section>
-          <h2>{t("footer.help")}</h2>
-          <ul>
-            {HELP_PAGES.map((page) => (
-              <li key={page}>
-                <a href={links.help(page)}>{t(`helpLinks.${page}`)}</a>
-              </li>
-            ))}
-          </ul>
-        </section>
-        <section>
-          <h2>{t("footer.legal")}</h2>
-          <ul>
-            {LEGAL_PAGES.map((page) => (
-              <li key={page}>
-                <a href={links.help(page)}>{t(`helpLinks.${page}`)}</a>
-              </li>
-            ))}
-          </ul>
-        </section>
+        {([
+          ["footer.help", HELP_PAGES],
+          ["footer.legal", LEGAL_PAGES],
+        ] as const).map(([heading, pages]) => (
+          <section key={heading}>
+            <h2>{t(heading)}</h2>
+            <ul>
+              {pages.map((page) => (
+                <li key={page}>
+                  <a href={links.help(page)}>{t(`helpLinks.${page}`)}</a>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
         <section>
           <h2>{t("footer.languages")}</h2>
           <ul className="footer-languages">
