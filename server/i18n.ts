@@ -32,8 +32,6 @@ export function i18nFor(locale: Locale): i18n {
   return instance;
 }
 
-export type Translate = TFunction;
-
-export function translatorFor(locale: Locale, ns: (typeof NAMESPACES)[number] = "common"): Translate {
+export function translatorFor(locale: Locale, ns: (typeof NAMESPACES)[number] = "common"): TFunction {
   return i18nFor(locale).getFixedT(locale, ns);
 }

@@ -16,10 +16,3 @@ afterEach(() => {
     throw new Error(`console.error was called ${errors.length} time(s): ${first}`);
   }
 });
-
-/** For tests that expect an error to be logged: take the recorded calls and clear them. */
-export function takeConsoleErrors(): unknown[][] {
-  const taken = errors;
-  errors = [];
-  return taken;
-}

@@ -1,7 +1,5 @@
+import { isBaseDomainPath } from "../../server/domain/route-guard";
 import type { RootData } from "./root-data";
-
-/** Help pages that live on the base domain only (spec §2); the rest are served by a brand. */
-const BASE_ONLY = new Set(["company", "terms", "law", "privacy"]);
 
 /**
  * Builds links that land on the right host at once instead of bouncing through the guard:
@@ -12,8 +10,9 @@ export function linkBuilder(data: RootData | undefined) {
   const brandOrigin = onBrandHost ? "" : (data?.brand?.frontUrl ?? "");
   return {
     brand: (path: string) => `${brandOrigin}${path}`,
+    // base-domain-only help pages (spec §2) link straight to the base domain
     help: (page: string) =>
-      BASE_ONLY.has(page) ? `${data?.origins.base ?? ""}/help/${page}` : `${brandOrigin}/help/${page}`,
+      isBaseDomainPath(`/help/${page}`) ? `${data?.origins.base ?? ""}/help/${page}` : `${brandOrigin}/help/${page}`,
     user: (path: string) => `${data?.origins.user ?? ""}${path}`,
     login: (returnTo?: string) =>
       `${data?.origins.login ?? ""}/auth/login${returnTo ? `?loggedInPath=${encodeURIComponent(returnTo)}` : ""}`,

@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
-import { useEffect, useMemo, useRef } from "react";
+import { useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { INQUIRY_CATEGORIES, INQUIRY_LIMITS, inquirySchema } from "../../server/domain/inquiry";
 import { createInquiry } from "../../server/services/inquiries";
@@ -47,7 +47,6 @@ export default function Inquiry() {
   const navigation = useNavigation();
   const toast = useToast();
   const dialog = useDialog();
-  const formRef = useRef<HTMLFormElement>(null);
   const schema = useMemo(() => inquirySchema(tc), [tc]);
   const [form, fields] = useForm({
     lastResult: actionData?.result,
@@ -77,7 +76,7 @@ export default function Inquiry() {
             {t("inquiry.sent")}
           </p>
         ) : null}
-        <Form method="post" ref={formRef} {...getFormProps(form)} className="form">
+        <Form method="post" {...getFormProps(form)} className="form">
           <Field label={t("inquiry.fields.name")} errors={fields.name.errors} id={fields.name.id}>
             <input {...getInputProps(fields.name, { type: "text" })} placeholder={t("inquiry.placeholders.name")} autoComplete="name" />
           </Field>

@@ -1,7 +1,6 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../hono-env";
 import { inquirySchema } from "../domain/inquiry";
-import { translatorFor } from "../i18n";
 import { createInquiry } from "../services/inquiries";
 import { ApiError, ok } from "./envelope";
 
@@ -13,7 +12,7 @@ helpApi.post("/inquiry", async (c) => {
   const body: unknown = await c.req.json().catch(() => {
     throw new ApiError(400, app.t("api.invalid"));
   });
-  const parsed = inquirySchema(translatorFor(app.locale)).safeParse(body);
+  const parsed = inquirySchema(app.t).safeParse(body);
   if (!parsed.success) {
     throw new ApiError(
       400,

@@ -75,8 +75,8 @@ export function resolveLocale(input: {
   cookie: string | null;
   acceptLanguage: string | null;
 }): LocaleChoice {
-  const fromQuery = input.query ? normalizeLocale(input.query) : null;
-  if (fromQuery && isLocale(input.query?.toLowerCase())) return { locale: fromQuery, persist: true };
+  const fromQuery = input.query?.toLowerCase();
+  if (isLocale(fromQuery)) return { locale: fromQuery, persist: true };
   if (isLocale(input.cookie)) return { locale: input.cookie, persist: false };
   return { locale: matchLocale(input.acceptLanguage), persist: false };
 }

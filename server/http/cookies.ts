@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { serialize, type CookieOptions } from "hono/utils/cookie";
 import type { AppEnv } from "../hono-env";
+import { writableHeaders } from "./writable-headers";
 
 /**
  * Cookies decided by middleware must reach whatever response the route produces, including
@@ -17,11 +18,7 @@ export function pendingCookies(): MiddlewareHandler<AppEnv> {
     await next();
     const cookies = c.get("pendingCookies");
     if (cookies.length === 0) return;
-    try {
-      for (const cookie of cookies) c.res.headers.append("Set-Cookie", cookie);
-    } catch {
-      c.res = new Response(c.res.body, c.res);
-      for (const cookie of cookies) c.res.headers.append("Set-Cookie", cookie);
-    }
+    const headers = writableHeaders(c);
+    for (const cookie of cookies) headers.append("Set-Cookie", cookie);
   };
 }

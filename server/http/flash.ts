@@ -25,14 +25,3 @@ export function readFlash(c: Context<AppEnv>): Flash[] {
     return [];
   }
 }
-
-/** Queue a flash for the next page this browser opens on this host. */
-export function writeFlash(c: Context<AppEnv>, flashes: Flash[]): void {
-  queueCookie(c, FLASH_COOKIE, encodeURIComponent(JSON.stringify(flashes)), {
-    path: "/",
-    httpOnly: true,
-    sameSite: "Lax",
-    secure: new URL(c.req.url).protocol === "https:",
-    maxAge: 60,
-  });
-}

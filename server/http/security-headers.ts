@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../hono-env";
+import { writableHeaders } from "./writable-headers";
 
 /** 128 random bits, base64: a fresh CSP nonce for every response. */
 export function createNonce(): string {
@@ -31,12 +32,7 @@ export function securityHeaders(): MiddlewareHandler<AppEnv> {
     const nonce = createNonce();
     c.set("nonce", nonce);
     await next();
-    const headers = c.res.headers;
-    // Responses from fetch() or caches are immutable; copy before writing headers.
-    if (!trySet(headers, "X-Content-Type-Options", "nosniff")) {
-      c.res = new Response(c.res.body, c.res);
-    }
-    const h = c.res.headers;
+    const h = writableHeaders(c);
     h.set("X-Content-Type-Options", "nosniff");
     h.set("Referrer-Policy", "strict-origin-when-cross-origin");
     h.set("X-Frame-Options", "DENY");
@@ -46,13 +42,4 @@ export function securityHeaders(): MiddlewareHandler<AppEnv> {
       h.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains; preload");
     }
   };
-}
-
-function trySet(headers: Headers, name: string, value: string): boolean {
-  try {
-    headers.set(name, value);
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -28,8 +28,3 @@ export async function loadBrands(db: Db, now: number = Date.now()): Promise<Serv
   );
   return inflight;
 }
-
-/** After an operator edits brands (and in tests that do), the next request reads D1 again. */
-export function invalidateBrandCache(): void {
-  cached = null;
-}

@@ -14,7 +14,7 @@ export function NotFound() {
       <p className="muted">{t("errors.notFoundHint")}</p>
       <ul className="error-links">
         <li>
-          <a className="button" href={links.brand("/") || "/"}>
+          <a className="button" href={links.brand("/")}>
             {t("errors.toTop")}
           </a>
         </li>

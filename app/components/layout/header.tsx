@@ -25,7 +25,7 @@ export function Header({ data, onToggleSidebar }: HeaderProps) {
             <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
           </svg>
         </button>
-        <a className="brand-logo" href={links.brand("/") || "/"} aria-label={t("header.home", { brand: brand?.name ?? "" })}>
+        <a className="brand-logo" href={links.brand("/")} aria-label={t("header.home", { brand: brand?.name ?? "" })}>
           {brand ? <img src={brand.logo} alt="" width="28" height="28" /> : null}
           <span className="brand-name">{brand?.name}</span>
         </a>

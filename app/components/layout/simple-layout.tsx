@@ -10,7 +10,7 @@ export function SimpleLayout({ children }: { children: ReactNode }) {
   return (
     <div className="simple-layout">
       <header className="simple-header">
-        <a className="brand-logo" href={links.brand("/") || "/"}>
+        <a className="brand-logo" href={links.brand("/")}>
           {data?.brand ? <img src={data.brand.logo} alt="" width="28" height="28" /> : null}
           <span className="brand-name">{data?.brand?.name ?? "Fanclub"}</span>
         </a>
