@@ -2,7 +2,8 @@ import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
+import { fallbackResources, resourcesFor } from "../server/i18n";
+import { staticStore, TranslationProvider } from "./lib/i18n";
 import { NonceProvider } from "./lib/nonce";
 
 const ABORT_DELAY = 5_000;
@@ -14,16 +15,16 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const { nonce, i18n } = loadContext.app;
+  const { nonce, locale } = loadContext.app;
   const controller = new AbortController();
   const timeout = setTimeout(() => controller.abort(), ABORT_DELAY);
   let status = responseStatusCode;
 
   const body = await renderToReadableStream(
     <NonceProvider value={nonce}>
-      <I18nextProvider i18n={i18n}>
+      <TranslationProvider store={staticStore(locale, resourcesFor(locale), fallbackResources())}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-      </I18nextProvider>
+      </TranslationProvider>
     </NonceProvider>,
     {
       nonce,

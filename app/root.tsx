@@ -10,7 +10,6 @@ import {
   useRouteError,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
-import { useChangeLanguage } from "remix-i18next/react";
 import { DefaultLayout } from "~/components/layout/default-layout";
 import { SimpleLayout } from "~/components/layout/simple-layout";
 import { NotFound } from "~/components/errors/not-found";
@@ -78,8 +77,6 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  const data = useRootData();
-  useChangeLanguage(data?.locale ?? "ja");
   // Marks the page interactive; end-to-end tests wait for it before using client-side controls.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";

@@ -21,6 +21,4 @@ export const resources = {
   ko: { common: koCommon, help: koHelp },
 } as const;
 
-export const NAMESPACES = ["common", "help"] as const;
-export type Namespace = (typeof NAMESPACES)[number];
-export const DEFAULT_NAMESPACE: Namespace = "common";
+export { DEFAULT_NAMESPACE, NAMESPACES, type Namespace } from "./namespaces";

@@ -4,6 +4,7 @@ import { isLocale } from "./domain/locale";
 import { api } from "./api";
 import type { AppEnv } from "./hono-env";
 import { pendingCookies } from "./http/cookies";
+import { pageCache } from "./http/page-cache";
 import { pageGuard } from "./http/page-guard";
 import { requestContext } from "./http/request-context";
 import { securityHeaders } from "./http/security-headers";
@@ -43,7 +44,7 @@ export function createApp(build: ServerBuild, mode: string) {
 
   app.use("*", requestContext(), pageGuard());
 
-  app.all("*", (c) =>
+  app.all("*", pageCache(), (c) =>
     remix(c.req.raw, {
       app: c.get("app"),
       cloudflare: { env: c.env, ctx: c.executionCtx as ExecutionContext },

@@ -6,7 +6,7 @@ import type { Locale } from "./domain/locale";
 import { hostConfigFrom } from "./config";
 import type { Env } from "./env";
 import type { Flash } from "./http/flash";
-import { i18nFor, translatorFor } from "./i18n";
+import { translatorFor } from "./i18n";
 
 /** The signed-in person as pages and the API see them. Accounts fill it in; visitors get null. */
 export interface SessionUser {
@@ -46,7 +46,6 @@ export function createAppContext(init: AppContextInit) {
     nonce: init.nonce,
     locale: init.locale,
     t: translatorFor(init.locale),
-    i18n: i18nFor(init.locale),
     service: serviceRow ? toPublicService(serviceRow) : null,
     primaryService: primaryRow ? toPublicService(primaryRow) : null,
     services: init.services.map(toPublicService),

@@ -1,6 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
+import { anonymousPageHeaders } from "../../server/http/page-cache";
+
+// The same for every signed-out visitor of a brand and language: reused for a few seconds.
+export const headers = anonymousPageHeaders;
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const { app } = context;

@@ -1,6 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { HelpArticle } from "~/components/help-article";
+import { withNamespaces } from "~/lib/i18n";
+import { anonymousPageHeaders } from "../../server/http/page-cache";
+import { translatorFor } from "../../server/i18n";
 
 export const HELP_PAGES = [
   "company",
@@ -14,6 +17,11 @@ export const HELP_PAGES = [
   "fanclub_open_request",
 ] as const;
 
+// Static text per brand and language: reused for a few seconds.
+export const headers = anonymousPageHeaders;
+
+export const clientLoader = withNamespaces(["help"]);
+
 export const handle = {
   i18n: ["common", "help"],
   breadcrumb: (data: { title?: string } | undefined) => [
@@ -26,7 +34,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   const page = params.page ?? "";
   // spec §2: a route's validation step failing shows the 404 page.
   if (!(HELP_PAGES as readonly string[]).includes(page)) throw new Response("Not Found", { status: 404 });
-  const t = context.app.i18n.getFixedT(context.app.locale, "help");
+  const t = translatorFor(context.app.locale, "help");
   return { page, title: t(`pages.${page}.title`), lead: t(`pages.${page}.lead`) };
 }
 

@@ -4,12 +4,16 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/cloudflare";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { useEffect, useMemo } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { INQUIRY_CATEGORIES, INQUIRY_LIMITS, inquirySchema } from "../../server/domain/inquiry";
 import { createInquiry } from "../../server/services/inquiries";
 import { HelpArticle } from "~/components/help-article";
 import { useDialog } from "~/components/feedback/dialog";
 import { useToast } from "~/components/feedback/toast";
+import { withNamespaces } from "~/lib/i18n";
+import { translatorFor } from "../../server/i18n";
+
+export const clientLoader = withNamespaces(["help"]);
 
 export const handle = {
   i18n: ["common", "help"],
@@ -20,7 +24,7 @@ export const handle = {
 };
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  const t = context.app.i18n.getFixedT(context.app.locale, "help");
+  const t = translatorFor(context.app.locale, "help");
   return { title: t("inquiry.title") };
 }
 
@@ -41,7 +45,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Inquiry() {
-  const { t } = useTranslation(["help", "common"]);
+  const { t } = useTranslation("help");
   const { t: tc } = useTranslation("common");
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();

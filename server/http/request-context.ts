@@ -17,7 +17,8 @@ export const SIDEBAR_COOKIE = "sidebar";
 export function isDocumentRequest(req: Request): boolean {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
   const path = new URL(req.url).pathname;
-  return !path.endsWith(".data");
+  // Remix's own data (`.data`) and route discovery (`/__manifest`) calls are answered on any host
+  return !path.endsWith(".data") && path !== "/__manifest";
 }
 
 /**

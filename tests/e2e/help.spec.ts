@@ -5,6 +5,9 @@ test("legal pages open on the base domain from a brand's footer", async ({ page 
   await page.locator(".footer").getByRole("link", { name: "利用規約" }).click();
   await expect(page).toHaveURL(`${origin(hosts.base)}/help/terms`);
   await expect(page.getByRole("heading", { level: 1, name: "利用規約" })).toBeVisible();
+  // hydrated, with route discovery done: any blocked request would be a console error
+  await expect(page.locator("html[data-hydrated]")).toBeAttached();
+  await page.waitForLoadState("networkidle");
 });
 
 test("the inquiry form explains mistakes, asks before clearing, and sends", async ({ page }) => {

@@ -2,6 +2,13 @@ import { describe, expect, it } from "vitest";
 import { get, hosts, setCookies } from "./helpers";
 
 describe("route guard on real requests", () => {
+  it("answers Remix's route discovery on the base domain instead of sending it to a brand", async () => {
+    // a base-domain page asks its own origin; a redirect to a brand would be blocked by CSP
+    const res = await get(hosts.base, "/__manifest?p=%2F&version=x", { accept: "*/*" });
+    expect(res.status).not.toBe(302);
+    expect(res.headers.has("location")).toBe(false);
+  });
+
   it("moves a user-domain path to the user domain, keeping path and query", async () => {
     const res = await get(hosts.www, "/me/coins?tab=history");
     expect(res.status).toBe(302);

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 
 /** spec §2: 'temporarily unavailable' with the status code and hints to retry or go back. */
 export function Unavailable({ status }: { status: number }) {

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 
 /** spec §3 dialog: alert or confirm; both resolve true (OK) or false (cancel, Escape, backdrop). */
 export interface DialogOptions {

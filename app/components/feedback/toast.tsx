@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 
 /** spec §8/§9: toasts show for 3 seconds at the top right. */
 export const TOAST_DURATION_MS = 3000;

@@ -1,5 +1,5 @@
 import { Link, useMatches } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 
 export interface Crumb {
   /** an i18n key, or a literal label when `literal` is set */

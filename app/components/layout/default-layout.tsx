@@ -1,6 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { useRootData } from "~/lib/root-data";
 import { FlashMessages } from "./flash-messages";
 import { Footer } from "./footer";

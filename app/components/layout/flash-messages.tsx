@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import type { RootData } from "~/lib/root-data";
 
 /** Server-side flash messages (spec §3), shown once above the page content. */

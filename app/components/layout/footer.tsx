@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { LOCALE_NAMES, SUPPORTED_LOCALES } from "../../../server/domain/locale";
 import { linkBuilder } from "~/lib/links";
 import type { RootData } from "~/lib/root-data";

@@ -1,5 +1,5 @@
 import { Form, useSearchParams } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { linkBuilder } from "~/lib/links";
 import type { RootData } from "~/lib/root-data";
 import { LocaleSelector } from "./locale-selector";

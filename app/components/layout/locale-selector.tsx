@@ -1,5 +1,5 @@
 import { useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { LOCALE_NAMES, SUPPORTED_LOCALES } from "../../../server/domain/locale";
 
 /**

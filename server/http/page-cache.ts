@@ -1,0 +1,91 @@
+import type { MiddlewareHandler } from "hono";
+import type { AppContext } from "../context";
+import type { AppEnv } from "../hono-env";
+import { isDocumentRequest } from "./request-context";
+
+/**
+ * A route opts in by sending this header (its Remix `headers` export); it never leaves the Worker.
+ * Only pages that render the same for every visitor who is not signed in may opt in.
+ */
+export const PAGE_CACHE_HEADER = "x-page-cache-scope";
+export const PAGE_CACHE_ANONYMOUS = "anonymous";
+
+/** A route's `headers` export for a page that renders the same for every signed-out visitor. */
+export const anonymousPageHeaders = () => ({ [PAGE_CACHE_HEADER]: PAGE_CACHE_ANONYMOUS });
+
+export interface PageCacheOptions {
+  /** how long a rendered page is reused */
+  ttlMs: number;
+  /** entries kept per isolate; the oldest go first */
+  maxEntries: number;
+  /** larger pages are not kept */
+  maxBodyBytes: number;
+  now: () => number;
+}
+
+interface Entry {
+  status: number;
+  headers: [string, string][];
+  body: string;
+  nonce: string;
+  expires: number;
+}
+
+const DEFAULTS: PageCacheOptions = { ttlMs: 10_000, maxEntries: 128, maxBodyBytes: 256 * 1024, now: Date.now };
+
+/**
+ * Everything an anonymous page's HTML depends on. Anything else a page reads (a session, a flash,
+ * a cookie not listed here) makes it uncacheable: such requests never reach the cache.
+ */
+export function pageCacheKey(url: URL, app: Pick<AppContext, "hostname" | "locale" | "sidebarOpen" | "lastAccessedFrontUrl">): string {
+  return [app.hostname, url.pathname + url.search, app.locale, app.sidebarOpen ? "1" : "0", app.lastAccessedFrontUrl ?? ""].join("\n");
+}
+
+export function isCacheableRequest(req: Request, app: Pick<AppContext, "user" | "flash">): boolean {
+  return req.method === "GET" && isDocumentRequest(req) && app.user === null && app.flash.length === 0;
+}
+
+/**
+ * Micro-cache of server-rendered pages for visitors who are not signed in, per isolate and for a
+ * few seconds: a burst of visitors to a brand's top page costs one render, not one each.
+ * The CSP nonce differs per response, so a cached page's nonce is swapped for the current one.
+ * See docs/decisions/007-anonymous-page-cache.md.
+ */
+export function pageCache(options: Partial<PageCacheOptions> = {}): MiddlewareHandler<AppEnv> {
+  const { ttlMs, maxEntries, maxBodyBytes, now } = { ...DEFAULTS, ...options };
+  const entries = new Map<string, Entry>();
+
+  return async (c, next) => {
+    const app = c.get("app");
+    if (!isCacheableRequest(c.req.raw, app)) return next();
+    const key = pageCacheKey(new URL(c.req.url), app);
+    const nonce = c.get("nonce");
+
+    const hit = entries.get(key);
+    if (hit && hit.expires > now()) {
+      const body = hit.nonce === nonce ? hit.body : hit.body.replaceAll(`nonce="${hit.nonce}"`, `nonce="${nonce}"`);
+      c.res = new Response(body, { status: hit.status, headers: [...hit.headers, ["x-page-cache", "hit"]] });
+      return;
+    }
+    if (hit) entries.delete(key);
+
+    await next();
+    const res = c.res;
+    if (res.headers.get(PAGE_CACHE_HEADER) !== PAGE_CACHE_ANONYMOUS) return;
+    const headers = [...res.headers].filter(([name]) => name !== PAGE_CACHE_HEADER);
+    // Only plain successful pages: nothing that sets cookies, redirects or reports an error.
+    if (res.status !== 200 || res.headers.has("set-cookie")) {
+      c.res = new Response(res.body, { status: res.status, headers });
+      return;
+    }
+    const body = await res.text();
+    c.res = new Response(body, { status: res.status, headers: [...headers, ["x-page-cache", "miss"]] });
+    if (body.length > maxBodyBytes) return;
+    entries.set(key, { status: res.status, headers, body, nonce, expires: now() + ttlMs });
+    while (entries.size > maxEntries) {
+      const oldest = entries.keys().next().value;
+      if (oldest === undefined) break;
+      entries.delete(oldest);
+    }
+  };
+}
