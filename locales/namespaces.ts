@@ -1,4 +1,7 @@
-/** Translation namespaces: `common` for every page, `help` for the help pages and inquiry form. */
-export const NAMESPACES = ["common", "help"] as const;
+/**
+ * Translation namespaces: `common` for every page, `help` for the help pages and inquiry form,
+ * `account` for sign-up, sign-in, account settings and the e-mails they send.
+ */
+export const NAMESPACES = ["common", "help", "account"] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE: Namespace = "common";

@@ -5,7 +5,9 @@ import { api } from "./api";
 import type { AppEnv } from "./hono-env";
 import { pendingCookies } from "./http/cookies";
 import { pageCache } from "./http/page-cache";
+import { originCheck } from "./http/origin-check";
 import { pageGuard } from "./http/page-guard";
+import { ssoCheck } from "./http/sso-check";
 import { requestContext } from "./http/request-context";
 import { securityHeaders } from "./http/security-headers";
 import { NAMESPACES, resources } from "../locales";
@@ -42,7 +44,7 @@ export function createApp(build: ServerBuild, mode: string) {
     return c.json(resources[lng][ns as (typeof NAMESPACES)[number]]);
   });
 
-  app.use("*", requestContext(), pageGuard());
+  app.use("*", requestContext(), originCheck(), pageGuard(), ssoCheck());
 
   app.all("*", pageCache(), (c) =>
     remix(c.req.raw, {

@@ -7,6 +7,8 @@ import { hostConfigFrom } from "./config";
 import type { Env } from "./env";
 import type { Flash } from "./http/flash";
 import { translatorFor } from "./i18n";
+import type { CookieOptions } from "hono/utils/cookie";
+import type { ResolvedSession } from "./services/sessions";
 
 /** The signed-in person as pages and the API see them. Accounts fill it in; visitors get null. */
 export interface SessionUser {
@@ -24,6 +26,15 @@ export interface AppContextInit {
   locale: Locale;
   services: ServiceRow[];
   user: SessionUser | null;
+  /** the live sign-in session, when there is one */
+  session: ResolvedSession | null;
+  /** the client address as Cloudflare reports it (absent locally) */
+  clientIp: string | null;
+  userAgent: string | null;
+  /** true when the request came over https (the session cookie is then Secure) */
+  https: boolean;
+  /** queues a Set-Cookie for whatever response this request ends with */
+  setCookie: (name: string, value: string, options: CookieOptions) => void;
   flash: Flash[];
   lastAccessedFrontUrl: string | null;
   sidebarOpen: boolean;
@@ -50,6 +61,11 @@ export function createAppContext(init: AppContextInit) {
     primaryService: primaryRow ? toPublicService(primaryRow) : null,
     services: init.services.map(toPublicService),
     user: init.user,
+    session: init.session,
+    clientIp: init.clientIp,
+    userAgent: init.userAgent,
+    https: init.https,
+    setCookie: init.setCookie,
     flash: init.flash,
     lastAccessedFrontUrl: init.lastAccessedFrontUrl,
     sidebarOpen: init.sidebarOpen,

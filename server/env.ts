@@ -14,4 +14,11 @@ export interface Env {
   LOGIN_DOMAIN: string;
   COOKIE_DOMAIN: string;
   PUBLIC_PORT?: string;
+  /** secrets of the production e-mail sender; absent locally, where the outbox table is the mailbox */
+  EMAIL_API_URL?: string;
+  EMAIL_API_KEY?: string;
+  EMAIL_FROM?: string;
+  /** Twitter (X) OAuth 2.0 client; sign-up with Twitter shows only when both are set */
+  TWITTER_CLIENT_ID?: string;
+  TWITTER_CLIENT_SECRET?: string;
 }

@@ -7,6 +7,7 @@ import { useEffect, useMemo } from "react";
 import { useTranslation } from "~/lib/i18n";
 import { INQUIRY_CATEGORIES, INQUIRY_LIMITS, inquirySchema } from "../../server/domain/inquiry";
 import { createInquiry } from "../../server/services/inquiries";
+import { Field } from "~/components/form/field";
 import { HelpArticle } from "~/components/help-article";
 import { useDialog } from "~/components/feedback/dialog";
 import { useToast } from "~/components/feedback/toast";
@@ -117,22 +118,6 @@ export default function Inquiry() {
           </div>
         </Form>
       </section>
-    </div>
-  );
-}
-
-function Field(props: { label: string; id: string; errors: string[] | undefined; children: React.ReactNode }) {
-  return (
-    <div className="field">
-      <label htmlFor={props.id}>{props.label}</label>
-      {props.children}
-      {props.errors?.length ? (
-        <ul className="field-errors" id={`${props.id}-error`}>
-          {props.errors.map((e) => (
-            <li key={e}>{e}</li>
-          ))}
-        </ul>
-      ) : null}
     </div>
   );
 }

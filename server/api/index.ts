@@ -4,6 +4,7 @@ import { ZodError } from "zod";
 import type { AppEnv } from "../hono-env";
 import { requestContext } from "../http/request-context";
 import { ApiError, fail, ok } from "./envelope";
+import { authApi } from "./auth";
 import { helpApi } from "./help";
 import { servicesApi } from "./services";
 
@@ -27,6 +28,7 @@ api.use("*", async (c, next) => {
 
 api.route("/", servicesApi);
 api.route("/help", helpApi);
+api.route("/auth", authApi);
 
 // Mounted under the page app, unmatched API paths must answer here, not fall through to Remix.
 api.all("*", (c) => fail(c, 404, c.get("app").t("api.notFound")));

@@ -10,6 +10,8 @@ import type { AppEnv } from "../hono-env";
 import { queueCookie } from "./cookies";
 import { readFlash } from "./flash";
 import { loadBrands } from "../services/brand-directory";
+import { resolveSession } from "../services/sessions";
+import { sessionCookieFor } from "../domain/accounts";
 
 export const SIDEBAR_COOKIE = "sidebar";
 
@@ -54,6 +56,11 @@ export function requestContext(): MiddlewareHandler<AppEnv> {
       }
     }
 
+    // One read: the session and its person, when the browser holds a session cookie.
+    const https = url.protocol === "https:";
+    const sessionId = getCookie(c, sessionCookieFor(hostname, config, https).name);
+    const session = sessionId ? await resolveSession(createDb(c.env.DB), sessionId, Date.now(), (p) => c.executionCtx.waitUntil(p)) : null;
+
     // The cookie is client-controlled: only a known brand's front URL counts.
     const lastAccessed = getCookie(c, LAST_ACCESSED_SERVICE_COOKIE) ?? null;
     const lastAccessedFrontUrl = services.some((s) => s.frontUrl === lastAccessed) ? lastAccessed : null;
@@ -67,7 +74,12 @@ export function requestContext(): MiddlewareHandler<AppEnv> {
         nonce: c.get("nonce"),
         locale: choice.locale,
         services,
-        user: null, // the accounts issue resolves the session cookie here
+        user: session ? { id: session.user.id, name: session.user.name, iconImageUrl: session.user.iconImageUrl, userIdentifyToken: session.user.userIdentifyToken } : null,
+        session,
+        clientIp: c.req.header("cf-connecting-ip") ?? null,
+        userAgent: c.req.header("user-agent") ?? null,
+        https,
+        setCookie: (name, value, options) => queueCookie(c, name, value, options),
         flash: readFlash(c),
         lastAccessedFrontUrl,
         sidebarOpen: getCookie(c, SIDEBAR_COOKIE) !== "closed",

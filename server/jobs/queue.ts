@@ -1,5 +1,6 @@
 import { createDb } from "../../db/client";
 import type { Env } from "../env";
+import { deliverEmail } from "../services/mailer";
 import { beatStatement, once } from "./heartbeat";
 import type { JobMessage } from "./messages";
 
@@ -15,9 +16,13 @@ export async function handleQueue(batch: MessageBatch<JobMessage>, env: Env): Pr
           await once(db, job.key, now, beatStatement(db, "queue", now, job.key));
           break;
         }
+        case "email": {
+          await deliverEmail(db, env, job.emailId, Date.now());
+          break;
+        }
         default: {
-          const unknown: never = job.type;
-          console.warn(`[queue] dropping unknown job type ${String(unknown)}`);
+          const unknown: never = job;
+          console.warn(`[queue] dropping unknown job ${JSON.stringify(unknown)}`);
         }
       }
       message.ack();

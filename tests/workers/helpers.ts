@@ -15,6 +15,12 @@ export function get(host: string, path: string, headers: Record<string, string> 
   return SELF.fetch(`http://${host}${path}`, { redirect: "manual", headers: { accept: "text/html", ...headers } });
 }
 
+/**
+ * A brand on its own domain first asks the login domain whether the browser is signed in; this
+ * cookie says it already did, for tests about something else.
+ */
+export const SSO_CHECKED = { cookie: "sso_checked=1" } as const;
+
 export function api(host: string, path: string, init: RequestInit = {}) {
   return SELF.fetch(`http://${host}/api/v1${path}`, { redirect: "manual", ...init });
 }

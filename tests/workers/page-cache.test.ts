@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import type { AppEnv } from "../../server/hono-env";
 import { PAGE_CACHE_ANONYMOUS, PAGE_CACHE_HEADER, pageCache } from "../../server/http/page-cache";
-import { get, hosts } from "./helpers";
+import { get, hosts, SSO_CHECKED } from "./helpers";
 
 const cspNonce = (res: Response) => /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1];
 const bodyNonces = (html: string) => new Set([...html.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]));
@@ -29,7 +29,7 @@ describe("anonymous page cache, through the Worker", () => {
     const en = await get(hosts.www, "/?page-cache=lang", { "accept-language": "en" });
     expect(en.headers.get("x-page-cache")).toBe("miss");
     expect(await en.text()).toContain('lang="en"');
-    const other = await get(hosts.kirameki, "/?page-cache=lang", { "accept-language": "en" });
+    const other = await get(hosts.kirameki, "/?page-cache=lang", { "accept-language": "en", ...SSO_CHECKED });
     expect(other.headers.get("x-page-cache")).toBe("miss");
     expect(await other.text()).toContain("<title>Kirameki</title>");
   });

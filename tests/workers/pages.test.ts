@@ -1,6 +1,6 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { get, hosts, setCookies } from "./helpers";
+import { get, hosts, setCookies, SSO_CHECKED } from "./helpers";
 
 describe("pages", () => {
   it("shows each brand's name and theme on its host", async () => {
@@ -9,7 +9,7 @@ describe("pages", () => {
       [hosts.indies, "Fanclub Indies", "theme-indies"],
       [hosts.kirameki, "Kirameki", "theme-kirameki"],
     ] as const) {
-      const res = await get(host, "/");
+      const res = await get(host, "/", SSO_CHECKED);
       expect(res.status).toBe(200);
       const html = await res.text();
       expect(html).toContain(`<title>${name}</title>`);

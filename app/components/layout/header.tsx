@@ -1,4 +1,5 @@
-import { Form, useSearchParams } from "@remix-run/react";
+import { Form, useLocation, useSearchParams } from "@remix-run/react";
+import { AccountMenu } from "~/components/account/account-menu";
 import { useTranslation } from "~/lib/i18n";
 import { linkBuilder } from "~/lib/links";
 import type { RootData } from "~/lib/root-data";
@@ -17,6 +18,9 @@ export function Header({ data, onToggleSidebar }: HeaderProps) {
   const brand = data.brand;
   const searchAction = links.brand("/fanclubs");
   const SearchForm = links.isExternal(searchAction) ? "form" : Form;
+  // on a brand, signing in brings the visitor back to this very page
+  const location = useLocation();
+  const here = data.isBrandHost && brand ? `${new URL(brand.frontUrl).origin}${location.pathname}${location.search}` : undefined;
   return (
     <header className="header">
       <div className="header-left">
@@ -63,12 +67,10 @@ export function Header({ data, onToggleSidebar }: HeaderProps) {
                 <path d="M4 5h16v11H8l-4 4V5Z" stroke="currentColor" strokeWidth="2" fill="none" />
               </svg>
             </a>
-            <a className="avatar" href={links.user("/me/settings")} aria-label={t("header.account")}>
-              {data.user.iconImageUrl ? <img src={data.user.iconImageUrl} alt="" width="32" height="32" /> : data.user.name.slice(0, 1)}
-            </a>
+            <AccountMenu user={data.user} links={links} />
           </>
         ) : (
-          <a className="icon-button login-icon" href={links.login()} aria-label={t("header.login")}>
+          <a className="icon-button login-icon" href={links.login(here)} aria-label={t("header.login")}>
             <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
               <circle cx="12" cy="8" r="4" stroke="currentColor" strokeWidth="2" fill="none" />
               <path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" stroke="currentColor" strokeWidth="2" fill="none" />

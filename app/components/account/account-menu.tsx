@@ -1,0 +1,52 @@
+import { useState } from "react";
+import { useToast } from "~/components/feedback/toast";
+import { useTranslation } from "~/lib/i18n";
+import type { linkBuilder } from "~/lib/links";
+import type { RootData } from "~/lib/root-data";
+
+/**
+ * The signed-in person's menu in the header: settings, profile, and logging out of every brand
+ * at once (DELETE sign_out, spec §7). On success the next page says 'ログアウトしました。'.
+ */
+export function AccountMenu({ user, links }: { user: NonNullable<RootData["user"]>; links: ReturnType<typeof linkBuilder> }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+
+  const logout = async () => {
+    setBusy(true);
+    try {
+      const res = await fetch("/api/v1/auth/sign_out", {
+        method: "DELETE",
+        headers: { "X-Requested-With": "XMLHttpRequest" },
+        credentials: "same-origin",
+      });
+      const body = (await res.json()) as { success?: boolean };
+      if (!res.ok || !body.success) throw new Error(`sign_out answered ${res.status}`);
+      window.location.assign(links.brand("/"));
+    } catch {
+      toast.show(t("errors.logoutFailed"), "error");
+      setBusy(false);
+    }
+  };
+
+  return (
+    <details className="account-menu">
+      <summary className="avatar" aria-label={t("header.account")}>
+        {user.iconImageUrl ? <img src={user.iconImageUrl} alt="" width="32" height="32" /> : user.name.slice(0, 1)}
+      </summary>
+      <div className="account-menu-panel" role="menu">
+        <p className="account-menu-name">{user.name}</p>
+        <a role="menuitem" href={links.user("/me/settings/account")}>
+          {t("header.accountSettings")}
+        </a>
+        <a role="menuitem" href={links.user(`/profile/${user.userIdentifyToken}`)}>
+          {t("header.profile")}
+        </a>
+        <button type="button" role="menuitem" className="link-button" onClick={logout} disabled={busy}>
+          {t("header.logout")}
+        </button>
+      </div>
+    </details>
+  );
+}

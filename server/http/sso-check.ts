@@ -1,0 +1,34 @@
+import type { MiddlewareHandler } from "hono";
+import { getCookie } from "hono/cookie";
+import { isbot } from "isbot";
+import { isUnderCookieDomain } from "../domain/hosts";
+import type { AppEnv } from "../hono-env";
+import { isDocumentRequest } from "./request-context";
+import { SSO_CHECKED_COOKIE } from "./session-cookie";
+
+/**
+ * A brand on its own domain cannot read the shared session cookie. The first time a browser
+ * without a session opens one of its pages (then at most every 30 minutes), it asks the login
+ * domain, which hands back a one-time sign-in if the browser is signed in there. That is how a
+ * person signed in on one brand is signed in on every brand.
+ */
+export function ssoCheck(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const app = c.get("app");
+    if (
+      c.req.method !== "GET" ||
+      !isDocumentRequest(c.req.raw) ||
+      app.session ||
+      !app.service ||
+      isUnderCookieDomain(app.hostname, app.config) ||
+      new URL(c.req.url).pathname === "/sso/callback" ||
+      getCookie(c, SSO_CHECKED_COOKIE) ||
+      isbot(c.req.header("user-agent") ?? "")
+    ) {
+      return next();
+    }
+    const here = new URL(c.req.url);
+    const target = `${new URL(app.service.frontUrl).origin}${here.pathname}${here.search}`;
+    return c.redirect(`${app.origins.login}/auth/sso?return=${encodeURIComponent(target)}`, 302);
+  };
+}

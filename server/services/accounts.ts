@@ -1,0 +1,243 @@
+import { and, eq, gt, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { emailTokens, loginFailures, users, type UserRow } from "../../db/schema";
+import { LOCKOUT, TOKEN_TTL, lockedUntil, normalizeEmail, tokenState, type TokenState } from "../domain/accounts";
+import type { Locale } from "../domain/locale";
+import { decoyPasswordHash, hashPassword, randomToken, sha256Hex, verifyPassword } from "../security/crypto";
+import { emailInsert } from "./mailer";
+import { revokeAllSessionsStatement } from "./sessions";
+
+/**
+ * Account use cases: sign-up, confirmation, password reset, e-mail and password changes,
+ * sign-in with the lockout rule. Pages and the API call these; validation happened before.
+ */
+
+export interface Links {
+  /** origin of the user domain, where account pages live */
+  user: string;
+}
+
+type TokenPurpose = "confirm" | "reset" | "change_email";
+
+const emailTaken = (db: Db, email: string) =>
+  db.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
+
+/** Makes a token row for `userIdSql` (a value or a sub-select) and returns the raw token for the link. */
+async function tokenInsert(db: Db, userId: number | ReturnType<typeof sql>, purpose: TokenPurpose, email: string, now: number) {
+  const token = randomToken(32);
+  const insert = db.insert(emailTokens).values({
+    tokenHash: await sha256Hex(token),
+    userId: userId as number,
+    purpose,
+    email,
+    expiresAt: new Date(now + TOKEN_TTL[purpose]),
+    createdAt: new Date(now),
+  });
+  return { token, insert };
+}
+
+export type SignUpResult = { ok: true; emailId: number | undefined } | { ok: false; reason: "duplicate" };
+
+export async function signUp(
+  db: Db,
+  input: { email: string; password: string; name: string; locale: Locale; links: Links; now: number },
+): Promise<SignUpResult> {
+  if (await emailTaken(db, input.email)) return { ok: false, reason: "duplicate" };
+  const now = new Date(input.now);
+  const userInsert = db.insert(users).values({
+    email: input.email,
+    passwordHash: await hashPassword(input.password),
+    name: input.name,
+    identifyToken: randomToken(12),
+    locale: input.locale,
+    termsAcceptedAt: now,
+    createdAt: now,
+    updatedAt: now,
+  });
+  // the token refers to the row inserted in the same batch: all three are stored, or none
+  const { token, insert } = await tokenInsert(db, sql`(SELECT id FROM users WHERE email = ${input.email})`, "confirm", input.email, input.now);
+  const mail = emailInsert(db, {
+    to: input.email,
+    template: "confirm",
+    locale: input.locale,
+    params: { name: input.name, url: `${input.links.user}/account/confirmation?confirmation_token=${token}` },
+    now: input.now,
+  });
+  try {
+    const [, , mailed] = await db.batch([userInsert, insert, mail]);
+    return { ok: true, emailId: mailed[0]?.id };
+  } catch (error) {
+    // two sign-ups with one address at the same moment: the unique index decides
+    if (String(error).includes("UNIQUE")) return { ok: false, reason: "duplicate" };
+    throw error;
+  }
+}
+
+/** Spends a token of `purpose`. The conditional update makes a second use fail even when concurrent. */
+async function spendToken(db: Db, token: string | null, purpose: TokenPurpose, now: number) {
+  if (!token || token.length > 100) return { state: "missing" as TokenState, row: null };
+  const tokenHash = await sha256Hex(token);
+  const row = await db.select().from(emailTokens).where(and(eq(emailTokens.tokenHash, tokenHash), eq(emailTokens.purpose, purpose))).get();
+  const state = tokenState(row, now);
+  if (state !== "valid" || !row) return { state, row: null };
+  const spent = await db
+    .update(emailTokens)
+    .set({ usedAt: new Date(now) })
+    .where(and(eq(emailTokens.tokenHash, tokenHash), isNull(emailTokens.usedAt)))
+    .returning()
+    .get();
+  return spent ? { state: "valid" as const, row: spent } : { state: "used" as TokenState, row: null };
+}
+
+export async function confirmEmail(db: Db, token: string | null, now: number): Promise<{ ok: true; userId: number } | { ok: false; state: TokenState }> {
+  const { state, row } = await spendToken(db, token, "confirm", now);
+  if (!row) return { ok: false, state };
+  await db.update(users).set({ emailConfirmedAt: new Date(now), updatedAt: new Date(now) }).where(and(eq(users.id, row.userId), isNull(users.leftAt))).run();
+  return { ok: true, userId: row.userId };
+}
+
+/**
+ * Sends a new confirmation link when the address belongs to an unconfirmed account. The answer
+ * is the same either way, so the form does not reveal who has an account.
+ */
+export async function resendConfirmation(db: Db, input: { email: string; links: Links; now: number }): Promise<number | undefined> {
+  const user = await db.select().from(users).where(and(eq(users.email, input.email), isNull(users.emailConfirmedAt), isNull(users.leftAt))).get();
+  if (!user) return undefined;
+  const { token, insert } = await tokenInsert(db, user.id, "confirm", input.email, input.now);
+  const mail = emailInsert(db, {
+    to: input.email,
+    template: "confirm",
+    locale: user.locale as Locale,
+    params: { name: user.name, url: `${input.links.user}/account/confirmation?confirmation_token=${token}` },
+    now: input.now,
+  });
+  const [, mailed] = await db.batch([insert, mail]);
+  return mailed[0]?.id;
+}
+
+export async function requestPasswordReset(db: Db, input: { email: string; links: Links; now: number }): Promise<number | undefined> {
+  const user = await db.select().from(users).where(and(eq(users.email, input.email), isNull(users.leftAt))).get();
+  if (!user) return undefined;
+  const { token, insert } = await tokenInsert(db, user.id, "reset", input.email, input.now);
+  const mail = emailInsert(db, {
+    to: input.email,
+    template: "reset",
+    locale: user.locale as Locale,
+    params: { name: user.name, url: `${input.links.user}/account/password_reset?reset_password_token=${token}` },
+    now: input.now,
+  });
+  const [, mailed] = await db.batch([insert, mail]);
+  return mailed[0]?.id;
+}
+
+/** Is this reset link still usable? (The form is shown only then; the token is spent on submit.) */
+export async function resetTokenState(db: Db, token: string | null, now: number): Promise<TokenState> {
+  if (!token || token.length > 100) return "missing";
+  const row = await db.select().from(emailTokens).where(and(eq(emailTokens.tokenHash, await sha256Hex(token)), eq(emailTokens.purpose, "reset"))).get();
+  return tokenState(row, now);
+}
+
+/** Sets the new password and signs the person out everywhere; a reset also proves the address. */
+export async function resetPassword(db: Db, input: { token: string | null; password: string; now: number }): Promise<{ ok: true } | { ok: false; state: TokenState }> {
+  const { state, row } = await spendToken(db, input.token, "reset", input.now);
+  if (!row) return { ok: false, state };
+  const now = new Date(input.now);
+  await db.batch([
+    db
+      .update(users)
+      .set({ passwordHash: await hashPassword(input.password), emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, ${input.now})`, updatedAt: now })
+      .where(eq(users.id, row.userId)),
+    revokeAllSessionsStatement(db, row.userId, input.now),
+    db.delete(loginFailures).where(eq(loginFailures.subject, `email:${row.email}`)),
+  ]);
+  return { ok: true };
+}
+
+export type LoginResult =
+  | { ok: true; user: UserRow }
+  | { ok: false; reason: "invalid" | "locked" | "unconfirmed" };
+
+/**
+ * Checks a password under the lockout rule: 10 failures for one address, or from one client
+ * address, within 10 minutes lock sign-in for 15 minutes. Failures are rows in D1, so every
+ * isolate sees them.
+ */
+export async function authenticate(db: Db, input: { email: string; password: string; ip: string | null; now: number }): Promise<LoginResult> {
+  const email = normalizeEmail(input.email);
+  const subjects = [`email:${email}`, ...(input.ip ? [`ip:${input.ip}`] : [])];
+  const since = new Date(input.now - LOCKOUT.window - LOCKOUT.lock);
+  const failures = await db
+    .select({ subject: loginFailures.subject, at: loginFailures.at })
+    .from(loginFailures)
+    .where(and(inArray(loginFailures.subject, subjects), gt(loginFailures.at, since)))
+    .all();
+  for (const subject of subjects) {
+    const times = failures.filter((f) => f.subject === subject).map((f) => f.at.getTime());
+    if (lockedUntil(times, input.now) !== null) return { ok: false, reason: "locked" };
+  }
+
+  const user = await db.select().from(users).where(and(eq(users.email, email), isNull(users.leftAt), isNotNull(users.passwordHash))).get();
+  const valid = await verifyPassword(input.password, user?.passwordHash ?? (await decoyPasswordHash()));
+  if (!user || !valid) {
+    const at = new Date(input.now);
+    await db.batch([
+      db.insert(loginFailures).values(subjects.map((subject) => ({ subject, at }))),
+      // keep the table small: rows older than any rule looks at go
+      db.delete(loginFailures).where(lt(loginFailures.at, new Date(input.now - LOCKOUT.window - LOCKOUT.lock - 60_000))),
+    ]);
+    return { ok: false, reason: "invalid" };
+  }
+  if (!user.emailConfirmedAt) return { ok: false, reason: "unconfirmed" };
+  return { ok: true, user };
+}
+
+export async function changePassword(
+  db: Db,
+  input: { userId: number; currentPassword: string; password: string; now: number },
+): Promise<{ ok: true; emailId: number | undefined } | { ok: false; reason: "wrongPassword" }> {
+  const user = await db.select().from(users).where(eq(users.id, input.userId)).get();
+  if (!user || !(await verifyPassword(input.currentPassword, user.passwordHash))) return { ok: false, reason: "wrongPassword" };
+  const statements = [
+    db.update(users).set({ passwordHash: await hashPassword(input.password), updatedAt: new Date(input.now) }).where(eq(users.id, user.id)),
+  ] as const;
+  if (!user.email) {
+    await db.batch(statements);
+    return { ok: true, emailId: undefined };
+  }
+  const mail = emailInsert(db, { to: user.email, template: "passwordChanged", locale: user.locale as Locale, params: { name: user.name }, now: input.now });
+  const [, mailed] = await db.batch([...statements, mail]);
+  return { ok: true, emailId: mailed[0]?.id };
+}
+
+/** Sends a confirmation link to the new address; the address changes only when it is opened. */
+export async function requestEmailChange(
+  db: Db,
+  input: { userId: number; email: string; links: Links; now: number },
+): Promise<{ ok: true; emailId: number | undefined } | { ok: false; reason: "duplicate" | "same" }> {
+  const user = await db.select().from(users).where(eq(users.id, input.userId)).get();
+  if (!user) return { ok: false, reason: "same" };
+  if (user.email === input.email) return { ok: false, reason: "same" };
+  if (await emailTaken(db, input.email)) return { ok: false, reason: "duplicate" };
+  const { token, insert } = await tokenInsert(db, user.id, "change_email", input.email, input.now);
+  const mail = emailInsert(db, {
+    to: input.email,
+    template: "changeEmail",
+    locale: user.locale as Locale,
+    params: { name: user.name, url: `${input.links.user}/account/confirmation?confirmation_token=${token}&change=1` },
+    now: input.now,
+  });
+  const [, mailed] = await db.batch([insert, mail]);
+  return { ok: true, emailId: mailed[0]?.id };
+}
+
+export async function confirmEmailChange(db: Db, token: string | null, now: number): Promise<{ ok: true } | { ok: false; state: TokenState | "duplicate" }> {
+  const { state, row } = await spendToken(db, token, "change_email", now);
+  if (!row) return { ok: false, state };
+  try {
+    await db.update(users).set({ email: row.email, emailConfirmedAt: new Date(now), updatedAt: new Date(now) }).where(and(eq(users.id, row.userId), isNull(users.leftAt))).run();
+  } catch (error) {
+    if (String(error).includes("UNIQUE")) return { ok: false, state: "duplicate" };
+    throw error;
+  }
+  return { ok: true };
+}

@@ -1,0 +1,55 @@
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { emails } from "../../db/schema";
+import type { Locale } from "../domain/locale";
+import type { Env } from "../env";
+import { translatorFor } from "../i18n";
+import { senderFor } from "../integrations/email/sender";
+
+export type EmailTemplate = "confirm" | "reset" | "changeEmail" | "passwordChanged" | "left";
+
+/**
+ * The insert for one localized e-mail, to put in the same D1 batch as the change that causes it
+ * (a token, a new address): either both are stored or neither.
+ */
+export function emailInsert(
+  db: Db,
+  input: { to: string; template: EmailTemplate; locale: Locale; params: Record<string, string>; now: number },
+) {
+  const t = translatorFor(input.locale, "account");
+  return db
+    .insert(emails)
+    .values({
+      toAddress: input.to,
+      template: input.template,
+      locale: input.locale,
+      subject: t(`mail.${input.template}.subject`, input.params),
+      textBody: t(`mail.${input.template}.body`, input.params),
+      createdAt: new Date(input.now),
+    })
+    .returning({ id: emails.id });
+}
+
+/** After the batch is stored: the queue delivers it (at least once; delivery is recorded once). */
+export function enqueueEmail(env: Env, waitUntil: (p: Promise<unknown>) => void, emailId: number | undefined): void {
+  if (emailId === undefined) return;
+  waitUntil(env.JOBS.send({ type: "email", key: `email:${emailId}`, emailId }));
+}
+
+/** Queue job: sends a pending e-mail and records the outcome. Sent mail is never sent twice. */
+export async function deliverEmail(db: Db, env: Env, emailId: number, now: number): Promise<void> {
+  const row = await db.select().from(emails).where(eq(emails.id, emailId)).get();
+  if (!row || row.status === "sent") return;
+  const sender = senderFor(env);
+  if (!sender) {
+    await db.update(emails).set({ status: "failed", error: "no e-mail sender is configured" }).where(eq(emails.id, emailId)).run();
+    console.warn(`[mail] e-mail ${emailId} not sent: no sender configured`);
+    return;
+  }
+  await sender.send(row);
+  await db
+    .update(emails)
+    .set({ status: "sent", sentAt: new Date(now), error: null })
+    .where(and(eq(emails.id, emailId), eq(emails.status, row.status)))
+    .run();
+}

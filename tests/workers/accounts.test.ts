@@ -1,0 +1,360 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { TestBrowser } from "./browser";
+import { hosts } from "./helpers";
+
+const at = (host: string, path: string) => `http://${host}${path}`;
+let seq = 0;
+const freshEmail = () => `fan${Date.now()}${seq++}@example.com`;
+const PASSWORD = "secret123";
+
+async function lastLinkTo(email: string, pathPart: string): Promise<string> {
+  const row = await env.DB.prepare("SELECT text_body FROM emails WHERE to_address = ? ORDER BY id DESC LIMIT 1").bind(email).first<{ text_body: string }>();
+  const link = row?.text_body.match(/https?:\/\/\S+/)?.[0];
+  expect(link, `an e-mail to ${email}`).toContain(pathPart);
+  return link!;
+}
+
+async function signUp(b: TestBrowser, email: string, form: Partial<Record<string, string>> = {}) {
+  return b.post(at(hosts.user, "/account/sign_up"), { email, password: PASSWORD, name: "青井", agree: "on", ...form } as Record<string, string>);
+}
+
+/** A confirmed account, signed in on the shared cookie domain. */
+async function signedIn(b = new TestBrowser(), email = freshEmail()) {
+  await signUp(b, email);
+  await b.get(await lastLinkTo(email, "/account/confirmation"));
+  const res = await b.post(at(hosts.login, "/auth/login"), { email, password: PASSWORD, loggedInPath: `http://${hosts.www}/` });
+  expect(res.status).toBe(302);
+  return { b, email };
+}
+
+describe("sign-up and confirmation", () => {
+  it("stores the account, sends a localized confirmation link, and the link confirms it once", async () => {
+    const b = new TestBrowser();
+    const email = freshEmail();
+    const res = await signUp(b, email);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/account/sign_up_complete");
+    const mail = await env.DB.prepare("SELECT subject, status FROM emails WHERE to_address = ?").bind(email).first<{ subject: string }>();
+    expect(mail?.subject).toBe("【Fanclub】メールアドレスのご確認");
+
+    const link = await lastLinkTo(email, `http://${hosts.user}/account/confirmation?confirmation_token=`);
+    const confirmed = await b.get(link);
+    expect(confirmed.headers.get("location")).toBe(`http://${hosts.login}/auth/login`);
+    const login = await b.get(at(hosts.login, "/auth/login"));
+    expect(await login.text()).toContain("メールアドレスを確認しました。ログインしてください。");
+
+    const again = await b.get(link);
+    expect(again.headers.get("location")).toBe("/account/mail_confirm_failed");
+  });
+
+  it("sends an expired link to mail_confirm_failed", async () => {
+    const b = new TestBrowser();
+    const email = freshEmail();
+    await signUp(b, email);
+    await env.DB.prepare("UPDATE email_tokens SET expires_at = 0 WHERE email = ?").bind(email).run();
+    const res = await b.get(await lastLinkTo(email, "/account/confirmation"));
+    expect(res.headers.get("location")).toBe("/account/mail_confirm_failed");
+  });
+
+  it("explains each mistake in Japanese and writes nothing", async () => {
+    const b = new TestBrowser();
+    const cases: Array<[Record<string, string>, string]> = [
+      [{ email: "not-an-address" }, "有効なメールアドレスではありません。"],
+      [{ name: "" }, "ニックネームは必須項目です。"],
+      [{ password: "abc1" }, "8文字以上で入力してください。"],
+      [{ password: "abcdefghij" }, "パスワードには英字と数字をそれぞれ1文字以上含めてください。"],
+      [{ agree: "" }, "利用規約とプライバシーポリシーへの同意が必要です。"],
+    ];
+    for (const [form, message] of cases) {
+      const email = form.email ?? freshEmail();
+      const res = await signUp(b, email, form);
+      expect(res.status, message).toBe(400);
+      expect(await res.text()).toContain(message);
+      const n = await env.DB.prepare("SELECT COUNT(*) AS n FROM users WHERE email = ?").bind(email).first<{ n: number }>();
+      expect(n?.n).toBe(0);
+    }
+  });
+
+  it("refuses an address that already has an account", async () => {
+    const b = new TestBrowser();
+    const email = freshEmail();
+    await signUp(b, email);
+    const res = await signUp(b, email.toUpperCase());
+    expect(res.status).toBe(409);
+    expect(await res.text()).toContain("このメールアドレスはすでに登録されています。");
+  });
+
+  it("answers in English for an English visitor", async () => {
+    const b = new TestBrowser();
+    const res = await signUp(b, "nope", { password: "x" });
+    expect(res.status).toBe(400);
+    // the locale cookie is not set: Accept-Language decides
+    const en = await b.post(at(hosts.user, "/account/sign_up"), { email: "nope", password: "x", name: "", agree: "on" }, { "accept-language": "en" });
+    const html = await en.text();
+    expect(html).toContain("This is not a valid e-mail address.");
+    expect(html).toContain("Nickname is required.");
+  });
+});
+
+describe("signing in", () => {
+  it("returns to exactly the page the visitor came from, with the login flash", async () => {
+    const b = new TestBrowser();
+    const email = freshEmail();
+    await signUp(b, email);
+    await b.get(await lastLinkTo(email, "/account/confirmation"));
+    const back = `http://${hosts.indies}/fanclubs?keywords=%E3%81%82&order=2`;
+    const res = await b.post(at(hosts.login, "/auth/login"), { email, password: PASSWORD, loggedInPath: back });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe(`${back}&ref=login_success`);
+    const sid = b.cookie("sid", "www.fanclub.localhost");
+    expect(sid).toMatchObject({ domain: "fanclub.localhost", hostOnly: false });
+    const { res: page } = await b.follow(res, at(hosts.login, "/auth/login"));
+    const html = await page.text();
+    expect(html).toContain("ログインしました。");
+    expect(html).toContain("青井");
+  });
+
+  it("sets the session cookie HttpOnly, SameSite=Lax, for the shared cookie domain", async () => {
+    const b = new TestBrowser();
+    const email = freshEmail();
+    await signUp(b, email);
+    await b.get(await lastLinkTo(email, "/account/confirmation"));
+    const res = await b.post(at(hosts.login, "/auth/login"), { email, password: PASSWORD });
+    const line = res.headers.getSetCookie().find((c) => c.startsWith("sid="));
+    expect(line).toMatch(/HttpOnly/i);
+    expect(line).toMatch(/SameSite=Lax/i);
+    expect(line).toMatch(/Domain=fanclub\.localhost/i);
+    expect(line!.split(";")[0]!.length).toBeGreaterThan(40);
+  });
+
+  it("never sends the browser to a host that is not ours", async () => {
+    const b = new TestBrowser();
+    const { email } = await signedIn(b);
+    const fresh = new TestBrowser();
+    const res = await fresh.post(at(hosts.login, "/auth/login"), { email, password: PASSWORD, loggedInPath: "https://evil.example/steal" });
+    expect(res.status).toBe(302);
+    const location = res.headers.get("location")!;
+    expect(new URL(location).hostname).not.toBe("evil.example");
+    expect(location.startsWith(`http://${hosts.www}/`) || location.startsWith("http://www.fanclub.localhost")).toBe(true);
+  });
+
+  it("shows one generic message for a wrong password and for an unknown address", async () => {
+    const { email } = await signedIn();
+    const b = new TestBrowser();
+    for (const [user, password] of [
+      [email, "wrong-password1"],
+      ["nobody-here@example.com", PASSWORD],
+    ]) {
+      const res = await b.post(at(hosts.login, "/auth/login"), { email: user!, password: password! });
+      expect(res.status).toBe(400);
+      expect(await res.text()).toContain("メールアドレスまたはパスワードが正しくありません。");
+    }
+  });
+
+  it("asks to confirm the address before the first sign-in", async () => {
+    const b = new TestBrowser();
+    const email = freshEmail();
+    await signUp(b, email);
+    const res = await b.post(at(hosts.login, "/auth/login"), { email, password: PASSWORD });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain("メールアドレスの確認が完了していません。");
+  });
+
+  it("locks an account after 10 failures in 10 minutes, even for the right password", async () => {
+    const { email } = await signedIn();
+    const b = new TestBrowser();
+    for (let i = 0; i < 10; i++) {
+      const res = await b.post(at(hosts.login, "/auth/login"), { email, password: `wrong${i}aaaa` });
+      expect(res.status).toBe(400);
+    }
+    const locked = await b.post(at(hosts.login, "/auth/login"), { email, password: PASSWORD });
+    expect(locked.status).toBe(429);
+    expect(await locked.text()).toContain("しばらくログインできません");
+    const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM login_failures WHERE subject = ?").bind(`email:${email}`).first<{ n: number }>();
+    expect(rows?.n).toBe(10);
+  });
+
+  it("locks one client address after 10 failures across accounts", async () => {
+    const b = new TestBrowser();
+    const ip = { "cf-connecting-ip": "203.0.113.9" };
+    for (let i = 0; i < 10; i++) {
+      await b.post(at(hosts.login, "/auth/login"), { email: `someone${i}@example.com`, password: "whatever1" }, ip);
+    }
+    const { email } = await signedIn();
+    const res = await b.post(at(hosts.login, "/auth/login"), { email, password: PASSWORD }, ip);
+    expect(res.status).toBe(429);
+  });
+
+  it("never keeps a session id planted before sign-in", async () => {
+    const b = new TestBrowser();
+    const email = freshEmail();
+    await signUp(b, email);
+    await b.get(await lastLinkTo(email, "/account/confirmation"));
+    b.cookies.push({ name: "sid", value: "planted-by-an-attacker-0000000000000000000000", domain: "fanclub.localhost", hostOnly: false });
+    await b.post(at(hosts.login, "/auth/login"), { email, password: PASSWORD });
+    expect(b.cookie("sid", "www.fanclub.localhost")?.value).not.toBe("planted-by-an-attacker-0000000000000000000000");
+    const attacker = new TestBrowser();
+    attacker.cookies.push({ name: "sid", value: "planted-by-an-attacker-0000000000000000000000", domain: "fanclub.localhost", hostOnly: false });
+    const session = await attacker.request(at(hosts.www, "/api/v1/session"), { headers: { accept: "application/json" } });
+    expect(((await session.json()) as { payload: { user?: unknown } }).payload.user).toBeUndefined();
+  });
+
+  it("refuses a form post without our Origin", async () => {
+    const { email } = await signedIn();
+    const b = new TestBrowser();
+    for (const origin of ["https://evil.example", ""]) {
+      const res = await b.post(at(hosts.login, "/auth/login"), { email, password: PASSWORD }, { origin });
+      expect(res.status).toBe(403);
+      expect(res.headers.getSetCookie().some((c) => c.startsWith("sid="))).toBe(false);
+    }
+  });
+});
+
+describe("one sign-in for every brand", () => {
+  it("hands the sign-in to a brand on its own domain with a one-time token", async () => {
+    const { b, email } = await signedIn();
+    const back = `http://${hosts.kirameki}/fanclubs?order=2`;
+    const res = await b.post(at(hosts.login, "/auth/login"), { email, password: PASSWORD, loggedInPath: back });
+    const location = new URL(res.headers.get("location")!);
+    expect(location.origin).toBe(`http://${hosts.kirameki}`);
+    expect(location.pathname).toBe("/sso/callback");
+    const callback = location.toString();
+    const landed = await b.get(callback);
+    expect(landed.headers.get("location")).toBe("/fanclubs?order=2&ref=login_success");
+    expect(b.cookie("sid", "kirameki.localhost")?.hostOnly).toBe(true);
+    const page = await b.get(`http://${hosts.kirameki}/`);
+    expect(await page.text()).toContain("青井");
+
+    // the token worked once; a second browser replaying it gets nothing
+    const thief = new TestBrowser();
+    await thief.get(callback);
+    expect(thief.cookie("sid", "kirameki.localhost")).toBeUndefined();
+  });
+
+  it("refuses an expired token and a token made for another brand", async () => {
+    const { b, email } = await signedIn();
+    const res = await b.post(at(hosts.login, "/auth/login"), { email, password: PASSWORD, loggedInPath: `http://${hosts.kirameki}/` });
+    const callback = new URL(res.headers.get("location")!);
+    await env.DB.prepare("UPDATE handoff_tokens SET expires_at = 0 WHERE used_at IS NULL").run();
+    const late = new TestBrowser();
+    await late.get(callback.toString());
+    expect(late.cookie("sid", "kirameki.localhost")).toBeUndefined();
+
+    const res2 = await b.post(at(hosts.login, "/auth/login"), { email, password: PASSWORD, loggedInPath: `http://${hosts.kirameki}/` });
+    const token = new URL(res2.headers.get("location")!).searchParams.get("token")!;
+    // replayed on a host it was not made for (a host-only brand like www never needs one)
+    const elsewhere = new TestBrowser();
+    await elsewhere.get(at(hosts.www, `/sso/callback?token=${token}&next=/`));
+    expect(elsewhere.cookies.some((c) => c.name === "sid")).toBe(false);
+  });
+
+  it("signs a browser in on a brand it had never visited, through the login domain", async () => {
+    const { b } = await signedIn();
+    const first = await b.get(at(hosts.kirameki, "/help/guideline"));
+    expect(first.status).toBe(302);
+    expect(first.headers.get("location")).toBe(`http://${hosts.login}/auth/sso?return=${encodeURIComponent(`http://${hosts.kirameki}/help/guideline`)}`);
+    const { res, url } = await b.follow(first, at(hosts.kirameki, "/help/guideline"));
+    expect(url).toBe(`http://${hosts.kirameki}/help/guideline`);
+    expect(await res.text()).toContain("青井");
+  });
+
+  it("lets a visitor through after one check, without a loop", async () => {
+    const b = new TestBrowser();
+    const first = await b.get(at(hosts.kirameki, "/"));
+    const { res, visited } = await b.follow(first, at(hosts.kirameki, "/"));
+    expect(res.status).toBe(200);
+    expect(visited.at(-1)).toBe(`http://${hosts.kirameki}/`);
+    const again = await b.get(at(hosts.kirameki, "/"));
+    expect(again.status).toBe(200);
+  });
+
+  it("logging out on one brand ends the sign-in on every brand", async () => {
+    const { b } = await signedIn();
+    await b.follow(await b.get(at(hosts.kirameki, "/")), at(hosts.kirameki, "/"));
+    expect(b.cookie("sid", "kirameki.localhost")).toBeDefined();
+
+    const refused = await b.request(at(hosts.kirameki, "/api/v1/auth/sign_out"), { method: "DELETE" });
+    expect(refused.status).toBe(403);
+
+    const out = await b.request(at(hosts.kirameki, "/api/v1/auth/sign_out"), { method: "DELETE", headers: { "x-requested-with": "XMLHttpRequest" } });
+    expect(out.status).toBe(200);
+    const here = await (await b.get(at(hosts.kirameki, "/"))).text();
+    expect(here).toContain("ログアウトしました。");
+    expect(here).not.toContain("青井");
+    const www = await (await b.get(at(hosts.www, "/"))).text();
+    expect(www).not.toContain("青井");
+    const session = await b.request(at(hosts.indies, "/api/v1/session"), { headers: { accept: "application/json" } });
+    expect(((await session.json()) as { payload: { user?: unknown } }).payload.user).toBeUndefined();
+  });
+});
+
+describe("passwords and addresses", () => {
+  it("resets a forgotten password by e-mail, once, and signs out everywhere", async () => {
+    const { b, email } = await signedIn();
+    const other = new TestBrowser();
+    const asked = await other.post(at(hosts.user, "/account/password_reset"), { email });
+    expect(asked.headers.get("location")).toBe("/account/password_reset_complete");
+    const link = await lastLinkTo(email, "/account/password_reset?reset_password_token=");
+    expect((await other.get(link)).status).toBe(200);
+
+    const weak = await other.post(link, { password: "short", passwordConfirmation: "short" });
+    expect(weak.status).toBe(400);
+    const done = await other.post(link, { password: "newsecret456", passwordConfirmation: "newsecret456" });
+    expect(done.headers.get("location")).toBe(`http://${hosts.login}/auth/login`);
+
+    // the first browser's session ended
+    const session = await b.request(at(hosts.www, "/api/v1/session"), { headers: { accept: "application/json" } });
+    expect(((await session.json()) as { payload: { user?: unknown } }).payload.user).toBeUndefined();
+    expect((await other.post(at(hosts.login, "/auth/login"), { email, password: PASSWORD })).status).toBe(400);
+    expect((await other.post(at(hosts.login, "/auth/login"), { email, password: "newsecret456" })).status).toBe(302);
+    const reused = await other.post(link, { password: "another789x", passwordConfirmation: "another789x" });
+    expect(await reused.text()).toContain("このリンクは有効期限が切れているか、すでに使用されています。");
+  });
+
+  it("answers the same for an unknown address, and sends nothing", async () => {
+    const b = new TestBrowser();
+    const res = await b.post(at(hosts.user, "/account/password_reset"), { email: "nobody-at-all@example.com" });
+    expect(res.headers.get("location")).toBe("/account/password_reset_complete");
+    const n = await env.DB.prepare("SELECT COUNT(*) AS n FROM emails WHERE to_address = ?").bind("nobody-at-all@example.com").first<{ n: number }>();
+    expect(n?.n).toBe(0);
+  });
+
+  it("changes the password with the current one, and the address after confirming the new one", async () => {
+    const { b, email } = await signedIn();
+    const settings = at(hosts.user, "/me/settings/account");
+    const wrong = await b.post(settings, { intent: "password", currentPassword: "nope12345", password: "changed123", passwordConfirmation: "changed123" });
+    expect(await wrong.text()).toContain("現在のパスワードが正しくありません。");
+    const ok = await b.post(settings, { intent: "password", currentPassword: PASSWORD, password: "changed123", passwordConfirmation: "changed123" });
+    expect(ok.status).toBe(200);
+
+    const next = freshEmail();
+    await b.post(settings, { intent: "email", email: next });
+    const link = await lastLinkTo(next, "change=1");
+    expect((await b.get(link)).headers.get("location")).toBe("/me/settings/account");
+    expect((await new TestBrowser().post(at(hosts.login, "/auth/login"), { email: next, password: "changed123" })).status).toBe(302);
+    expect((await new TestBrowser().post(at(hosts.login, "/auth/login"), { email, password: "changed123" })).status).toBe(400);
+  });
+
+  it("signs out of every device", async () => {
+    const { b, email } = await signedIn();
+    const second = new TestBrowser();
+    await second.post(at(hosts.login, "/auth/login"), { email, password: PASSWORD });
+    const res = await b.post(at(hosts.user, "/me/settings/account"), { intent: "signOutEverywhere" });
+    expect(res.status).toBe(302);
+    const session = await second.request(at(hosts.www, "/api/v1/session"), { headers: { accept: "application/json" } });
+    expect(((await session.json()) as { payload: { user?: unknown } }).payload.user).toBeUndefined();
+  });
+});
+
+describe("local mailbox", () => {
+  it("lists sent e-mails with their links in development", async () => {
+    const b = new TestBrowser();
+    const email = freshEmail();
+    await signUp(b, email);
+    const res = await b.get(at(hosts.www, "/dev/mailbox"));
+    const html = await res.text();
+    expect(html).toContain(email);
+    expect(html).toContain("/account/confirmation?confirmation_token=");
+  });
+});
