@@ -20,6 +20,9 @@ export default defineConfig({
   use: {
     baseURL: `http://www.fanclub.localhost:${E2E_PORT}`,
     locale: "ja-JP",
+    // Headless Chromium says "HeadlessChrome", which the Worker rightly treats as a crawler (no
+    // sign-in check across brands, whole documents at once). Tests browse as a person does.
+    userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36",
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {

@@ -5,6 +5,7 @@ import { data, redirect } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
 import { Field, FormErrors } from "~/components/form/field";
+import { PasskeyLogin } from "~/components/account/passkey-login";
 import { useRootData } from "~/lib/root-data";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import { loginSchema, safeReturnUrl } from "../../server/domain/accounts";
@@ -88,6 +89,7 @@ export default function Login() {
           </button>
         </div>
       </Form>
+      <PasskeyLogin loggedInPath={loggedInPath} />
       <ul className="auth-links">
         <li>
           <a href={`${user}/account/password_reset`}>{t("login.forgot")}</a>

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { useDialog } from "~/components/feedback/dialog";
 import { useToast } from "~/components/feedback/toast";
 import { Field, FormErrors } from "~/components/form/field";
+import { PasskeySettings } from "~/components/account/passkey-settings";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import { changePasswordSchema, emailOnlySchema } from "../../server/domain/accounts";
 import { setFlash } from "../../server/http/flash";
@@ -16,6 +17,7 @@ import { translatorFor } from "../../server/i18n";
 import { changePassword, requestEmailChange } from "../../server/services/accounts";
 import { enqueueEmail } from "../../server/services/mailer";
 import { revokeAllSessionsStatement } from "../../server/services/sessions";
+import { listPasskeys } from "../../server/services/passkeys";
 import type { AppContext } from "../../server/context";
 
 export const handle = {
@@ -32,7 +34,12 @@ function requireUser(app: AppContext) {
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const user = requireUser(context.app);
-  return { title: translatorFor(context.app.locale, "account")("settings.title"), email: user.email ?? "" };
+  const passkeys = await listPasskeys(context.app.db, user.id);
+  return {
+    title: translatorFor(context.app.locale, "account")("settings.title"),
+    email: user.email ?? "",
+    passkeys: passkeys.map((p) => ({ id: p.id, name: p.name, createdAt: p.createdAt.toISOString() })),
+  };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title }];
@@ -82,7 +89,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function AccountSettings() {
   const { t } = useTranslation("account");
-  const { email } = useLoaderData<typeof loader>();
+  const { email, passkeys } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const toast = useToast();
   useEffect(() => {
@@ -93,6 +100,7 @@ export default function AccountSettings() {
       <h1>{t("settings.title")}</h1>
       <EmailSection email={email} />
       <PasswordSection />
+      <PasskeySettings initial={passkeys} />
       <SessionsSection />
     </div>
   );
