@@ -9,7 +9,8 @@ import { PasskeyLogin } from "~/components/account/passkey-login";
 import { useRootData } from "~/lib/root-data";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import { loginSchema, safeReturnUrl } from "../../server/domain/accounts";
-import { startSession } from "../../server/http/session-cookie";
+import { OTP_PENDING_COOKIE, startSession } from "../../server/http/session-cookie";
+import { startPendingLogin } from "../../server/services/two-step";
 import { translatorFor } from "../../server/i18n";
 import { authenticate } from "../../server/services/accounts";
 import { destinationAfterSignIn, knownOrigins, returnTarget } from "../../server/services/sign-in";
@@ -48,6 +49,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!result.ok) {
     const message = { invalid: "errors.invalidLogin", locked: "errors.locked", unconfirmed: "errors.unconfirmed" }[result.reason];
     return data({ result: submission.reply({ formErrors: [t(message)], hideFields: ["password"] }) }, { status: result.reason === "locked" ? 429 : 400 });
+  }
+  if (result.user.otpEnabledAt) {
+    // the password was right; the second step decides
+    const pending = await startPendingLogin(app.db, result.user.id, loggedInPath ?? null, Date.now());
+    app.setCookie(OTP_PENDING_COOKIE, pending, { path: "/auth", httpOnly: true, sameSite: "Lax", secure: app.https, maxAge: 300 });
+    throw redirect("/auth/login/otp");
   }
   const session = await startSession(app, result.user.id);
   throw redirect(await destinationAfterSignIn(app, { rootHash: session.idHash, userId: result.user.id }, returnTarget(app, loggedInPath)));

@@ -18,6 +18,8 @@ import { changePassword, requestEmailChange } from "../../server/services/accoun
 import { enqueueEmail } from "../../server/services/mailer";
 import { revokeAllSessionsStatement } from "../../server/services/sessions";
 import { listPasskeys } from "../../server/services/passkeys";
+import { beginSetup, confirmSetup, disable as disableTwoStep } from "../../server/services/two-step";
+import { TwoStepSettings } from "~/components/account/two-step-settings";
 import type { AppContext } from "../../server/context";
 
 export const handle = {
@@ -38,13 +40,14 @@ export async function loader({ context }: LoaderFunctionArgs) {
   return {
     title: translatorFor(context.app.locale, "account")("settings.title"),
     email: user.email ?? "",
+    otpEnabled: user.otpEnabled,
     passkeys: passkeys.map((p) => ({ id: p.id, name: p.name, createdAt: p.createdAt.toISOString() })),
   };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title }];
 
-const intentSchema = z.object({ intent: z.enum(["email", "password", "signOutEverywhere"]) });
+const intentSchema = z.object({ intent: z.enum(["email", "password", "signOutEverywhere", "otpSetup", "update_otp_setting", "otpDisable"]) });
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { app } = context;
@@ -53,6 +56,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const intent = intentSchema.safeParse({ intent: formData.get("intent") });
   if (!intent.success) return data({ intent: null, result: null, done: false }, { status: 400 });
+  const code = String(formData.get("code") ?? "");
   const now = Date.now();
 
   switch (intent.data.intent) {
@@ -78,6 +82,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
       enqueueEmail(app.env, app.waitUntil, result.emailId);
       return { intent: "password", result: submission.reply({ resetForm: true }), done: true };
     }
+    case "otpSetup": {
+      const setup = await beginSetup(app.db, user);
+      return { intent: "otpSetup", result: null, done: false, otp: setup };
+    }
+    case "update_otp_setting": {
+      const confirmed = await confirmSetup(app.db, user.id, code, now);
+      if (!confirmed.ok) return data({ intent: "update_otp_setting", result: null, done: false, otpError: t("twoStep.wrongCode") }, { status: 400 });
+      return { intent: "update_otp_setting", result: null, done: true, recoveryCodes: confirmed.recoveryCodes };
+    }
+    case "otpDisable": {
+      const off = await disableTwoStep(app.db, user.id, String(formData.get("password") ?? ""), now);
+      if (!off) return data({ intent: "otpDisable", result: null, done: false, otpError: t("errors.wrongPassword") }, { status: 400 });
+      return { intent: "otpDisable", result: null, done: true };
+    }
     case "signOutEverywhere": {
       await revokeAllSessionsStatement(app.db, user.id, now).run();
       clearSessionCookie(app);
@@ -89,11 +107,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function AccountSettings() {
   const { t } = useTranslation("account");
-  const { email, passkeys } = useLoaderData<typeof loader>();
+  const { email, passkeys, otpEnabled } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const toast = useToast();
   useEffect(() => {
     if (actionData?.done) toast.show(actionData.intent === "email" ? t("settings.emailChangeSent") : t("settings.updated"), "success");
+    else if (actionData && "otpError" in actionData && actionData.otpError) toast.show(actionData.otpError, "error");
   }, [actionData, toast, t]);
   return (
     <div className="page settings">
@@ -101,6 +120,7 @@ export default function AccountSettings() {
       <EmailSection email={email} />
       <PasswordSection />
       <PasskeySettings initial={passkeys} />
+      <TwoStepSettings enabled={otpEnabled} />
       <SessionsSection />
     </div>
   );

@@ -5,6 +5,8 @@ import { createSession } from "../services/sessions";
 /** Marks a brand on its own domain as having asked the login domain for a sign-in recently. */
 export const SSO_CHECKED_COOKIE = "sso_checked";
 export const SSO_CHECK_EVERY_SECONDS = 30 * 60;
+/** Holds the id of a sign-in waiting for its second step (login domain, 5 minutes). */
+export const OTP_PENDING_COOKIE = "otp_pending";
 
 function cookieOptions(app: AppContext) {
   const spec = sessionCookieFor(app.hostname, app.config, app.https);

@@ -162,29 +162,39 @@ export type LoginResult =
  * address, within 10 minutes lock sign-in for 15 minutes. Failures are rows in D1, so every
  * isolate sees them.
  */
-export async function authenticate(db: Db, input: { email: string; password: string; ip: string | null; now: number }): Promise<LoginResult> {
-  const email = normalizeEmail(input.email);
-  const subjects = [`email:${email}`, ...(input.ip ? [`ip:${input.ip}`] : [])];
-  const since = new Date(input.now - LOCKOUT.window - LOCKOUT.lock);
+export function lockSubjects(email: string, ip: string | null): string[] {
+  return [`email:${normalizeEmail(email)}`, ...(ip ? [`ip:${ip}`] : [])];
+}
+
+/** True while any of the subjects (an address, a client) is locked by recent failures. */
+export async function isLocked(db: Db, subjects: string[], now: number): Promise<boolean> {
+  const since = new Date(now - LOCKOUT.window - LOCKOUT.lock);
   const failures = await db
     .select({ subject: loginFailures.subject, at: loginFailures.at })
     .from(loginFailures)
     .where(and(inArray(loginFailures.subject, subjects), gt(loginFailures.at, since)))
     .all();
-  for (const subject of subjects) {
-    const times = failures.filter((f) => f.subject === subject).map((f) => f.at.getTime());
-    if (lockedUntil(times, input.now) !== null) return { ok: false, reason: "locked" };
-  }
+  return subjects.some((subject) => lockedUntil(failures.filter((f) => f.subject === subject).map((f) => f.at.getTime()), now) !== null);
+}
+
+export async function recordFailure(db: Db, subjects: string[], now: number): Promise<void> {
+  const at = new Date(now);
+  await db.batch([
+    db.insert(loginFailures).values(subjects.map((subject) => ({ subject, at }))),
+    // keep the table small: rows older than any rule looks at go
+    db.delete(loginFailures).where(lt(loginFailures.at, new Date(now - LOCKOUT.window - LOCKOUT.lock - 60_000))),
+  ]);
+}
+
+export async function authenticate(db: Db, input: { email: string; password: string; ip: string | null; now: number }): Promise<LoginResult> {
+  const email = normalizeEmail(input.email);
+  const subjects = lockSubjects(email, input.ip);
+  if (await isLocked(db, subjects, input.now)) return { ok: false, reason: "locked" };
 
   const user = await db.select().from(users).where(and(eq(users.email, email), isNull(users.leftAt), isNotNull(users.passwordHash))).get();
   const valid = await verifyPassword(input.password, user?.passwordHash ?? (await decoyPasswordHash()));
   if (!user || !valid) {
-    const at = new Date(input.now);
-    await db.batch([
-      db.insert(loginFailures).values(subjects.map((subject) => ({ subject, at }))),
-      // keep the table small: rows older than any rule looks at go
-      db.delete(loginFailures).where(lt(loginFailures.at, new Date(input.now - LOCKOUT.window - LOCKOUT.lock - 60_000))),
-    ]);
+    await recordFailure(db, subjects, input.now);
     return { ok: false, reason: "invalid" };
   }
   if (!user.emailConfirmedAt) return { ok: false, reason: "unconfirmed" };

@@ -1,0 +1,79 @@
+import { env } from "cloudflare:test";
+import * as OTPAuth from "otpauth";
+import { describe, expect, it } from "vitest";
+import { TestBrowser } from "./browser";
+import { hosts } from "./helpers";
+
+const at = (host: string, path: string) => `http://${host}${path}`;
+const settings = at(hosts.user, "/me/settings/account");
+
+async function account() {
+  const b = new TestBrowser();
+  const email = `otp${Date.now()}${Math.random().toString(36).slice(2, 6)}@example.com`;
+  await b.post(at(hosts.user, "/account/sign_up"), { email, password: "secret123", name: "Aoi", agree: "on" });
+  const row = await env.DB.prepare("SELECT text_body FROM emails WHERE to_address = ? ORDER BY id DESC").bind(email).first<{ text_body: string }>();
+  await b.get(row!.text_body.match(/https?:\/\/\S+/)![0]);
+  await b.post(at(hosts.login, "/auth/login"), { email, password: "secret123" });
+  return { b, email };
+}
+
+const codeFor = (secret: string) => new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
+
+async function turnOn(b: TestBrowser) {
+  const setup = await (await b.post(settings, { intent: "otpSetup" })).text();
+  const secret = setup.match(/class="otp-secret">([A-Z2-7]+)</)![1]!;
+  const wrong = await b.post(settings, { intent: "update_otp_setting", code: "000000" === codeFor(secret) ? "111111" : "000000" });
+  expect(wrong.status).toBe(400);
+  const done = await (await b.post(settings, { intent: "update_otp_setting", code: codeFor(secret) })).text();
+  const codes = [...done.matchAll(/<code>([2-9A-Z]{4}-[2-9A-Z]{4})<\/code>/g)].map((m) => m[1]!);
+  expect(codes).toHaveLength(10);
+  return { secret, codes };
+}
+
+describe("two-step sign-in", () => {
+  it("asks for the app's code after the password, and signs in only with it", async () => {
+    const { b, email } = await account();
+    const { secret } = await turnOn(b);
+
+    const c = new TestBrowser();
+    const first = await c.post(at(hosts.login, "/auth/login"), { email, password: "secret123", loggedInPath: `http://${hosts.indies}/` });
+    expect(first.headers.get("location")).toBe("/auth/login/otp");
+    expect(c.cookies.some((k) => k.name === "sid")).toBe(false);
+
+    const wrong = await c.post(at(hosts.login, "/auth/login/otp"), { code: "12345x" });
+    expect(wrong.status).toBe(400);
+    expect(await wrong.text()).toContain("確認コードが正しくありません。");
+
+    const ok = await c.post(at(hosts.login, "/auth/login/otp"), { code: codeFor(secret) });
+    expect(ok.headers.get("location")).toBe(`http://${hosts.indies}/?ref=login_success`);
+    expect(c.cookie("sid", "indies.fanclub.localhost")).toBeDefined();
+  });
+
+  it("takes each recovery code once", async () => {
+    const { b, email } = await account();
+    const { codes } = await turnOn(b);
+    const use = async () => {
+      const c = new TestBrowser();
+      await c.post(at(hosts.login, "/auth/login"), { email, password: "secret123" });
+      return c.post(at(hosts.login, "/auth/login/otp"), { code: codes[0]!.toLowerCase() });
+    };
+    expect((await use()).status).toBe(302);
+    expect((await use()).status).toBe(400);
+  });
+
+  it("does not open the second step without a correct password first", async () => {
+    const res = await new TestBrowser().post(at(hosts.login, "/auth/login/otp"), { code: "123456" });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/auth/login");
+  });
+
+  it("turns off only with the password", async () => {
+    const { b, email } = await account();
+    await turnOn(b);
+    expect((await b.post(settings, { intent: "otpDisable", password: "wrong1234" })).status).toBe(400);
+    expect((await b.post(settings, { intent: "otpDisable", password: "secret123" })).status).toBe(200);
+    const c = new TestBrowser();
+    const res = await c.post(at(hosts.login, "/auth/login"), { email, password: "secret123" });
+    expect(res.headers.get("location")).not.toBe("/auth/login/otp");
+  });
+});
