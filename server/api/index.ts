@@ -6,6 +6,7 @@ import { requestContext } from "../http/request-context";
 import { ApiError, fail, ok } from "./envelope";
 import { authApi } from "./auth";
 import { helpApi } from "./help";
+import { notificationsApi } from "./notifications";
 import { webauthnApi } from "./webauthn";
 import { servicesApi } from "./services";
 
@@ -31,6 +32,7 @@ api.route("/", servicesApi);
 api.route("/help", helpApi);
 api.route("/auth", authApi);
 api.route("/webauthn", webauthnApi);
+api.route("/notifications", notificationsApi);
 
 // Mounted under the page app, unmatched API paths must answer here, not fall through to Remix.
 api.all("*", (c) => fail(c, 404, c.get("app").t("api.notFound")));

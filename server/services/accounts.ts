@@ -5,6 +5,7 @@ import { LOCKOUT, TOKEN_TTL, lockedUntil, normalizeEmail, tokenState, type Token
 import type { Locale } from "../domain/locale";
 import { decoyPasswordHash, hashPassword, randomToken, sha256Hex, verifyPassword } from "../security/crypto";
 import { emailInsert } from "./mailer";
+import { notificationInsert } from "./notifications";
 import { revokeAllSessionsStatement } from "./sessions";
 
 /**
@@ -92,7 +93,10 @@ async function spendToken(db: Db, token: string | null, purpose: TokenPurpose, n
 export async function confirmEmail(db: Db, token: string | null, now: number): Promise<{ ok: true; userId: number } | { ok: false; state: TokenState }> {
   const { state, row } = await spendToken(db, token, "confirm", now);
   if (!row) return { ok: false, state };
-  await db.update(users).set({ emailConfirmedAt: new Date(now), updatedAt: new Date(now) }).where(and(eq(users.id, row.userId), isNull(users.leftAt))).run();
+  await db.batch([
+    db.update(users).set({ emailConfirmedAt: new Date(now), updatedAt: new Date(now) }).where(and(eq(users.id, row.userId), isNull(users.leftAt))),
+    notificationInsert(db, { userId: row.userId, kind: "welcome", url: "/fanclubs?order=2&category=", now }),
+  ]);
   return { ok: true, userId: row.userId };
 }
 

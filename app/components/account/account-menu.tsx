@@ -37,7 +37,7 @@ export function AccountMenu({ user, links }: { user: NonNullable<RootData["user"
       </summary>
       <div className="account-menu-panel" role="menu">
         <p className="account-menu-name">{user.name}</p>
-        <a role="menuitem" href={links.user("/me/settings/account")}>
+        <a role="menuitem" href={links.user("/me/settings")}>
           {t("header.accountSettings")}
         </a>
         <a role="menuitem" href={links.user(`/profile/${user.userIdentifyToken}`)}>

@@ -1,5 +1,6 @@
 import { Form, useLocation, useSearchParams } from "@remix-run/react";
 import { AccountMenu } from "~/components/account/account-menu";
+import { UnreadBell } from "~/components/account/unread-bell";
 import { useTranslation } from "~/lib/i18n";
 import { linkBuilder } from "~/lib/links";
 import type { RootData } from "~/lib/root-data";
@@ -57,11 +58,7 @@ export function Header({ data, onToggleSidebar }: HeaderProps) {
         <LocaleSelector locale={data.locale} />
         {data.user ? (
           <>
-            <a className="icon-button" href={links.user("/notifications")} aria-label={t("header.notifications")}>
-              <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
-                <path d="M6 16V11a6 6 0 1 1 12 0v5l2 2H4l2-2Zm4 4h4" stroke="currentColor" strokeWidth="2" fill="none" />
-              </svg>
-            </a>
+            <UnreadBell href={links.user("/notifications")} />
             <a className="icon-button" href={links.user("/me/messages")} aria-label={t("header.messages")}>
               <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
                 <path d="M4 5h16v11H8l-4 4V5Z" stroke="currentColor" strokeWidth="2" fill="none" />
