@@ -237,7 +237,7 @@ export const passkeys = sqliteTable(
 export const authChallenges = sqliteTable("auth_challenges", {
   id: text("id").primaryKey(),
   userId: integer("user_id").references(() => users.id),
-  purpose: text("purpose", { enum: ["passkey_register", "passkey_login", "otp_login"] }).notNull(),
+  purpose: text("purpose", { enum: ["passkey_register", "passkey_login", "otp_login", "oauth_twitter"] }).notNull(),
   challenge: text("challenge").notNull(),
   /** where to go after a two-step sign-in */
   returnTo: text("return_to"),

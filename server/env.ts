@@ -21,4 +21,6 @@ export interface Env {
   /** Twitter (X) OAuth 2.0 client; sign-up with Twitter shows only when both are set */
   TWITTER_CLIENT_ID?: string;
   TWITTER_CLIENT_SECRET?: string;
+  /** only for tests against a local fake of the Twitter API */
+  TWITTER_API_BASE?: string;
 }

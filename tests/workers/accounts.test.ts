@@ -347,6 +347,15 @@ describe("passwords and addresses", () => {
   });
 });
 
+describe("sign-up with Twitter", () => {
+  it("is hidden and answers 404 while the Twitter client is not configured", async () => {
+    const b = new TestBrowser();
+    expect(await (await b.get(at(hosts.user, "/account/sign_up"))).text()).not.toContain("Twitterで登録");
+    expect((await b.get(at(hosts.user, "/account/sign_up/twitter"))).status).toBe(404);
+    expect((await b.get(at(hosts.user, "/account/sign_up/twitter/callback?code=x&state=y"))).status).toBe(404);
+  });
+});
+
 describe("local mailbox", () => {
   it("lists sent e-mails with their links in development", async () => {
     const b = new TestBrowser();

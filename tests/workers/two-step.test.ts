@@ -39,6 +39,8 @@ describe("two-step sign-in", () => {
     const first = await c.post(at(hosts.login, "/auth/login"), { email, password: "secret123", loggedInPath: `http://${hosts.indies}/` });
     expect(first.headers.get("location")).toBe("/auth/login/otp");
     expect(c.cookies.some((k) => k.name === "sid")).toBe(false);
+    const page = await (await c.get(at(hosts.login, "/auth/login/otp"))).text();
+    expect(page).toContain("認証アプリに表示されている6桁のコード");
 
     const wrong = await c.post(at(hosts.login, "/auth/login/otp"), { code: "12345x" });
     expect(wrong.status).toBe(400);
