@@ -1,10 +1,11 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
 import { Field } from "~/components/form/field";
+import { useZodForm } from "~/lib/forms";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import { emailOnlySchema } from "../../server/domain/accounts";
 import { translatorFor } from "../../server/i18n";
@@ -35,12 +36,7 @@ export default function ConfirmationEmail() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const schema = useMemo(() => emailOnlySchema(t), [t]);
-  const [form, fields] = useForm({
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-  });
+  const [form, fields] = useZodForm(schema, actionData?.result);
   return (
     <section className="card auth-card">
       <h1>{t("confirmationEmail.title")}</h1>

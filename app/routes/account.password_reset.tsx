@@ -1,10 +1,11 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
 import { Field, FormErrors } from "~/components/form/field";
+import { useZodForm } from "~/lib/forms";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import { emailOnlySchema, newPasswordSchema } from "../../server/domain/accounts";
 import { setFlash } from "../../server/http/flash";
@@ -63,12 +64,7 @@ function RequestForm() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const schema = useMemo(() => emailOnlySchema(t), [t]);
-  const [form, fields] = useForm({
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-  });
+  const [form, fields] = useZodForm(schema, actionData?.result);
   return (
     <section className="card auth-card">
       <h1>{t("passwordReset.title")}</h1>
@@ -92,13 +88,7 @@ function NewPasswordForm() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const schema = useMemo(() => newPasswordSchema(t), [t]);
-  const [form, fields] = useForm({
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-  });
+  const [form, fields] = useZodForm(schema, actionData?.result);
   return (
     <section className="card auth-card">
       <h1>{t("passwordReset.newTitle")}</h1>

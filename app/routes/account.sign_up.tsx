@@ -1,10 +1,11 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Fragment, useMemo } from "react";
 import { Field, FormErrors } from "~/components/form/field";
+import { useZodForm } from "~/lib/forms";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import { useRootData } from "~/lib/root-data";
 import { ACCOUNT_LIMITS, signUpSchema } from "../../server/domain/accounts";
@@ -55,13 +56,7 @@ export default function SignUp() {
   const navigation = useNavigation();
   const origins = useRootData()?.origins;
   const schema = useMemo(() => signUpSchema(t), [t]);
-  const [form, fields] = useForm({
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-  });
+  const [form, fields] = useZodForm(schema, actionData?.result);
   const busy = navigation.state !== "idle";
   return (
     <section className="card auth-card" aria-labelledby="sign-up-title">

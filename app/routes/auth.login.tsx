@@ -1,5 +1,5 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -7,6 +7,7 @@ import { useMemo } from "react";
 import { Field, FormErrors } from "~/components/form/field";
 import { PasskeyLogin } from "~/components/account/passkey-login";
 import { useRootData } from "~/lib/root-data";
+import { useZodForm } from "~/lib/forms";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import { loginSchema, safeReturnUrl } from "../../server/domain/accounts";
 import { OTP_PENDING_COOKIE, startSession } from "../../server/http/session-cookie";
@@ -66,13 +67,7 @@ export default function Login() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const schema = useMemo(() => loginSchema(t), [t]);
-  const [form, fields] = useForm({
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-  });
+  const [form, fields] = useZodForm(schema, actionData?.result);
   const busy = navigation.state !== "idle";
   // account pages live on the user domain: plain links, so the guard sees a real navigation
   const user = useRootData()?.origins.user ?? "";

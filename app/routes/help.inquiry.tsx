@@ -1,9 +1,10 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { useEffect, useMemo } from "react";
+import { useZodForm } from "~/lib/forms";
 import { useTranslation } from "~/lib/i18n";
 import { INQUIRY_CATEGORIES, INQUIRY_LIMITS, inquirySchema } from "../../server/domain/inquiry";
 import { createInquiry } from "../../server/services/inquiries";
@@ -53,13 +54,7 @@ export default function Inquiry() {
   const toast = useToast();
   const dialog = useDialog();
   const schema = useMemo(() => inquirySchema(tc), [tc]);
-  const [form, fields] = useForm({
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-  });
+  const [form, fields] = useZodForm(schema, actionData?.result);
   useEffect(() => {
     if (actionData?.sent) toast.show(t("inquiry.sent"), "success");
   }, [actionData, toast, t]);

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { data, redirect } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
 import { z } from "zod";
@@ -10,10 +10,10 @@ import { useToast } from "~/components/feedback/toast";
 import { Field, FormErrors } from "~/components/form/field";
 import type { TFunction } from "~/lib/translate";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
+import { requireUser } from "../../server/http/require-user";
 import { ADDRESS_LIMITS, PREFECTURES, addressSchema, formatPhone, formatPostalCode } from "../../server/domain/address";
 import { translatorFor } from "../../server/i18n";
 import { createAddress, deleteAddress, listAddresses, setDefaultAddress, updateAddress } from "../../server/services/addresses";
-import type { AppContext } from "../../server/context";
 
 export const handle = {
   i18n: ["common", "address"],
@@ -21,11 +21,6 @@ export const handle = {
 };
 export const clientLoader = withNamespaces(["address"]);
 
-function requireUser(app: AppContext) {
-  // the guard sends visitors to sign in first; this covers a session that ended meanwhile
-  if (!app.session) throw redirect(`${app.origins.login}/auth/login`);
-  return app.session.user;
-}
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const user = requireUser(context.app);

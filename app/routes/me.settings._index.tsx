@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { redirect } from "@remix-run/cloudflare";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import { linkBuilder } from "~/lib/links";
 import { useRootData } from "~/lib/root-data";
+import { requireUser } from "../../server/http/require-user";
 import { translatorFor } from "../../server/i18n";
 
 export const handle = { i18n: ["common", "account"], breadcrumb: () => ({ label: "header.accountSettings" }) };
@@ -10,7 +10,7 @@ export const clientLoader = withNamespaces(["account"]);
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const { app } = context;
-  if (!app.session) throw redirect(`${app.origins.login}/auth/login`);
+  requireUser(app);
   return { title: translatorFor(app.locale, "account")("settingsIndex.title") };
 }
 

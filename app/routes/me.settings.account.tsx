@@ -1,5 +1,5 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
@@ -9,7 +9,9 @@ import { useDialog } from "~/components/feedback/dialog";
 import { useToast } from "~/components/feedback/toast";
 import { Field, FormErrors } from "~/components/form/field";
 import { PasskeySettings } from "~/components/account/passkey-settings";
+import { useZodForm } from "~/lib/forms";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
+import { requireUser } from "../../server/http/require-user";
 import { changePasswordSchema, emailOnlySchema } from "../../server/domain/accounts";
 import { setFlash } from "../../server/http/flash";
 import { clearSessionCookie } from "../../server/http/session-cookie";
@@ -20,7 +22,6 @@ import { revokeAllSessionsStatement } from "../../server/services/sessions";
 import { listPasskeys } from "../../server/services/passkeys";
 import { beginSetup, confirmSetup, disable as disableTwoStep } from "../../server/services/two-step";
 import { TwoStepSettings } from "~/components/account/two-step-settings";
-import type { AppContext } from "../../server/context";
 
 export const handle = {
   i18n: ["common", "account"],
@@ -28,11 +29,6 @@ export const handle = {
 };
 export const clientLoader = withNamespaces(["account"]);
 
-function requireUser(app: AppContext) {
-  // the guard sends visitors to sign in first; this covers a session that ended meanwhile
-  if (!app.session) throw redirect(`${app.origins.login}/auth/login`);
-  return app.session.user;
-}
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const user = requireUser(context.app);
@@ -131,13 +127,7 @@ function EmailSection({ email }: { email: string }) {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const schema = useMemo(() => emailOnlySchema(t), [t]);
-  const [form, fields] = useForm({
-    id: "email-form",
-    lastResult: actionData?.intent === "email" ? actionData.result : undefined,
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-  });
+  const [form, fields] = useZodForm(schema, actionData?.intent === "email" ? actionData.result : undefined, { id: "email-form" });
   return (
     <section className="card" aria-labelledby="email-title">
       <h2 id="email-title">{t("settings.emailTitle")}</h2>
@@ -162,14 +152,7 @@ function PasswordSection() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const schema = useMemo(() => changePasswordSchema(t), [t]);
-  const [form, fields] = useForm({
-    id: "password-form",
-    lastResult: actionData?.intent === "password" ? actionData.result : undefined,
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-  });
+  const [form, fields] = useZodForm(schema, actionData?.intent === "password" ? actionData.result : undefined, { id: "password-form" });
   return (
     <section className="card" aria-labelledby="password-title">
       <h2 id="password-title">{t("settings.passwordTitle")}</h2>

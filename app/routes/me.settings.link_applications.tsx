@@ -1,15 +1,16 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { data, redirect } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useMemo } from "react";
 import { z } from "zod";
 import { useDialog } from "~/components/feedback/dialog";
 import { useToast } from "~/components/feedback/toast";
 import { Field, FormErrors } from "~/components/form/field";
+import { useZodForm } from "~/lib/forms";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
-import type { AppContext } from "../../server/context";
+import { requireUser } from "../../server/http/require-user";
 import { LINK_KINDS, LINK_LIMITS, linkApplicationSchema, linkLimitMessage, type LinkKind } from "../../server/domain/link-applications";
 import { translatorFor } from "../../server/i18n";
 import { addLinkApplication, deleteLinkApplication, listLinkApplications } from "../../server/services/link-applications";
@@ -20,11 +21,6 @@ export const handle = {
 };
 export const clientLoader = withNamespaces(["preferences"]);
 
-function requireUser(app: AppContext) {
-  // the guard sends visitors to sign in first; this covers a session that ended meanwhile
-  if (!app.session) throw redirect(`${app.origins.login}/auth/login`);
-  return app.session.user;
-}
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const user = requireUser(context.app);
@@ -148,14 +144,7 @@ function AddLink() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const schema = useMemo(() => linkApplicationSchema(t), [t]);
-  const [form, fields] = useForm({
-    id: "link-form",
-    lastResult: actionData?.intent === "add" ? actionData.result : undefined,
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-  });
+  const [form, fields] = useZodForm(schema, actionData?.intent === "add" ? actionData.result : undefined, { id: "link-form" });
   const kind = LINK_KINDS.find((k): k is LinkKind => k === fields.kind.value);
   return (
     <section className="card" aria-labelledby="links-add-title">

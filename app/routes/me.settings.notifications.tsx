@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { data, redirect } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 import { useToast } from "~/components/feedback/toast";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
-import type { AppContext } from "../../server/context";
+import { requireUser } from "../../server/http/require-user";
 import { translatorFor } from "../../server/i18n";
 import {
   NOTIFICATION_PREFERENCES,
@@ -20,11 +20,6 @@ export const handle = {
 };
 export const clientLoader = withNamespaces(["preferences"]);
 
-function requireUser(app: AppContext) {
-  // the guard sends visitors to sign in first; this covers a session that ended meanwhile
-  if (!app.session) throw redirect(`${app.origins.login}/auth/login`);
-  return app.session.user;
-}
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const user = requireUser(context.app);

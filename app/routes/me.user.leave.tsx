@@ -11,6 +11,7 @@ import { useTranslation, withNamespaces } from "~/lib/i18n";
 import { linkBuilder } from "~/lib/links";
 import { useRootData } from "~/lib/root-data";
 import type { TFunction } from "~/lib/translate";
+import { requireUser } from "../../server/http/require-user";
 import { setFlash } from "../../server/http/flash";
 import { clearSessionCookie } from "../../server/http/session-cookie";
 import { translatorFor } from "../../server/i18n";
@@ -28,7 +29,7 @@ const leaveSchema = (t: TFunction) =>
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const { app } = context;
-  if (!app.session) throw redirect(`${app.origins.login}/auth/login`);
+  requireUser(app);
   return { title: translatorFor(app.locale, "account")("leave.title") };
 }
 
@@ -36,11 +37,11 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.t
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { app } = context;
-  if (!app.session) throw redirect(`${app.origins.login}/auth/login`);
+  const user = requireUser(app);
   const t = translatorFor(app.locale, "account");
   const submission = parseWithZod(await request.formData(), { schema: leaveSchema(t) });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
-  const result = await leaveService(app.db, { userId: app.session.user.id, password: submission.value.password ?? "", now: Date.now() });
+  const result = await leaveService(app.db, { userId: user.id, password: submission.value.password ?? "", now: Date.now() });
   if (!result.ok) {
     return data({ result: submission.reply({ hideFields: ["password"], fieldErrors: { password: [t("errors.wrongPassword")] } }) }, { status: 400 });
   }
