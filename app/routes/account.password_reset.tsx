@@ -4,6 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
+import { NewPasswordFields } from "~/components/account/new-password-fields";
 import { Field, FormErrors } from "~/components/form/field";
 import { useZodForm } from "~/lib/forms";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
@@ -95,12 +96,7 @@ function NewPasswordForm() {
       <p className="muted">{t("passwordReset.newLead")}</p>
       <FormErrors errors={form.errors} />
       <Form method="post" {...getFormProps(form)} className="form">
-        <Field label={t("fields.newPassword")} errors={fields.password.errors} id={fields.password.id} hint={t("signUp.passwordHint")}>
-          <input {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" />
-        </Field>
-        <Field label={t("fields.passwordConfirmation")} errors={fields.passwordConfirmation.errors} id={fields.passwordConfirmation.id}>
-          <input {...getInputProps(fields.passwordConfirmation, { type: "password" })} autoComplete="new-password" />
-        </Field>
+        <NewPasswordFields password={fields.password} confirmation={fields.passwordConfirmation} />
         <div className="form-actions">
           <button type="submit" className="button" disabled={navigation.state !== "idle"}>
             {t("passwordReset.submitNew")}

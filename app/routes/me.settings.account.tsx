@@ -7,6 +7,7 @@ import { useEffect, useMemo } from "react";
 import { z } from "zod";
 import { useDialog } from "~/components/feedback/dialog";
 import { useToast } from "~/components/feedback/toast";
+import { NewPasswordFields } from "~/components/account/new-password-fields";
 import { Field, FormErrors } from "~/components/form/field";
 import { PasskeySettings } from "~/components/account/passkey-settings";
 import { useZodForm } from "~/lib/forms";
@@ -162,12 +163,7 @@ function PasswordSection() {
         <Field label={t("fields.currentPassword")} errors={fields.currentPassword.errors} id={fields.currentPassword.id}>
           <input {...getInputProps(fields.currentPassword, { type: "password" })} autoComplete="current-password" />
         </Field>
-        <Field label={t("fields.newPassword")} errors={fields.password.errors} id={fields.password.id} hint={t("signUp.passwordHint")}>
-          <input {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" />
-        </Field>
-        <Field label={t("fields.passwordConfirmation")} errors={fields.passwordConfirmation.errors} id={fields.passwordConfirmation.id}>
-          <input {...getInputProps(fields.passwordConfirmation, { type: "password" })} autoComplete="new-password" />
-        </Field>
+        <NewPasswordFields password={fields.password} confirmation={fields.passwordConfirmation} />
         <div className="form-actions">
           <button type="submit" className="button" disabled={navigation.state !== "idle"}>
             {t("settings.changePassword")}

@@ -1,22 +1,13 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { confirmedAccount } from "./accounts-fixture";
 import { TestBrowser } from "./browser";
 import { hosts } from "./helpers";
 
 const at = (host: string, path: string) => `http://${host}${path}`;
 const page = at(hosts.user, "/me/address");
 
-/** A confirmed, signed-in account, made the way a person makes one. */
-async function account() {
-  const b = new TestBrowser();
-  const email = `addr${Date.now()}${Math.random().toString(36).slice(2, 6)}@example.com`;
-  await b.post(at(hosts.user, "/account/sign_up"), { email, password: "secret123", name: "Aoi", agree: "on" });
-  const mail = await env.DB.prepare("SELECT text_body FROM emails WHERE to_address = ? ORDER BY id DESC").bind(email).first<{ text_body: string }>();
-  await b.get(mail!.text_body.match(/https?:\/\/\S+/)![0]);
-  await b.post(at(hosts.login, "/auth/login"), { email, password: "secret123" });
-  const user = await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(email).first<{ id: number }>();
-  return { b, userId: user!.id };
-}
+const account = () => confirmedAccount({ prefix: "addr" });
 
 interface Row {
   id: number;

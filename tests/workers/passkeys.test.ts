@@ -1,20 +1,13 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { confirmedAccount } from "./accounts-fixture";
 import { TestBrowser } from "./browser";
 import { hosts } from "./helpers";
 
 const xhr = { "x-requested-with": "XMLHttpRequest", accept: "application/json", "content-type": "application/json" };
 const at = (host: string, path: string) => `http://${host}${path}`;
 
-async function signedIn() {
-  const b = new TestBrowser();
-  const email = `pk${Date.now()}${Math.random().toString(36).slice(2, 6)}@example.com`;
-  await b.post(at(hosts.user, "/account/sign_up"), { email, password: "secret123", name: "Aoi", agree: "on" });
-  const row = await env.DB.prepare("SELECT text_body FROM emails WHERE to_address = ? ORDER BY id DESC").bind(email).first<{ text_body: string }>();
-  await b.get(row!.text_body.match(/https?:\/\/\S+/)![0]);
-  await b.post(at(hosts.login, "/auth/login"), { email, password: "secret123" });
-  return b;
-}
+const signedIn = async () => (await confirmedAccount({ prefix: "pk" })).b;
 
 describe("passkeys API", () => {
   it("asks a visitor to sign in before registering", async () => {

@@ -1,21 +1,13 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { confirmedAccount } from "./accounts-fixture";
 import { TestBrowser } from "./browser";
 import { hosts } from "./helpers";
 
 const at = (host: string, path: string) => `http://${host}${path}`;
 const json = { "x-requested-with": "XMLHttpRequest", accept: "application/json" };
 
-async function account(name = "青井") {
-  const b = new TestBrowser();
-  const email = `pl${Date.now()}${Math.random().toString(36).slice(2, 6)}@example.com`;
-  await b.post(at(hosts.user, "/account/sign_up"), { email, password: "secret123", name, agree: "on" });
-  const row = await env.DB.prepare("SELECT text_body FROM emails WHERE to_address = ? ORDER BY id DESC").bind(email).first<{ text_body: string }>();
-  await b.get(row!.text_body.match(/https?:\/\/\S+/)![0]);
-  await b.post(at(hosts.login, "/auth/login"), { email, password: "secret123" });
-  const user = await env.DB.prepare("SELECT id, identify_token FROM users WHERE email = ?").bind(email).first<{ id: number; identify_token: string }>();
-  return { b, email, id: user!.id, token: user!.identify_token };
-}
+const account = (name = "青井") => confirmedAccount({ name, prefix: "pl" });
 
 describe("profile", () => {
   it("shows a person's name and an honest empty joined history, never their address", async () => {

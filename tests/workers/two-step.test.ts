@@ -1,21 +1,14 @@
 import { env } from "cloudflare:test";
 import * as OTPAuth from "otpauth";
 import { describe, expect, it } from "vitest";
+import { confirmedAccount } from "./accounts-fixture";
 import { TestBrowser } from "./browser";
 import { hosts } from "./helpers";
 
 const at = (host: string, path: string) => `http://${host}${path}`;
 const settings = at(hosts.user, "/me/settings/account");
 
-async function account() {
-  const b = new TestBrowser();
-  const email = `otp${Date.now()}${Math.random().toString(36).slice(2, 6)}@example.com`;
-  await b.post(at(hosts.user, "/account/sign_up"), { email, password: "secret123", name: "Aoi", agree: "on" });
-  const row = await env.DB.prepare("SELECT text_body FROM emails WHERE to_address = ? ORDER BY id DESC").bind(email).first<{ text_body: string }>();
-  await b.get(row!.text_body.match(/https?:\/\/\S+/)![0]);
-  await b.post(at(hosts.login, "/auth/login"), { email, password: "secret123" });
-  return { b, email };
-}
+const account = () => confirmedAccount({ prefix: "otp" });
 
 const codeFor = (secret: string) => new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
 
