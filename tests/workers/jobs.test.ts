@@ -43,3 +43,21 @@ describe("cron and queue", () => {
     expect((await heartbeat("queue"))?.runs).toBeGreaterThanOrEqual(2);
   });
 });
+
+describe("e-mail delivery job", () => {
+  it("marks a stored e-mail sent once, however often the job arrives", async () => {
+    const row = await env.DB.prepare(
+      "INSERT INTO emails (to_address, template, locale, subject, text_body, status, created_at) VALUES ('a@example.com', 'confirm', 'ja', 's', 'b', 'pending', 0) RETURNING id",
+    ).first<{ id: number }>();
+    const body: JobMessage = { type: "email", key: `email:${row!.id}`, emailId: row!.id };
+    for (const id of ["e1", "e1-again"]) {
+      const batch = createMessageBatch<JobMessage>("fanclub-jobs", [{ id, timestamp: new Date(), attempts: 1, body }]);
+      const ctx = createExecutionContext();
+      await worker.queue(batch, env);
+      expect((await getQueueResult(batch, ctx)).explicitAcks).toEqual([id]);
+    }
+    const after = await env.DB.prepare("SELECT status, sent_at FROM emails WHERE id = ?").bind(row!.id).first<{ status: string; sent_at: number | null }>();
+    expect(after?.status).toBe("sent");
+    expect(after?.sent_at).not.toBeNull();
+  });
+});
