@@ -1,10 +1,12 @@
 import { Form, useLocation, useSearchParams } from "@remix-run/react";
-import { AccountMenu } from "~/components/account/account-menu";
-import { UnreadBell } from "~/components/account/unread-bell";
+import { lazy, Suspense } from "react";
 import { useTranslation } from "~/lib/i18n";
 import { linkBuilder } from "~/lib/links";
 import type { RootData } from "~/lib/root-data";
 import { LocaleSelector } from "./locale-selector";
+
+// Only signed-in people load the code of their menu: a visitor's first page stays small.
+const SignedInTools = lazy(() => import("~/components/account/signed-in-tools"));
 
 interface HeaderProps {
   data: RootData;
@@ -57,15 +59,9 @@ export function Header({ data, onToggleSidebar }: HeaderProps) {
         </SearchForm>
         <LocaleSelector locale={data.locale} />
         {data.user ? (
-          <>
-            <UnreadBell href={links.user("/notifications")} />
-            <a className="icon-button" href={links.user("/me/messages")} aria-label={t("header.messages")}>
-              <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
-                <path d="M4 5h16v11H8l-4 4V5Z" stroke="currentColor" strokeWidth="2" fill="none" />
-              </svg>
-            </a>
-            <AccountMenu user={data.user} links={links} />
-          </>
+          <Suspense fallback={<span className="avatar" aria-hidden="true" />}>
+            <SignedInTools user={data.user} links={links} />
+          </Suspense>
         ) : (
           <a className="icon-button login-icon" href={links.login(here)} aria-label={t("header.login")}>
             <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">

@@ -1,0 +1,21 @@
+import { useTranslation } from "~/lib/i18n";
+import type { linkBuilder } from "~/lib/links";
+import type { RootData } from "~/lib/root-data";
+import { AccountMenu } from "./account-menu";
+import { UnreadBell } from "./unread-bell";
+
+/** The header's right side for a signed-in person: bell, messages, account menu. */
+export default function SignedInTools({ user, links }: { user: NonNullable<RootData["user"]>; links: ReturnType<typeof linkBuilder> }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <UnreadBell href={links.user("/notifications")} />
+      <a className="icon-button" href={links.user("/me/messages")} aria-label={t("header.messages")}>
+        <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
+          <path d="M4 5h16v11H8l-4 4V5Z" stroke="currentColor" strokeWidth="2" fill="none" />
+        </svg>
+      </a>
+      <AccountMenu user={user} links={links} />
+    </>
+  );
+}
