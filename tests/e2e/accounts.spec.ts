@@ -19,8 +19,13 @@ async function expectSignedOut(page: Page, url: string) {
 test("sign up, confirm from the mailbox, sign in once for every brand, add a passkey, sign in with it, log out everywhere", async ({ page, context }) => {
   test.setTimeout(90_000);
 
-  // sign up on brand 1's login link → user domain
-  await openHydrated(page, `${origin(hosts.user)}/account/sign_up`);
+  // on brand 1, the header's login icon leads to the login domain, and from there to sign-up
+  await openHydrated(page, `${origin(hosts.www)}/`);
+  await page.locator(".login-icon").click();
+  await expect(page).toHaveURL(new RegExp(`^${origin(hosts.login)}/auth/login\\?loggedInPath=`));
+  await page.getByRole("link", { name: "新規会員登録" }).click();
+  await expect(page).toHaveURL(`${origin(hosts.user)}/account/sign_up`);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   await page.getByLabel("メールアドレス").fill(email);
   await page.getByLabel("パスワード").fill(password);
   await page.getByLabel("ニックネーム").fill("青井 葵");
