@@ -13,6 +13,7 @@ import { PasskeySettings } from "~/components/account/passkey-settings";
 import { useZodForm } from "~/lib/forms";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import { requireUser } from "../../server/http/require-user";
+import { qrSvg } from "../../server/domain/qr";
 import { changePasswordSchema, emailOnlySchema } from "../../server/domain/accounts";
 import { setFlash } from "../../server/http/flash";
 import { clearSessionCookie } from "../../server/http/session-cookie";
@@ -81,7 +82,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     case "otpSetup": {
       const setup = await beginSetup(app.db, user);
-      return { intent: "otpSetup", result: null, done: false, otp: setup };
+      return { intent: "otpSetup", result: null, done: false, otp: { ...setup, qr: qrSvg(setup.uri) } };
     }
     case "update_otp_setting": {
       const confirmed = await confirmSetup(app.db, user.id, code, now);

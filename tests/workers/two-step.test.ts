@@ -15,6 +15,8 @@ const codeFor = (secret: string) => new OTPAuth.TOTP({ secret: OTPAuth.Secret.fr
 async function turnOn(b: TestBrowser) {
   const setup = await (await b.post(settings, { intent: "otpSetup" })).text();
   const secret = setup.match(/class="otp-secret">([A-Z2-7]+)</)![1]!;
+  // the QR code the app scans is drawn inline, from the same secret
+  expect(setup).toMatch(/class="otp-qr"[^>]*><svg/);
   const wrong = await b.post(settings, { intent: "update_otp_setting", code: "000000" === codeFor(secret) ? "111111" : "000000" });
   expect(wrong.status).toBe(400);
   const done = await (await b.post(settings, { intent: "update_otp_setting", code: codeFor(secret) })).text();

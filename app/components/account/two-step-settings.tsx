@@ -3,7 +3,7 @@ import { useTranslation } from "~/lib/i18n";
 
 interface TwoStepActionData {
   intent: string | null;
-  otp?: { secret: string; uri: string };
+  otp?: { secret: string; uri: string; qr: string };
   recoveryCodes?: string[];
 }
 
@@ -51,6 +51,8 @@ export function TwoStepSettings({ enabled }: { enabled: boolean }) {
         <Form method="post" className="form">
           <input type="hidden" name="intent" value="update_otp_setting" />
           <p>{t("twoStep.scanLead")}</p>
+          {/* an SVG our server drew from our own otpauth:// URI; no request data reaches it */}
+          <div className="otp-qr" role="img" aria-label={t("twoStep.qrLabel")} dangerouslySetInnerHTML={{ __html: setup.qr }} />
           <p>
             <a href={setup.uri}>{t("twoStep.openApp")}</a>
           </p>
