@@ -1,0 +1,57 @@
+/**
+ * Fan club and plan rules that pages, the API and tests share (spec §2, §3, §5).
+ */
+
+/** Monthly plan prices in yen, tax included. 0 is a free plan. */
+export const PLAN_PRICE = { free: 0, min: 100, max: 50_000 } as const;
+
+export function isValidPlanPrice(price: number): boolean {
+  return Number.isInteger(price) && (price === PLAN_PRICE.free || (price >= PLAN_PRICE.min && price <= PLAN_PRICE.max));
+}
+
+/** `/@{uniquePath}`: 3–30 lower-case letters, digits and underscores, not only underscores. */
+const UNIQUE_PATH = /^[a-z0-9_]{3,30}$/;
+const RESERVED_PATHS = new Set(["_", "me", "api", "admin", "auth", "account", "help", "fanclubs", "groups", "profile", "notifications", "official", "support", "fanclub"]);
+
+export function isValidUniquePath(path: string): boolean {
+  return UNIQUE_PATH.test(path) && /[a-z0-9]/.test(path) && !RESERVED_PATHS.has(path);
+}
+
+/**
+ * Qualified invoice issuer number: "T" and 13 digits whose first digit checks the other twelve
+ * (the corporate number check digit: 9 − (Σ digit × weight mod 9), weights 1,2,1,2… from the
+ * right).
+ */
+export function isValidInvoiceNumber(input: string): boolean {
+  const value = input.normalize("NFKC").trim().toUpperCase();
+  if (!/^T\d{13}$/.test(value)) return false;
+  const digits = value.slice(1);
+  const check = Number(digits[0]);
+  const body = digits.slice(1);
+  let sum = 0;
+  for (let i = 0; i < body.length; i++) {
+    const fromRight = body.length - i; // 1-based position from the right
+    sum += Number(body[i]) * (fromRight % 2 === 1 ? 1 : 2);
+  }
+  return check === 9 - (sum % 9);
+}
+
+/** The plan button states of spec §2, in the spec's order of precedence. */
+export type PlanButtonState = "edit" | "supporting" | "disabled" | "login" | "support" | "changePlan";
+
+export function planButtonState(input: {
+  isOwner: boolean;
+  /** the plan the viewer currently supports in this fan club, if any */
+  joinedPlanId: number | null;
+  planId: number;
+  /** the plan has reached its join limit (or is closed to new members) */
+  limitReached: boolean;
+  loggedIn: boolean;
+}): PlanButtonState {
+  if (input.isOwner) return "edit";
+  if (input.joinedPlanId === input.planId) return "supporting";
+  if (input.limitReached) return "disabled";
+  if (!input.loggedIn) return "login";
+  if (input.joinedPlanId === null) return "support";
+  return "changePlan";
+}

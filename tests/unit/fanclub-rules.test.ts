@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { isValidInvoiceNumber, isValidPlanPrice, isValidUniquePath, planButtonState } from "../../server/domain/fanclub-rules";
+
+describe("plan prices", () => {
+  it("are free or 100 to 50,000 yen, whole yen", () => {
+    for (const ok of [0, 100, 500, 50_000]) expect(isValidPlanPrice(ok), String(ok)).toBe(true);
+    for (const bad of [-1, 1, 99, 50_001, 100.5, Number.NaN]) expect(isValidPlanPrice(bad), String(bad)).toBe(false);
+  });
+});
+
+describe("unique paths", () => {
+  it("take lower-case letters, digits and underscores, not reserved words", () => {
+    for (const ok of ["aoi", "aoi_music", "club2026"]) expect(isValidUniquePath(ok), ok).toBe(true);
+    for (const bad of ["ab", "Aoi", "aoi-music", "___", "me", "api", "x".repeat(31), "あおい"]) expect(isValidUniquePath(bad), bad).toBe(false);
+  });
+});
+
+describe("qualified invoice numbers", () => {
+  it("accept T and 13 digits with a correct check digit", () => {
+    // 国税庁 (National Tax Agency) corporate number 7000012050002
+    expect(isValidInvoiceNumber("T7000012050002")).toBe(true);
+    expect(isValidInvoiceNumber("ｔ７００００１２０５０００２")).toBe(true);
+  });
+
+  it("refuse a wrong check digit, a missing T or the wrong length", () => {
+    for (const bad of ["T8000012050002", "7000012050002", "T700001205000", "T70000120500021", "TX000012050002"]) expect(isValidInvoiceNumber(bad), bad).toBe(false);
+  });
+});
+
+describe("plan button (spec §2)", () => {
+  const base = { isOwner: false, joinedPlanId: null, planId: 10, limitReached: false, loggedIn: true };
+  it("follows the spec's order", () => {
+    expect(planButtonState({ ...base, isOwner: true, limitReached: true })).toBe("edit");
+    expect(planButtonState({ ...base, joinedPlanId: 10, limitReached: true })).toBe("supporting");
+    expect(planButtonState({ ...base, limitReached: true, loggedIn: false })).toBe("disabled");
+    expect(planButtonState({ ...base, loggedIn: false })).toBe("login");
+    expect(planButtonState(base)).toBe("support");
+    expect(planButtonState({ ...base, joinedPlanId: 11 })).toBe("changePlan");
+  });
+});
