@@ -1,0 +1,75 @@
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createDb } from "../../db/client";
+import { SEARCH_ORDERS, searchFanclubs, searchIndexStatements, searchTerms } from "../../server/services/fanclub-search";
+
+const db = createDb(env.DB);
+
+async function fanclub(input: { owner: string; serviceId: number; name: string; creatorName: string; description?: string; tags?: string[]; members?: number; createdAt: number; status?: string }) {
+  const user = await env.DB.prepare(
+    "INSERT INTO users (email, name, identify_token, terms_accepted_at, created_at, updated_at) VALUES (?, ?, ?, 0, 0, 0) RETURNING id",
+  )
+    .bind(`${input.owner}@example.com`, input.owner, `tok-${input.owner}`)
+    .first<{ id: number }>();
+  const row = await env.DB.prepare(
+    "INSERT INTO fanclubs (service_id, owner_id, name, creator_name, description, member_count, status, actived_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+  )
+    .bind(input.serviceId, user!.id, input.name, input.creatorName, input.description ?? "", input.members ?? 0, input.status ?? "open", input.createdAt, input.createdAt, input.createdAt)
+    .first<{ id: number }>();
+  const f = { id: row!.id, name: input.name, creatorName: input.creatorName, description: input.description ?? "" };
+  await db.batch([...searchIndexStatements(db, f, input.tags ?? [])]);
+  return f.id;
+}
+
+const ids: Record<string, number> = {};
+
+beforeAll(async () => {
+  ids.hoshi = await fanclub({ owner: "s1", serviceId: 1, name: "星空ミュージック", creatorName: "星野あかり", description: "アイドルの歌と配信", tags: ["音楽", "アイドル"], members: 40, createdAt: 1 });
+  ids.neko = await fanclub({ owner: "s2", serviceId: 1, name: "ねこまみれ日和", creatorName: "Mika", description: "Cats and illustrations 猫のイラスト", tags: ["イラスト"], members: 5, createdAt: 2 });
+  ids.indie = await fanclub({ owner: "s3", serviceId: 2, name: "Indie Sound Lab", creatorName: "ソラ", description: "宅録ロック", tags: ["music"], members: 12, createdAt: 3 });
+  ids.closed = await fanclub({ owner: "s4", serviceId: 1, name: "星の閉鎖クラブ", creatorName: "x", createdAt: 4, status: "closed" });
+});
+
+const names = (r: { hits: Array<{ id: number }> }) => r.hits.map((h) => Object.entries(ids).find(([, id]) => id === h.id)?.[0]);
+const search = (keywords: string, more: Partial<Parameters<typeof searchFanclubs>[1]> = {}) =>
+  searchFanclubs(db, { serviceId: 1, keywords, category: null, order: SEARCH_ORDERS.popular, page: 1, ...more });
+
+describe("fan club search", () => {
+  it("finds Japanese substrings in names, creator names, tags and descriptions", async () => {
+    expect(names(await search("ミュージ"))).toEqual(["hoshi"]);
+    expect(names(await search("あかり"))).toEqual(["hoshi"]);
+    expect(names(await search("イラスト"))).toEqual(["neko"]);
+    expect(names(await search("猫"))).toEqual(["neko"]);
+  });
+
+  it("finds one- and two-character terms too, and needs every term", async () => {
+    expect(names(await search("星"))).toEqual(["hoshi"]);
+    expect(names(await search("星 配信"))).toEqual(["hoshi"]);
+    expect(names(await search("星　猫"))).toEqual([]);
+  });
+
+  it("keeps to the brand, leaves closed fan clubs out, and orders by members for 'popular'", async () => {
+    expect(names(await search(""))).toEqual(["hoshi", "neko"]);
+    expect(names(await search("", { order: SEARCH_ORDERS.new }))).toEqual(["neko", "hoshi"]);
+    expect(names(await search("rock", { serviceId: 2 }))).toEqual([]);
+    expect(names(await search("宅録", { serviceId: 2 }))).toEqual(["indie"]);
+  });
+
+  it("treats search syntax as text", async () => {
+    for (const q of ['"', "NEAR(星 空)", "name:星", "*", "%", "_", "\\", "OR"]) {
+      await expect(search(q), q).resolves.toBeDefined();
+    }
+    expect(names(await search("%"))).toEqual([]);
+  });
+
+  it("follows a renamed fan club: the old name is gone, the new one is found", async () => {
+    await db.batch([...searchIndexStatements(db, { id: ids.neko!, name: "ねこ日和アトリエ", creatorName: "Mika", description: "" }, [])]);
+    expect(names(await search("まみれ"))).toEqual([]);
+    expect(names(await search("アトリエ"))).toEqual(["neko"]);
+  });
+
+  it("splits terms on any space, at most five", () => {
+    expect(searchTerms(" 星　空  music ")).toEqual(["星", "空", "music"]);
+    expect(searchTerms("a b c d e f g")).toHaveLength(5);
+  });
+});
