@@ -43,7 +43,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   const result = await leaveService(app.db, { userId: user.id, password: submission.value.password ?? "", now: Date.now() });
   if (!result.ok) {
-    return data({ result: submission.reply({ hideFields: ["password"], fieldErrors: { password: [t("errors.wrongPassword")] } }) }, { status: 400 });
+    const reply =
+      result.reason === "ownsFanclub"
+        ? submission.reply({ hideFields: ["password"], formErrors: [t("leave.ownsFanclub")] })
+        : submission.reply({ hideFields: ["password"], fieldErrors: { password: [t("errors.wrongPassword")] } });
+    return data({ result: reply }, { status: result.reason === "ownsFanclub" ? 409 : 400 });
   }
   enqueueEmail(app.env, app.waitUntil, result.emailId);
   clearSessionCookie(app);

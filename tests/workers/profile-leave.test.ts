@@ -91,4 +91,33 @@ describe("leaving the service", () => {
     const again = await new TestBrowser().post(at(hosts.user, "/account/sign_up"), { email, password: "secret123", name: "new", agree: "on" });
     expect(again.status).toBe(302);
   });
+
+  it("ends memberships and follows with their counters, and refuses a creator who still runs a fan club", async () => {
+    const creator = await account("クリエイター");
+    const fc = await env.DB.prepare(
+      "INSERT INTO fanclubs (service_id, owner_id, name, creator_name, member_count, follower_count, actived_at, created_at, updated_at) VALUES (1, ?, '星空', 'あかり', 1, 1, 0, 0, 0) RETURNING id",
+    )
+      .bind(creator.id)
+      .first<{ id: number }>();
+    const plan = await env.DB.prepare("INSERT INTO plans (fanclub_id, name, price, member_count, created_at, updated_at) VALUES (?, 'ベーシック', 500, 1, 0, 0) RETURNING id")
+      .bind(fc!.id)
+      .first<{ id: number }>();
+    const fan = await account("ファン");
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO memberships (user_id, fanclub_id, plan_id, member_number, joined_at) VALUES (?, ?, ?, 1, 0)").bind(fan.id, fc!.id, plan!.id),
+      env.DB.prepare("INSERT INTO follows (user_id, fanclub_id, created_at) VALUES (?, ?, 0)").bind(fan.id, fc!.id),
+    ]);
+
+    const refused = await creator.b.post(at(hosts.www, "/me/user/leave"), { password: "secret123", understood: "on" });
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toContain("ファンクラブを閉鎖してから退会してください。");
+
+    expect((await fan.b.post(at(hosts.www, "/me/user/leave"), { password: "secret123", understood: "on" })).status).toBe(302);
+    const counts = await env.DB.prepare(
+      "SELECT f.member_count AS members, f.follower_count AS followers, p.member_count AS planMembers, (SELECT status FROM memberships WHERE user_id = ?1) AS membership, (SELECT COUNT(*) FROM follows WHERE user_id = ?1) AS follows FROM fanclubs f JOIN plans p ON p.fanclub_id = f.id WHERE f.id = ?2",
+    )
+      .bind(fan.id, fc!.id)
+      .first<Record<string, unknown>>();
+    expect(counts).toEqual({ members: 0, followers: 0, planMembers: 0, membership: "left", follows: 0 });
+  });
 });
