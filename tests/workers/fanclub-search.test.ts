@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "../../db/client";
+import { get, hosts } from "./helpers";
 import { SEARCH_ORDERS, searchFanclubs, searchIndexStatements, searchTerms } from "../../server/services/fanclub-search";
 
 const db = createDb(env.DB);
@@ -71,5 +72,25 @@ describe("fan club search", () => {
   it("splits terms on any space, at most five", () => {
     expect(searchTerms(" 星　空  music ")).toEqual(["星", "空", "music"]);
     expect(searchTerms("a b c d e f g")).toHaveLength(5);
+  });
+});
+
+describe("the /fanclubs page", () => {
+  it("lists what the search finds on this brand, with member counts", async () => {
+    const html = await (await get(hosts.www, `/fanclubs?keywords=${encodeURIComponent("ミュージ")}&order=2&category=`)).text();
+    expect(html).toContain("「ミュージ」の検索結果");
+    expect(html).toContain("星空ミュージック");
+    expect(html).toContain("メンバー 40人");
+    expect(html).not.toContain("ねこまみれ日和");
+  });
+
+  it("says plainly when nothing matches, and falls back to popular for an unknown order", async () => {
+    const none = await (await get(hosts.www, `/fanclubs?keywords=${encodeURIComponent("存在しない")}&order=2&category=`)).text();
+    expect(none).toContain("条件に一致するファンクラブは見つかりませんでした。");
+    const res = await get(hosts.www, "/fanclubs?order=99&page=-3");
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toMatch(/<a[^>]*aria-current="page"[^>]*>人気<\/a>/);
+    expect(html).not.toMatch(/<a[^>]*aria-current="page"[^>]*>新着<\/a>/);
   });
 });
