@@ -5,6 +5,7 @@ import type { AppEnv } from "../hono-env";
 import { requestContext } from "../http/request-context";
 import { ApiError, fail, ok } from "./envelope";
 import { authApi } from "./auth";
+import { fanclubsApi } from "./fanclubs";
 import { helpApi } from "./help";
 import { notificationsApi } from "./notifications";
 import { webauthnApi } from "./webauthn";
@@ -33,6 +34,7 @@ api.route("/help", helpApi);
 api.route("/auth", authApi);
 api.route("/webauthn", webauthnApi);
 api.route("/notifications", notificationsApi);
+api.route("/fanclubs", fanclubsApi);
 
 // Mounted under the page app, unmatched API paths must answer here, not fall through to Remix.
 api.all("*", (c) => fail(c, 404, c.get("app").t("api.notFound")));
