@@ -31,3 +31,15 @@ export async function setFollowing(db: Db, input: { userId: number; fanclubId: n
   ]);
   return { ok: true, following: input.follow, followerCount: after[0]?.followerCount ?? 0 };
 }
+
+/** The fan clubs a person follows, most recent first. */
+export async function listFollowing(db: Db, userId: number, limit = 100) {
+  return db
+    .select({ id: fanclubs.id, name: fanclubs.name, creatorName: fanclubs.creatorName, uniquePath: fanclubs.uniquePath, followerCount: fanclubs.followerCount, followedAt: follows.createdAt })
+    .from(follows)
+    .innerJoin(fanclubs, eq(fanclubs.id, follows.fanclubId))
+    .where(and(eq(follows.userId, userId), eq(fanclubs.status, "open")))
+    .orderBy(sql`${follows.createdAt} DESC`)
+    .limit(limit)
+    .all();
+}

@@ -58,3 +58,23 @@ describe("follow and unfollow", () => {
     expect(res.status).toBe(403);
   });
 });
+
+describe("/me/following", () => {
+  it("lists the fan clubs I follow, newest first, and says so when there are none", async () => {
+    const fan = await confirmedAccount({ prefix: "ff5" });
+    expect(await (await fan.b.get(at(hosts.www, "/me/following"))).text()).toContain("まだフォローしているファンクラブはありません。");
+    const a = await openFanclub((await confirmedAccount({ prefix: "fo5" })).id);
+    await env.DB.prepare("UPDATE fanclubs SET name = '星空ミュージック' WHERE id = ?").bind(a).run();
+    await call(fan.b, "POST", a);
+    const html = await (await fan.b.get(at(hosts.www, "/me/following"))).text();
+    expect(html).toContain("星空ミュージック");
+    expect(html).toContain("フォロワー 1人");
+    expect(html).toContain('aria-pressed="true"');
+  });
+
+  it("sends a visitor to sign in", async () => {
+    const res = await new TestBrowser().get(at(hosts.www, "/me/following"));
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toContain("/auth/login?loggedInPath=");
+  });
+});
