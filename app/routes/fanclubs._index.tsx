@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import { FanclubCard } from "~/components/fanclub/fanclub-card";
 import { useTranslation } from "~/lib/i18n";
 import { formatCompactNumber } from "../../server/domain/number-display";
 import { SEARCH_ORDERS, searchFanclubs, type SearchOrder } from "../../server/services/fanclub-search";
@@ -62,19 +63,16 @@ export default function FanclubSearch() {
       ) : (
         <ul className="fanclub-list">
           {fanclubs.map((f) => (
-            <li key={f.id} className="card fanclub-card">
-              <a href={f.uniquePath ? `/@${f.uniquePath}` : `/fanclubs/${f.id}`}>
-                <span className="avatar" aria-hidden="true">
-                  {f.name.slice(0, 1)}
-                </span>
-                <span className="fanclub-card-text">
-                  <strong>{f.name}</strong>
-                  <span className="muted small">{f.creatorName}</span>
+            <FanclubCard
+              key={f.id}
+              fanclub={f}
+              details={
+                <>
                   {f.description ? <span className="fanclub-card-description">{f.description}</span> : null}
-                </span>
-                {f.displayMemberCount ? <span className="muted small">{t("fanclubs.members", { count: formatCompactNumber(f.memberCount) })}</span> : null}
-              </a>
-            </li>
+                  {f.displayMemberCount ? <span className="muted small">{t("fanclubs.members", { count: formatCompactNumber(f.memberCount) })}</span> : null}
+                </>
+              }
+            />
           ))}
         </ul>
       )}

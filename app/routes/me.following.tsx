@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
+import { FanclubCard } from "~/components/fanclub/fanclub-card";
 import { FollowButton } from "~/components/fanclub/follow-button";
 import { useTranslation } from "~/lib/i18n";
 import { formatCompactNumber } from "../../server/domain/number-display";
@@ -33,19 +34,12 @@ export default function Following() {
       ) : (
         <ul className="fanclub-list">
           {fanclubs.map((f) => (
-            <li key={f.id} className="card fanclub-card">
-              <a href={f.uniquePath ? `/@${f.uniquePath}` : `/fanclubs/${f.id}`}>
-                <span className="avatar" aria-hidden="true">
-                  {f.name.slice(0, 1)}
-                </span>
-                <span className="fanclub-card-text">
-                  <strong>{f.name}</strong>
-                  <span className="muted small">{f.creatorName}</span>
-                  <span className="muted small">{t("follow.followers", { count: formatCompactNumber(f.followerCount) })}</span>
-                </span>
-              </a>
-              <FollowButton fanclubId={f.id} initiallyFollowing />
-            </li>
+            <FanclubCard
+              key={f.id}
+              fanclub={f}
+              details={<span className="muted small">{t("follow.followers", { count: formatCompactNumber(f.followerCount) })}</span>}
+              action={<FollowButton fanclubId={f.id} initiallyFollowing />}
+            />
           ))}
         </ul>
       )}

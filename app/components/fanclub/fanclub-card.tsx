@@ -1,0 +1,26 @@
+import type { ReactNode } from "react";
+
+/** The public address of a fan club: its unique path when it has one. */
+export function fanclubHref(f: { id: number; uniquePath: string | null }): string {
+  return f.uniquePath ? `/@${f.uniquePath}` : `/fanclubs/${f.id}`;
+}
+
+/** One fan club in a list: initial, name, creator, an optional line, and an optional action. */
+export function FanclubCard(props: { fanclub: { id: number; name: string; creatorName: string; uniquePath: string | null }; details?: ReactNode; action?: ReactNode }) {
+  const f = props.fanclub;
+  return (
+    <li className="card fanclub-card">
+      <a href={fanclubHref(f)}>
+        <span className="avatar" aria-hidden="true">
+          {f.name.slice(0, 1)}
+        </span>
+        <span className="fanclub-card-text">
+          <strong>{f.name}</strong>
+          <span className="muted small">{f.creatorName}</span>
+          {props.details}
+        </span>
+      </a>
+      {props.action}
+    </li>
+  );
+}
