@@ -30,8 +30,7 @@ export const links: LinksFunction = () => [
 export async function loader({ context }: LoaderFunctionArgs) {
   const app = context.app;
   // The base, user and login domains serve no brand: they wear the brand the visitor used last.
-  const lastAccessed = app.services.find((s) => s.frontUrl === app.lastAccessedFrontUrl) ?? null;
-  const brand = app.service ?? lastAccessed ?? app.primaryService;
+  const brand = app.service ?? app.lastAccessedService ?? app.primaryService;
   return {
     locale: app.locale,
     brand,

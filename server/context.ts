@@ -48,6 +48,7 @@ export function createAppContext(init: AppContextInit) {
   const config = hostConfigFrom(init.env);
   const serviceRow = brandForHost(init.services, init.hostname);
   const primaryRow = primaryBrand(init.services);
+  const services = init.services.map(toPublicService);
   return {
     env: init.env,
     db: createDb(init.env.DB),
@@ -59,7 +60,7 @@ export function createAppContext(init: AppContextInit) {
     t: translatorFor(init.locale),
     service: serviceRow ? toPublicService(serviceRow) : null,
     primaryService: primaryRow ? toPublicService(primaryRow) : null,
-    services: init.services.map(toPublicService),
+    services,
     user: init.user,
     session: init.session,
     clientIp: init.clientIp,
@@ -68,6 +69,8 @@ export function createAppContext(init: AppContextInit) {
     setCookie: init.setCookie,
     flash: init.flash,
     lastAccessedFrontUrl: init.lastAccessedFrontUrl,
+    /** the brand this browser used last (cookie), for hosts that serve none */
+    lastAccessedService: services.find((s) => s.frontUrl === init.lastAccessedFrontUrl) ?? null,
     sidebarOpen: init.sidebarOpen,
     origins: {
       base: originFor(config.baseDomain, config),

@@ -1,11 +1,8 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { Form, useActionData, useNavigation } from "@remix-run/react";
-import { useMemo } from "react";
-import { Field } from "~/components/form/field";
-import { useZodForm } from "~/lib/forms";
+import { useActionData } from "@remix-run/react";
+import { EmailRequestForm } from "~/components/account/email-request-form";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import { emailOnlySchema } from "../../server/domain/accounts";
 import { translatorFor } from "../../server/i18n";
@@ -34,28 +31,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ConfirmationEmail() {
   const { t } = useTranslation("account");
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const schema = useMemo(() => emailOnlySchema(t), [t]);
-  const [form, fields] = useZodForm(schema, actionData?.result);
   return (
-    <section className="card auth-card">
-      <h1>{t("confirmationEmail.title")}</h1>
-      <p className="muted">{t("confirmationEmail.lead")}</p>
-      {actionData?.sent ? (
-        <p className="flash flash-info" role="status">
-          {t("confirmationEmail.sent")}
-        </p>
-      ) : null}
-      <Form method="post" {...getFormProps(form)} className="form">
-        <Field label={t("fields.email")} errors={fields.email.errors} id={fields.email.id}>
-          <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" />
-        </Field>
-        <div className="form-actions">
-          <button type="submit" className="button" disabled={navigation.state !== "idle"}>
-            {t("confirmationEmail.submit")}
-          </button>
-        </div>
-      </Form>
-    </section>
+    <EmailRequestForm
+      title={t("confirmationEmail.title")}
+      lead={t("confirmationEmail.lead")}
+      submit={t("confirmationEmail.submit")}
+      lastResult={actionData?.result}
+      notice={
+        actionData?.sent ? (
+          <p className="flash flash-info" role="status">
+            {t("confirmationEmail.sent")}
+          </p>
+        ) : null
+      }
+    />
   );
 }

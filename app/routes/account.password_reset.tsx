@@ -1,11 +1,12 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
+import { EmailRequestForm } from "~/components/account/email-request-form";
 import { NewPasswordFields } from "~/components/account/new-password-fields";
-import { Field, FormErrors } from "~/components/form/field";
+import { FormErrors } from "~/components/form/field";
 import { useZodForm } from "~/lib/forms";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import { emailOnlySchema, newPasswordSchema } from "../../server/domain/accounts";
@@ -63,25 +64,7 @@ export default function PasswordReset() {
 function RequestForm() {
   const { t } = useTranslation("account");
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const schema = useMemo(() => emailOnlySchema(t), [t]);
-  const [form, fields] = useZodForm(schema, actionData?.result);
-  return (
-    <section className="card auth-card">
-      <h1>{t("passwordReset.title")}</h1>
-      <p className="muted">{t("passwordReset.lead")}</p>
-      <Form method="post" {...getFormProps(form)} className="form">
-        <Field label={t("fields.email")} errors={fields.email.errors} id={fields.email.id}>
-          <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" />
-        </Field>
-        <div className="form-actions">
-          <button type="submit" className="button" disabled={navigation.state !== "idle"}>
-            {t("passwordReset.submit")}
-          </button>
-        </div>
-      </Form>
-    </section>
-  );
+  return <EmailRequestForm title={t("passwordReset.title")} lead={t("passwordReset.lead")} submit={t("passwordReset.submit")} lastResult={actionData?.result} />;
 }
 
 function NewPasswordForm() {

@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { parse } from "hono/utils/cookie";
 import { z } from "zod";
 import { Field, FormErrors } from "~/components/form/field";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
@@ -19,8 +20,7 @@ export const handle = { layout: "simple", i18n: ["common", "account"] };
 export const clientLoader = withNamespaces(["account"]);
 
 function pendingId(request: Request) {
-  const cookie = request.headers.get("cookie") ?? "";
-  return cookie.split(/;\s*/).find((c) => c.startsWith(`${OTP_PENDING_COOKIE}=`))?.slice(OTP_PENDING_COOKIE.length + 1);
+  return parse(request.headers.get("cookie") ?? "", OTP_PENDING_COOKIE)[OTP_PENDING_COOKIE];
 }
 
 async function requirePending(app: AppContext, request: Request) {

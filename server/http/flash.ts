@@ -3,6 +3,7 @@ import type { AppEnv } from "../hono-env";
 import { queueCookie } from "./cookies";
 import { getCookie } from "hono/cookie";
 import { hostConfigFrom } from "../config";
+import type { AppContext } from "../context";
 import { hostnameOf, isUnderCookieDomain } from "../domain/hosts";
 import { z } from "zod";
 
@@ -37,16 +38,15 @@ export function readFlash(c: Context<AppEnv>): Flash[] {
  * so a message set on the login or user domain shows on the brand the browser lands on.
  */
 export function setFlash(
-  app: { setCookie: (name: string, value: string, options: import("hono/utils/cookie").CookieOptions) => void; hostname: string; https: boolean; config: { cookieDomain: string } },
+  app: Pick<AppContext, "setCookie" | "hostname" | "https" | "config">,
   items: Array<Pick<Flash, "type" | "key"> & { closable?: boolean }>,
 ): void {
-  const shared = app.hostname === app.config.cookieDomain || app.hostname.endsWith(`.${app.config.cookieDomain}`);
   app.setCookie(FLASH_COOKIE, encodeURIComponent(JSON.stringify(items.map((f) => ({ closable: true, ...f })))), {
     path: "/",
     maxAge: 300,
     sameSite: "Lax",
     secure: app.https,
     httpOnly: true,
-    ...(shared ? { domain: app.config.cookieDomain } : {}),
+    ...(isUnderCookieDomain(app.hostname, app.config) ? { domain: app.config.cookieDomain } : {}),
   });
 }

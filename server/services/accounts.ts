@@ -37,6 +37,33 @@ async function tokenInsert(db: Db, userId: number | ReturnType<typeof sql>, purp
   return { token, insert };
 }
 
+/** Where each e-mailed link leads (the user domain's account pages). */
+const linkFor: Record<TokenPurpose, (links: Links, token: string) => string> = {
+  confirm: (links, token) => `${links.user}/account/confirmation?confirmation_token=${token}`,
+  change_email: (links, token) => `${links.user}/account/confirmation?confirmation_token=${token}&change=1`,
+  reset: (links, token) => `${links.user}/account/password_reset?reset_password_token=${token}`,
+};
+
+const templateFor: Record<TokenPurpose, "confirm" | "changeEmail" | "reset"> = { confirm: "confirm", change_email: "changeEmail", reset: "reset" };
+
+/** Stores a single-use link for `user` and the e-mail that carries it, in one batch. */
+async function mailLink(
+  db: Db,
+  user: Pick<UserRow, "id" | "name" | "locale">,
+  input: { purpose: TokenPurpose; email: string; links: Links; now: number },
+): Promise<number | undefined> {
+  const { token, insert } = await tokenInsert(db, user.id, input.purpose, input.email, input.now);
+  const mail = emailInsert(db, {
+    to: input.email,
+    template: templateFor[input.purpose],
+    locale: user.locale as Locale,
+    params: { name: user.name, url: linkFor[input.purpose](input.links, token) },
+    now: input.now,
+  });
+  const [, mailed] = await db.batch([insert, mail]);
+  return mailed[0]?.id;
+}
+
 export type SignUpResult = { ok: true; emailId: number | undefined } | { ok: false; reason: "duplicate" };
 
 export async function signUp(
@@ -61,7 +88,7 @@ export async function signUp(
     to: input.email,
     template: "confirm",
     locale: input.locale,
-    params: { name: input.name, url: `${input.links.user}/account/confirmation?confirmation_token=${token}` },
+    params: { name: input.name, url: linkFor.confirm(input.links, token) },
     now: input.now,
   });
   try {
@@ -107,31 +134,13 @@ export async function confirmEmail(db: Db, token: string | null, now: number): P
 export async function resendConfirmation(db: Db, input: { email: string; links: Links; now: number }): Promise<number | undefined> {
   const user = await db.select().from(users).where(and(eq(users.email, input.email), isNull(users.emailConfirmedAt), isNull(users.leftAt))).get();
   if (!user) return undefined;
-  const { token, insert } = await tokenInsert(db, user.id, "confirm", input.email, input.now);
-  const mail = emailInsert(db, {
-    to: input.email,
-    template: "confirm",
-    locale: user.locale as Locale,
-    params: { name: user.name, url: `${input.links.user}/account/confirmation?confirmation_token=${token}` },
-    now: input.now,
-  });
-  const [, mailed] = await db.batch([insert, mail]);
-  return mailed[0]?.id;
+  return mailLink(db, user, { purpose: "confirm", email: input.email, links: input.links, now: input.now });
 }
 
 export async function requestPasswordReset(db: Db, input: { email: string; links: Links; now: number }): Promise<number | undefined> {
   const user = await db.select().from(users).where(and(eq(users.email, input.email), isNull(users.leftAt))).get();
   if (!user) return undefined;
-  const { token, insert } = await tokenInsert(db, user.id, "reset", input.email, input.now);
-  const mail = emailInsert(db, {
-    to: input.email,
-    template: "reset",
-    locale: user.locale as Locale,
-    params: { name: user.name, url: `${input.links.user}/account/password_reset?reset_password_token=${token}` },
-    now: input.now,
-  });
-  const [, mailed] = await db.batch([insert, mail]);
-  return mailed[0]?.id;
+  return mailLink(db, user, { purpose: "reset", email: input.email, links: input.links, now: input.now });
 }
 
 /** Is this reset link still usable? (The form is shown only then; the token is spent on submit.) */
@@ -232,16 +241,7 @@ export async function requestEmailChange(
   if (!user) return { ok: false, reason: "same" };
   if (user.email === input.email) return { ok: false, reason: "same" };
   if (await emailTaken(db, input.email)) return { ok: false, reason: "duplicate" };
-  const { token, insert } = await tokenInsert(db, user.id, "change_email", input.email, input.now);
-  const mail = emailInsert(db, {
-    to: input.email,
-    template: "changeEmail",
-    locale: user.locale as Locale,
-    params: { name: user.name, url: `${input.links.user}/account/confirmation?confirmation_token=${token}&change=1` },
-    now: input.now,
-  });
-  const [, mailed] = await db.batch([insert, mail]);
-  return { ok: true, emailId: mailed[0]?.id };
+  return { ok: true, emailId: await mailLink(db, user, { purpose: "change_email", email: input.email, links: input.links, now: input.now }) };
 }
 
 export async function confirmEmailChange(db: Db, token: string | null, now: number): Promise<{ ok: true } | { ok: false; state: TokenState | "duplicate" }> {

@@ -11,7 +11,7 @@ export function knownOrigins(app: AppContext): string[] {
 
 /** The page to return to after signing in: the requested one if it is ours, else the brand's top. */
 export function returnTarget(app: AppContext, loggedInPath: string | null | undefined): string {
-  const fallbackBrand = app.services.find((s) => s.frontUrl === app.lastAccessedFrontUrl) ?? app.primaryService;
+  const fallbackBrand = app.lastAccessedService ?? app.primaryService;
   return safeReturnUrl(loggedInPath, knownOrigins(app)) ?? `${fallbackBrand ? new URL(fallbackBrand.frontUrl).origin : app.origins.base}/`;
 }
 

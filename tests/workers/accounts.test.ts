@@ -1,18 +1,14 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { at, freshEmail, lastLinkTo as newestLink, PASSWORD } from "./accounts-fixture";
 import { TestBrowser } from "./browser";
 import { hosts } from "./helpers";
 
-const at = (host: string, path: string) => `http://${host}${path}`;
-let seq = 0;
-const freshEmail = () => `fan${Date.now()}${seq++}@example.com`;
-const PASSWORD = "secret123";
-
+/** The newest link e-mailed to `email`, which must lead to `pathPart`. */
 async function lastLinkTo(email: string, pathPart: string): Promise<string> {
-  const row = await env.DB.prepare("SELECT text_body FROM emails WHERE to_address = ? ORDER BY id DESC LIMIT 1").bind(email).first<{ text_body: string }>();
-  const link = row?.text_body.match(/https?:\/\/\S+/)?.[0];
+  const link = await newestLink(email);
   expect(link, `an e-mail to ${email}`).toContain(pathPart);
-  return link!;
+  return link;
 }
 
 async function signUp(b: TestBrowser, email: string, form: Partial<Record<string, string>> = {}) {

@@ -1,10 +1,9 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { confirmedAccount } from "./accounts-fixture";
+import { at, confirmedAccount } from "./accounts-fixture";
 import { TestBrowser } from "./browser";
 import { hosts } from "./helpers";
 
-const at = (host: string, path: string) => `http://${host}${path}`;
 const page = at(hosts.user, "/me/address");
 
 const account = () => confirmedAccount({ prefix: "addr" });

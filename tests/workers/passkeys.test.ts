@@ -1,11 +1,10 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { confirmedAccount } from "./accounts-fixture";
+import { at, confirmedAccount } from "./accounts-fixture";
 import { TestBrowser } from "./browser";
 import { hosts } from "./helpers";
 
 const xhr = { "x-requested-with": "XMLHttpRequest", accept: "application/json", "content-type": "application/json" };
-const at = (host: string, path: string) => `http://${host}${path}`;
 
 const signedIn = async () => (await confirmedAccount({ prefix: "pk" })).b;
 

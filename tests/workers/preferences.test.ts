@@ -1,10 +1,9 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { confirmedAccount } from "./accounts-fixture";
+import { at, confirmedAccount } from "./accounts-fixture";
 import { TestBrowser } from "./browser";
 import { get, hosts } from "./helpers";
 
-const at = (host: string, path: string) => `http://${host}${path}`;
 const notifications = at(hosts.user, "/me/settings/notifications");
 const links = at(hosts.user, "/me/settings/link_applications");
 

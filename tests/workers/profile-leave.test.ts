@@ -1,10 +1,9 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { confirmedAccount } from "./accounts-fixture";
+import { at, confirmedAccount } from "./accounts-fixture";
 import { TestBrowser } from "./browser";
 import { hosts } from "./helpers";
 
-const at = (host: string, path: string) => `http://${host}${path}`;
 const json = { "x-requested-with": "XMLHttpRequest", accept: "application/json" };
 
 const account = (name = "青井") => confirmedAccount({ name, prefix: "pl" });

@@ -1,11 +1,10 @@
 import { env } from "cloudflare:test";
 import * as OTPAuth from "otpauth";
 import { describe, expect, it } from "vitest";
-import { confirmedAccount } from "./accounts-fixture";
+import { at, confirmedAccount } from "./accounts-fixture";
 import { TestBrowser } from "./browser";
 import { hosts } from "./helpers";
 
-const at = (host: string, path: string) => `http://${host}${path}`;
 const settings = at(hosts.user, "/me/settings/account");
 
 const account = () => confirmedAccount({ prefix: "otp" });
