@@ -109,6 +109,8 @@ export const users = sqliteTable(
     /** set by the Terms checkbox at sign-up */
     termsAcceptedAt: integer("terms_accepted_at", { mode: "timestamp_ms" }).notNull(),
     leftAt: integer("left_at", { mode: "timestamp_ms" }),
+    /** platform staff: review fan club open requests (set by hand in the database, never by a form) */
+    isOperator: integer("is_operator", { mode: "boolean" }).notNull().default(false),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
   },
@@ -583,6 +585,24 @@ export const fanclubGroupMembers = sqliteTable(
     respondedAt: integer("responded_at", { mode: "timestamp_ms" }),
   },
   (t) => [uniqueIndex("fanclub_group_members_unique").on(t.groupId, t.fanclubId), index("fanclub_group_members_fanclub").on(t.fanclubId, t.status)],
+);
+
+/**
+ * Bulk management (spec §6 hasManagedFanclub): an agency or label account that oversees several
+ * fan clubs' sales and transfers. Assigned by operators with the fan club owner's agreement.
+ */
+export const fanclubManagers = sqliteTable(
+  "fanclub_managers",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    fanclubId: integer("fanclub_id")
+      .notNull()
+      .references(() => fanclubs.id),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [uniqueIndex("fanclub_managers_unique").on(t.userId, t.fanclubId), index("fanclub_managers_fanclub").on(t.fanclubId)],
 );
 
 export type FanclubRow = typeof fanclubs.$inferSelect;

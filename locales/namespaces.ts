@@ -1,8 +1,10 @@
 /**
  * Translation namespaces: `common` for every page, `help` for the help pages and inquiry form,
  * `account` for sign-up, sign-in, account settings and the e-mails they send, `address` for
- * delivery addresses, `preferences` for notification settings and linked accounts.
+ * delivery addresses, `preferences` for notification settings and linked accounts, `creator` for
+ * the fan club management pages (open, profile, plans, editors' menu), `fanclub` for the public
+ * fan club pages and plan cards, `groups` for fan club groups, `fans` for fans, blocks and editors.
  */
-export const NAMESPACES = ["common", "help", "account", "address", "preferences"] as const;
+export const NAMESPACES = ["common", "help", "account", "address", "preferences", "creator", "fanclub", "groups", "fans"] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE: Namespace = "common";

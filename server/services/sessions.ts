@@ -4,6 +4,7 @@ import { handoffTokens, sessions, users } from "../../db/schema";
 import { HANDOFF_TTL, isSessionLive, newSessionTimes, shouldTouchSession } from "../domain/accounts";
 import type { SessionUser } from "../context";
 import { randomToken, sha256Hex } from "../security/crypto";
+import { creatorSummaryFrom, creatorSummaryStatements, type CreatorSummary } from "./creator";
 
 /**
  * Sign-in sessions in D1. The browser holds a random id; the table holds its SHA-256. A fresh id
@@ -20,7 +21,9 @@ export interface ResolvedSession {
   idHash: string;
   /** the login-domain session at the root of this one's family */
   rootHash: string;
-  user: SessionUser & { email: string | null; otpEnabled: boolean };
+  user: SessionUser & { email: string | null; otpEnabled: boolean; isOperator: boolean };
+  /** the person as a creator: own fan club, fan clubs they edit, managed fan clubs */
+  creator: CreatorSummary;
 }
 
 export async function createSession(
@@ -40,7 +43,10 @@ export async function createSession(
   return { id, idHash };
 }
 
-/** One query: the session and its person. Returns null for anything not live. */
+/**
+ * One D1 round trip: the session, its person and what they are as a creator. Returns null for
+ * anything not live.
+ */
 export async function resolveSession(
   db: Db,
   id: string | undefined | null,
@@ -49,26 +55,30 @@ export async function resolveSession(
 ): Promise<ResolvedSession | null> {
   if (!id || id.length > 100) return null;
   const idHash = await sha256Hex(id);
-  const row = await db
-    .select({
-      idHash: sessions.idHash,
-      parentHash: sessions.parentHash,
-      createdAt: sessions.createdAt,
-      lastSeenAt: sessions.lastSeenAt,
-      expiresAt: sessions.expiresAt,
-      revokedAt: sessions.revokedAt,
-      userId: users.id,
-      name: users.name,
-      email: users.email,
-      iconImageUrl: users.iconImageUrl,
-      identifyToken: users.identifyToken,
-      otpEnabledAt: users.otpEnabledAt,
-      leftAt: users.leftAt,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.idHash, idHash))
-    .get();
+  const [rows, own, editing, managed, approved] = await db.batch([
+    db
+      .select({
+        idHash: sessions.idHash,
+        parentHash: sessions.parentHash,
+        createdAt: sessions.createdAt,
+        lastSeenAt: sessions.lastSeenAt,
+        expiresAt: sessions.expiresAt,
+        revokedAt: sessions.revokedAt,
+        userId: users.id,
+        name: users.name,
+        email: users.email,
+        iconImageUrl: users.iconImageUrl,
+        identifyToken: users.identifyToken,
+        otpEnabledAt: users.otpEnabledAt,
+        isOperator: users.isOperator,
+        leftAt: users.leftAt,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.idHash, idHash)),
+    ...creatorSummaryStatements(db, idHash),
+  ]);
+  const row = rows[0];
   if (!row || row.leftAt || !isSessionLive(row, now)) return null;
   if (shouldTouchSession(row, now)) {
     const touch = db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.idHash, idHash)).run();
@@ -85,7 +95,9 @@ export async function resolveSession(
       iconImageUrl: row.iconImageUrl,
       userIdentifyToken: row.identifyToken,
       otpEnabled: row.otpEnabledAt !== null,
+      isOperator: row.isOperator,
     },
+    creator: creatorSummaryFrom({ own, editing, managed, approved }),
   };
 }
 

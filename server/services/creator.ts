@@ -1,0 +1,146 @@
+import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { fanclubEditors, fanclubManagers, fanclubs, openRequests, plans, sessions } from "../../db/schema";
+import { can, parsePermissions, type CreatorAction, type EditorPermission, type FanclubRole } from "../domain/fanclub-permissions";
+
+/**
+ * What the signed-in person is as a creator (spec §3 auth user: fanclub, fanclubEditor,
+ * isOpenFanclub, hasManagedFanclub). Read in the same D1 round trip as the session, so every page
+ * knows it without a query of its own.
+ */
+export interface CreatorSummary {
+  /** the person's own fan club (one per person), closed ones excluded */
+  own: {
+    id: number;
+    name: string;
+    serviceId: number;
+    uniquePath: string | null;
+    /** spec §2 nextActions: the profile was never saved / no plan exists yet */
+    nextActions: { profile: boolean; plan: boolean };
+  } | null;
+  /** fan clubs the person edits (accepted invitations), oldest first */
+  editing: { fanclubId: number; name: string; serviceId: number; ownerId: number; permissions: EditorPermission[] }[];
+  /** spec §6: sees the bulk management link */
+  hasManagedFanclub: boolean;
+  /** brands where an operator approved this person's request to open a fan club */
+  approvedOpenServiceIds: number[];
+}
+
+/** Statements keyed on the session id hash, so they run in the session's batch. */
+export function creatorSummaryStatements(db: Db, idHash: string) {
+  const sessionUser = sql`(SELECT ${sessions.userId} FROM ${sessions} WHERE ${sessions.idHash} = ${idHash})`;
+  return [
+    db
+      .select({
+        id: fanclubs.id,
+        name: fanclubs.name,
+        serviceId: fanclubs.serviceId,
+        uniquePath: fanclubs.uniquePath,
+        profileEditedAt: fanclubs.profileEditedAt,
+        planCount: sql<number>`(SELECT count(*) FROM ${plans} WHERE ${plans.fanclubId} = ${fanclubs.id})`,
+      })
+      .from(fanclubs)
+      .where(and(sql`${fanclubs.ownerId} = ${sessionUser}`, eq(fanclubs.status, "open")))
+      .limit(1),
+    db
+      .select({ fanclubId: fanclubs.id, name: fanclubs.name, serviceId: fanclubs.serviceId, ownerId: fanclubs.ownerId, permissions: fanclubEditors.permissions })
+      .from(fanclubEditors)
+      .innerJoin(fanclubs, eq(fanclubs.id, fanclubEditors.fanclubId))
+      .where(and(sql`${fanclubEditors.userId} = ${sessionUser}`, isNotNull(fanclubEditors.acceptedAt), eq(fanclubs.status, "open")))
+      .orderBy(asc(fanclubEditors.acceptedAt))
+      .limit(20),
+    db.select({ n: sql<number>`count(*)` }).from(fanclubManagers).where(sql`${fanclubManagers.userId} = ${sessionUser}`),
+    db
+      .select({ serviceId: openRequests.serviceId })
+      .from(openRequests)
+      .where(and(sql`${openRequests.userId} = ${sessionUser}`, eq(openRequests.status, "approved"))),
+  ] as const;
+}
+
+type Rows<T> = T extends { all: () => Promise<infer R> } ? R : never;
+type Statements = ReturnType<typeof creatorSummaryStatements>;
+
+export function creatorSummaryFrom(results: {
+  own: Rows<Statements[0]>;
+  editing: Rows<Statements[1]>;
+  managed: Rows<Statements[2]>;
+  approved: Rows<Statements[3]>;
+}): CreatorSummary {
+  const own = results.own[0];
+  return {
+    own: own
+      ? {
+          id: own.id,
+          name: own.name,
+          serviceId: own.serviceId,
+          uniquePath: own.uniquePath,
+          nextActions: { profile: own.profileEditedAt === null, plan: Number(own.planCount) === 0 },
+        }
+      : null,
+    editing: results.editing.map((e) => ({ ...e, permissions: [...parsePermissions(safeJsonArray(e.permissions))] })),
+    hasManagedFanclub: Number(results.managed[0]?.n ?? 0) > 0,
+    approvedOpenServiceIds: results.approved.map((r) => r.serviceId),
+  };
+}
+
+export const NO_CREATOR: CreatorSummary = { own: null, editing: [], hasManagedFanclub: false, approvedOpenServiceIds: [] };
+
+function safeJsonArray(text: string): string[] {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The fan club a person manages on the creator pages (spec §6): their own one, or in editor mode
+ * (an operating fan club but no own one) the first fan club they edit.
+ */
+export interface OperatingFanclub {
+  fanclubId: number;
+  name: string;
+  serviceId: number;
+  mode: "owner" | "editor";
+  role: FanclubRole;
+  permissions: EditorPermission[];
+}
+
+export function operatingFanclub(userId: number, summary: CreatorSummary): OperatingFanclub | null {
+  if (summary.own) {
+    return { fanclubId: summary.own.id, name: summary.own.name, serviceId: summary.own.serviceId, mode: "owner", role: { userId, ownerId: userId, editorPermissions: null }, permissions: [] };
+  }
+  const e = summary.editing[0];
+  if (!e) return null;
+  return {
+    fanclubId: e.fanclubId,
+    name: e.name,
+    serviceId: e.serviceId,
+    mode: "editor",
+    role: { userId, ownerId: e.ownerId, editorPermissions: new Set(e.permissions) },
+    permissions: e.permissions,
+  };
+}
+
+/** Every creator action the operating role may take: the menu shows exactly these. */
+export function allowedActions(op: OperatingFanclub, actions: readonly CreatorAction[]): CreatorAction[] {
+  return actions.filter((a) => can(op.role, a));
+}
+
+/**
+ * The role of a person in any given fan club, read fresh from D1 (for actions on a fan club other
+ * than the operating one, e.g. public pages and the API with a fan club id).
+ */
+export async function roleInFanclub(db: Db, userId: number | null, fanclubId: number): Promise<FanclubRole | null> {
+  const [club, editor] = await db.batch([
+    db.select({ ownerId: fanclubs.ownerId }).from(fanclubs).where(and(eq(fanclubs.id, fanclubId), eq(fanclubs.status, "open"))),
+    db
+      .select({ permissions: fanclubEditors.permissions })
+      .from(fanclubEditors)
+      .where(and(eq(fanclubEditors.fanclubId, fanclubId), eq(fanclubEditors.userId, userId ?? -1), isNotNull(fanclubEditors.acceptedAt))),
+  ]);
+  const owner = club[0];
+  if (!owner) return null;
+  return { userId, ownerId: owner.ownerId, editorPermissions: editor[0] ? parsePermissions(safeJsonArray(editor[0].permissions)) : null };
+}
