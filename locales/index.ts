@@ -7,6 +7,7 @@ import jaCreator from "./ja/creator.json";
 import jaFanclub from "./ja/fanclub.json";
 import jaGroups from "./ja/groups.json";
 import jaFans from "./ja/fans.json";
+import jaDiscovery from "./ja/discovery.json";
 import enCommon from "./en/common.json";
 import enHelp from "./en/help.json";
 import enAccount from "./en/account.json";
@@ -16,6 +17,7 @@ import enCreator from "./en/creator.json";
 import enFanclub from "./en/fanclub.json";
 import enGroups from "./en/groups.json";
 import enFans from "./en/fans.json";
+import enDiscovery from "./en/discovery.json";
 import zhCnCommon from "./zh-cn/common.json";
 import zhCnHelp from "./zh-cn/help.json";
 import zhCnAccount from "./zh-cn/account.json";
@@ -25,6 +27,7 @@ import zhCnCreator from "./zh-cn/creator.json";
 import zhCnFanclub from "./zh-cn/fanclub.json";
 import zhCnGroups from "./zh-cn/groups.json";
 import zhCnFans from "./zh-cn/fans.json";
+import zhCnDiscovery from "./zh-cn/discovery.json";
 import zhTwCommon from "./zh-tw/common.json";
 import zhTwHelp from "./zh-tw/help.json";
 import zhTwAccount from "./zh-tw/account.json";
@@ -34,6 +37,7 @@ import zhTwCreator from "./zh-tw/creator.json";
 import zhTwFanclub from "./zh-tw/fanclub.json";
 import zhTwGroups from "./zh-tw/groups.json";
 import zhTwFans from "./zh-tw/fans.json";
+import zhTwDiscovery from "./zh-tw/discovery.json";
 import koCommon from "./ko/common.json";
 import koHelp from "./ko/help.json";
 import koAccount from "./ko/account.json";
@@ -43,17 +47,18 @@ import koCreator from "./ko/creator.json";
 import koFanclub from "./ko/fanclub.json";
 import koGroups from "./ko/groups.json";
 import koFans from "./ko/fans.json";
+import koDiscovery from "./ko/discovery.json";
 
 /**
  * Every translation, bundled into the Worker. The server renders from here; browsers fetch one
  * namespace of one language at a time from /locales/{lng}/{ns}.json, the first time they need it.
  */
 export const resources = {
-  ja: { common: jaCommon, help: jaHelp, account: jaAccount, address: jaAddress, preferences: jaPreferences, creator: jaCreator, fanclub: jaFanclub, groups: jaGroups, fans: jaFans },
-  en: { common: enCommon, help: enHelp, account: enAccount, address: enAddress, preferences: enPreferences, creator: enCreator, fanclub: enFanclub, groups: enGroups, fans: enFans },
-  "zh-cn": { common: zhCnCommon, help: zhCnHelp, account: zhCnAccount, address: zhCnAddress, preferences: zhCnPreferences, creator: zhCnCreator, fanclub: zhCnFanclub, groups: zhCnGroups, fans: zhCnFans },
-  "zh-tw": { common: zhTwCommon, help: zhTwHelp, account: zhTwAccount, address: zhTwAddress, preferences: zhTwPreferences, creator: zhTwCreator, fanclub: zhTwFanclub, groups: zhTwGroups, fans: zhTwFans },
-  ko: { common: koCommon, help: koHelp, account: koAccount, address: koAddress, preferences: koPreferences, creator: koCreator, fanclub: koFanclub, groups: koGroups, fans: koFans },
+  ja: { common: jaCommon, help: jaHelp, account: jaAccount, address: jaAddress, preferences: jaPreferences, creator: jaCreator, fanclub: jaFanclub, groups: jaGroups, fans: jaFans, discovery: jaDiscovery },
+  en: { common: enCommon, help: enHelp, account: enAccount, address: enAddress, preferences: enPreferences, creator: enCreator, fanclub: enFanclub, groups: enGroups, fans: enFans, discovery: enDiscovery },
+  "zh-cn": { common: zhCnCommon, help: zhCnHelp, account: zhCnAccount, address: zhCnAddress, preferences: zhCnPreferences, creator: zhCnCreator, fanclub: zhCnFanclub, groups: zhCnGroups, fans: zhCnFans, discovery: zhCnDiscovery },
+  "zh-tw": { common: zhTwCommon, help: zhTwHelp, account: zhTwAccount, address: zhTwAddress, preferences: zhTwPreferences, creator: zhTwCreator, fanclub: zhTwFanclub, groups: zhTwGroups, fans: zhTwFans, discovery: zhTwDiscovery },
+  ko: { common: koCommon, help: koHelp, account: koAccount, address: koAddress, preferences: koPreferences, creator: koCreator, fanclub: koFanclub, groups: koGroups, fans: koFans, discovery: koDiscovery },
 } as const;
 
 export { DEFAULT_NAMESPACE, NAMESPACES, type Namespace } from "./namespaces";

@@ -3,8 +3,9 @@
  * `account` for sign-up, sign-in, account settings and the e-mails they send, `address` for
  * delivery addresses, `preferences` for notification settings and linked accounts, `creator` for
  * the fan club management pages (open, profile, plans, editors' menu), `fanclub` for the public
- * fan club pages and plan cards, `groups` for fan club groups, `fans` for fans, blocks and editors.
+ * fan club pages and plan cards, `groups` for fan club groups, `fans` for fans, blocks and editors,
+ * `discovery` for the home page, recommendations and the joined fan club lists.
  */
-export const NAMESPACES = ["common", "help", "account", "address", "preferences", "creator", "fanclub", "groups", "fans"] as const;
+export const NAMESPACES = ["common", "help", "account", "address", "preferences", "creator", "fanclub", "groups", "fans", "discovery"] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE: Namespace = "common";

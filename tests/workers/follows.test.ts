@@ -3,17 +3,9 @@ import { describe, expect, it } from "vitest";
 import { at, confirmedAccount } from "./accounts-fixture";
 import { TestBrowser } from "./browser";
 import { hosts } from "./helpers";
+import { insertFanclub } from "./fanclub-fixture";
 
 const xhr = { "x-requested-with": "XMLHttpRequest", accept: "application/json" };
-
-async function openFanclub(ownerId: number, status = "open") {
-  const row = await env.DB.prepare(
-    "INSERT INTO fanclubs (service_id, owner_id, name, creator_name, status, actived_at, created_at, updated_at) VALUES (1, ?, 'テスト', 'あかり', ?, 0, 0, 0) RETURNING id",
-  )
-    .bind(ownerId, status)
-    .first<{ id: number }>();
-  return row!.id;
-}
 
 async function call(b: TestBrowser, method: "POST" | "DELETE", fanclubId: number | string) {
   const res = await b.request(at(hosts.www, `/api/v1/fanclubs/${fanclubId}/follow`), { method, headers: xhr });
@@ -24,7 +16,7 @@ describe("follow and unfollow", () => {
   it("follows once however often it is asked, keeps the count exact, and unfollows", async () => {
     const owner = await confirmedAccount({ prefix: "fo" });
     const fan = await confirmedAccount({ prefix: "ff" });
-    const id = await openFanclub(owner.id);
+    const id = await insertFanclub(owner.id);
     const [a, b] = await Promise.all([call(fan.b, "POST", id), call(fan.b, "POST", id)]);
     expect([a.status, b.status]).toEqual([200, 200]);
     expect((await call(fan.b, "POST", id)).body.payload).toEqual({ following: true, followerCount: 1 });
@@ -37,14 +29,14 @@ describe("follow and unfollow", () => {
   it("refuses visitors, one's own fan club, blocked people, and closed or unknown fan clubs", async () => {
     const owner = await confirmedAccount({ prefix: "fo2" });
     const fan = await confirmedAccount({ prefix: "ff2" });
-    const id = await openFanclub(owner.id);
+    const id = await insertFanclub(owner.id);
     expect((await call(new TestBrowser(), "POST", id)).status).toBe(401);
     const own = await call(owner.b, "POST", id);
     expect(own.status).toBe(403);
     expect(own.body.payload.message).toBe("自分のファンクラブはフォローできません。");
     await env.DB.prepare("INSERT INTO fanclub_blocks (fanclub_id, user_id, created_at) VALUES (?, ?, 0)").bind(id, fan.id).run();
     expect((await call(fan.b, "POST", id)).status).toBe(403);
-    const closed = await openFanclub((await confirmedAccount({ prefix: "fo3" })).id, "closed");
+    const closed = await insertFanclub((await confirmedAccount({ prefix: "fo3" })).id, { status: "closed" });
     expect((await call(fan.b, "POST", closed)).status).toBe(404);
     expect((await call(fan.b, "POST", 999999)).status).toBe(404);
     expect((await call(fan.b, "POST", "abc")).status).toBe(404);
@@ -63,7 +55,7 @@ describe("/me/following", () => {
   it("lists the fan clubs I follow, newest first, and says so when there are none", async () => {
     const fan = await confirmedAccount({ prefix: "ff5" });
     expect(await (await fan.b.get(at(hosts.www, "/me/following"))).text()).toContain("まだフォローしているファンクラブはありません。");
-    const a = await openFanclub((await confirmedAccount({ prefix: "fo5" })).id);
+    const a = await insertFanclub((await confirmedAccount({ prefix: "fo5" })).id);
     await env.DB.prepare("UPDATE fanclubs SET name = '星空ミュージック' WHERE id = ?").bind(a).run();
     await call(fan.b, "POST", a);
     const html = await (await fan.b.get(at(hosts.www, "/me/following"))).text();
