@@ -19,6 +19,10 @@ import { ToastProvider } from "~/components/feedback/toast";
 import { useNonce } from "~/lib/nonce";
 import { useRootData } from "~/lib/root-data";
 import stylesheet from "~/styles/app.css?url";
+import { creatorMenu } from "../server/domain/creator-menu";
+import { openFanclubLink } from "../server/domain/fanclub-rules";
+import { operatingFanclub } from "../server/services/creator";
+import type { AppContext } from "../server/context";
 
 export const handle = { i18n: ["common"] };
 
@@ -40,7 +44,38 @@ export async function loader({ context }: LoaderFunctionArgs) {
     user: app.user,
     flash: app.flash,
     sidebarOpen: app.sidebarOpen,
+    creator: creatorData(app, brand),
     year: new Date().getUTCFullYear(),
+  };
+}
+
+/**
+ * The sidebar's creator part (spec §2, §6), computed from what the session already read: the
+ * management links the person's role allows, next-action badges, and the 'open a fan club' link.
+ */
+function creatorData(app: AppContext, brand: AppContext["service"]) {
+  const session = app.session;
+  if (!session) return null;
+  const summary = session.creator;
+  const op = operatingFanclub(session.user.id, summary);
+  const home = op ? app.services.find((s) => s.id === op.serviceId) : undefined;
+  // management pages live on the fan club's own brand
+  const origin = home && home.id !== app.service?.id ? home.frontUrl : "";
+  const open = openFanclubLink({
+    signedIn: true,
+    hasOwnFanclub: summary.own !== null,
+    brand,
+    onBrandHost: app.service !== null,
+    approvedServiceIds: summary.approvedOpenServiceIds,
+  });
+  return {
+    mode: op?.mode ?? null,
+    fanclub: op ? { id: op.fanclubId, name: op.name, href: `${home?.frontUrl ?? ""}/fanclubs/${op.fanclubId}` } : null,
+    menu: op ? creatorMenu(op.role).map((item) => ({ key: item.key, href: `${origin}${item.href}` })) : [],
+    nextActions: summary.own?.nextActions ?? null,
+    hasManagedFanclub: summary.hasManagedFanclub,
+    managedHref: `${origin}/me/managed_fanclubs/sales`,
+    openLink: open.kind === "hidden" ? null : open,
   };
 }
 

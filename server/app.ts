@@ -2,6 +2,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { Hono } from "hono";
 import { isLocale } from "./domain/locale";
 import { api } from "./api";
+import { mediaRoutes } from "./media/routes";
 import type { AppEnv } from "./hono-env";
 import { pendingCookies } from "./http/cookies";
 import { pageCache } from "./http/page-cache";
@@ -34,6 +35,7 @@ export function createApp(build: ServerBuild, mode: string) {
   });
 
   app.route("/api/v1", api);
+  app.route("/media", mediaRoutes);
 
   // Language resources for the browser, one namespace of one locale per request.
   app.get("/locales/:lng/:file", (c) => {

@@ -5,6 +5,7 @@ import type { AppEnv } from "../hono-env";
 import { requestContext } from "../http/request-context";
 import { ApiError, fail, ok } from "./envelope";
 import { authApi } from "./auth";
+import { creatorApi } from "./creator";
 import { fanclubsApi } from "./fanclubs";
 import { helpApi } from "./help";
 import { notificationsApi } from "./notifications";
@@ -35,6 +36,7 @@ api.route("/auth", authApi);
 api.route("/webauthn", webauthnApi);
 api.route("/notifications", notificationsApi);
 api.route("/fanclubs", fanclubsApi);
+api.route("/me/fanclub", creatorApi);
 
 // Mounted under the page app, unmatched API paths must answer here, not fall through to Remix.
 api.all("*", (c) => fail(c, 404, c.get("app").t("api.notFound")));

@@ -30,6 +30,7 @@ export const CREATOR_ACTIONS = [
   "manageProducts",
   "manageLessons",
   "manageRaffles",
+  "manageLiveEvents",
   "editProfile",
   "managePlans",
   "viewFans",
@@ -57,6 +58,8 @@ const EDITOR_RULE: Record<CreatorAction, EditorPermission | "always" | null> = {
   manageProducts: "can_product_manage",
   manageLessons: "can_lesson_manage",
   manageRaffles: "can_raffle_manage",
+  // spec §4: only the event owner broadcasts
+  manageLiveEvents: null,
   editProfile: null,
   managePlans: null,
   viewFans: null,

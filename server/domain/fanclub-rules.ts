@@ -55,3 +55,49 @@ export function planButtonState(input: {
   if (input.joinedPlanId === null) return "support";
   return "changePlan";
 }
+
+/** Fan club categories (search filter and the profile's category choice). */
+export const FANCLUB_CATEGORIES = ["vtuber", "music", "illustration", "game", "video", "cosplay", "idol", "voice", "writing", "other"] as const;
+export type FanclubCategory = (typeof FANCLUB_CATEGORIES)[number];
+
+export function isFanclubCategory(value: string): value is FanclubCategory {
+  return (FANCLUB_CATEGORIES as readonly string[]).includes(value);
+}
+
+/** A fan club is marked new for its first 30 days. */
+export const NEW_FANCLUB_DAYS = 30;
+
+export function isNewFanclub(createdAt: number, now: number): boolean {
+  return now - createdAt < NEW_FANCLUB_DAYS * 24 * 60 * 60 * 1000;
+}
+
+/** Whether a plan takes new members: open, and below its join limit. */
+export function planAcceptsMembers(plan: { closedAt: number | null; joinLimit: number | null; memberCount: number }): boolean {
+  return plan.closedAt === null && (plan.joinLimit === null || plan.memberCount < plan.joinLimit);
+}
+
+/**
+ * Who may open a fan club on a brand (spec §2 'open a fan club' button, §3 isOpenFanclub):
+ * hidden for people who already have one; a brand that requires an open request lets people in
+ * once an operator approved their request for that brand.
+ */
+export type OpenFanclubLink =
+  | { kind: "hidden" }
+  | { kind: "request"; href: string }
+  | { kind: "open"; href: string };
+
+export function openFanclubLink(input: {
+  signedIn: boolean;
+  hasOwnFanclub: boolean;
+  brand: { id: number; frontUrl: string; requireOpenRequest: boolean } | null;
+  /** false on the base, user and login domains, where the brand is the one used last */
+  onBrandHost: boolean;
+  approvedServiceIds: readonly number[];
+}): OpenFanclubLink {
+  if (!input.signedIn || input.hasOwnFanclub || !input.brand) return { kind: "hidden" };
+  const origin = input.onBrandHost ? "" : input.brand.frontUrl;
+  if (input.brand.requireOpenRequest && !input.approvedServiceIds.includes(input.brand.id)) {
+    return { kind: "request", href: `${origin}/help/fanclub_open_request` };
+  }
+  return { kind: "open", href: `${origin}/me/fanclub/new` };
+}

@@ -19,6 +19,17 @@ export function Sidebar({ data, id, onNavigate }: { data: RootData; id: string; 
           </a>
         </div>
       ) : null}
+      {data.creator ? <CreatorSection creator={data.creator} /> : null}
+      {data.user ? (
+        <ul className="sidebar-links">
+          <li>
+            <a href={links.brand("/me/following")}>{t("sidebar.following")}</a>
+          </li>
+          <li>
+            <a href={links.brand("/me/joining")}>{t("sidebar.joining")}</a>
+          </li>
+        </ul>
+      ) : null}
       <ul className="sidebar-links">
         <li>
           <a href={links.brand("/fanclubs?order=2&category=")}>{t("sidebar.fanclubs")}</a>
@@ -30,6 +41,13 @@ export function Sidebar({ data, id, onNavigate }: { data: RootData; id: string; 
           <a href={links.help("inquiry")}>{t("sidebar.inquiry")}</a>
         </li>
       </ul>
+      {data.creator?.openLink ? (
+        <div className="sidebar-section">
+          <a className="button button-block" href={data.creator.openLink.href} data-testid="open-fanclub">
+            {t("sidebar.openFanclub")}
+          </a>
+        </div>
+      ) : null}
       <div className="sidebar-section">
         <p className="sidebar-lead">{t("sidebar.creatorGuideLead")}</p>
         <a className="button button-outline button-block" href={links.help("fanclub_open_flow")}>
@@ -50,5 +68,52 @@ export function Sidebar({ data, id, onNavigate }: { data: RootData; id: string; 
         </ul>
       </div>
     </nav>
+  );
+}
+
+type CreatorData = NonNullable<RootData["creator"]>;
+
+/**
+ * The creator's part of the sidebar (spec §2, §6): their fan club, the management links their
+ * role allows (editor mode when they only edit someone else's), next-action badges, bulk
+ * management for managers.
+ */
+function CreatorSection({ creator }: { creator: CreatorData }) {
+  const { t } = useTranslation();
+  if (!creator.fanclub && !creator.hasManagedFanclub) return null;
+  const badge = (key: string) => {
+    if (key === "edit" && creator.nextActions?.profile) return t("sidebar.badges.notEdited");
+    if (key === "plans" && creator.nextActions?.plan) return t("sidebar.badges.notCreated");
+    return null;
+  };
+  return (
+    <div className="sidebar-section sidebar-creator" data-testid="creator-menu">
+      {creator.fanclub ? (
+        <>
+          <h2 className="sidebar-heading">{creator.mode === "editor" ? t("sidebar.editorMode") : t("sidebar.myFanclub")}</h2>
+          <a className="sidebar-fanclub" href={creator.fanclub.href}>
+            {creator.fanclub.name}
+          </a>
+          <ul className="sidebar-links">
+            {creator.menu.map((item) => {
+              const b = badge(item.key);
+              return (
+                <li key={item.key}>
+                  <a href={item.href} data-menu={item.key}>
+                    {t(`sidebar.manage.${item.key}`)}
+                    {b ? <span className="badge badge-warn">{b}</span> : null}
+                  </a>
+                </li>
+              );
+            })}
+          </ul>
+        </>
+      ) : null}
+      {creator.hasManagedFanclub ? (
+        <a className="sidebar-managed" href={creator.managedHref}>
+          {t("sidebar.managedFanclubs")}
+        </a>
+      ) : null}
+    </div>
   );
 }

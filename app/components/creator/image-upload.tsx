@@ -1,0 +1,70 @@
+import { lazy, Suspense, useRef, useState } from "react";
+import { useToast } from "~/components/feedback/toast";
+import { useTranslation } from "~/lib/i18n";
+
+// The cropper (and its library) loads only when someone picks a file.
+const ImageCropper = lazy(() => import("./image-cropper"));
+
+/**
+ * Pick an image, crop it in the browser to the target shape, send the result. The server stores
+ * it in R2 and answers with its URL.
+ */
+export function ImageUpload(props: { kind: "icon" | "header"; label: string; currentUrl: string | null; width: number; height: number }) {
+  const { t } = useTranslation("creator");
+  const toast = useToast();
+  const input = useRef<HTMLInputElement>(null);
+  const [source, setSource] = useState<string | null>(null);
+  const [url, setUrl] = useState(props.currentUrl);
+  const [busy, setBusy] = useState(false);
+
+  const pick = (file: File | undefined) => {
+    if (!file) return;
+    if (!/^image\/(jpeg|png|webp|gif)$/.test(file.type)) {
+      toast.show(t("errors.imageType"), "error");
+      return;
+    }
+    setSource(URL.createObjectURL(file));
+  };
+
+  const upload = async (blob: Blob) => {
+    setBusy(true);
+    try {
+      const res = await fetch(`/api/v1/me/fanclub/images/${props.kind}`, {
+        method: "PUT",
+        credentials: "same-origin",
+        headers: { "X-Requested-With": "XMLHttpRequest", "Content-Type": blob.type, Accept: "application/json" },
+        body: blob,
+      });
+      const json = (await res.json()) as { success: boolean; payload: { url?: string; message?: string } };
+      if (!json.success || !json.payload.url) throw new Error(json.payload.message ?? t("errors.upload"));
+      setUrl(json.payload.url);
+      toast.show(t("images.uploaded"), "success");
+    } catch (error) {
+      toast.show(error instanceof Error ? error.message : t("errors.upload"), "error");
+    } finally {
+      setBusy(false);
+      if (source) URL.revokeObjectURL(source);
+      setSource(null);
+      if (input.current) input.current.value = "";
+    }
+  };
+
+  return (
+    <div className={`field image-upload image-upload-${props.kind}`}>
+      <span className="label">{props.label}</span>
+      <div className="image-upload-preview" style={{ aspectRatio: `${props.width} / ${props.height}` }}>
+        {url ? <img src={url} alt="" /> : <span className="muted small">{t("images.none")}</span>}
+      </div>
+      <label className="button button-outline">
+        {busy ? t("images.uploading") : t("images.choose")}
+        <input ref={input} type="file" accept="image/jpeg,image/png,image/webp,image/gif" hidden disabled={busy} onChange={(e) => pick(e.target.files?.[0])} data-testid={`upload-${props.kind}`} />
+      </label>
+      <span className="muted small">{t("images.hint", { width: props.width, height: props.height })}</span>
+      {source ? (
+        <Suspense fallback={<p className="muted">{t("images.loadingCropper")}</p>}>
+          <ImageCropper source={source} width={props.width} height={props.height} busy={busy} onCancel={() => setSource(null)} onDone={upload} />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,191 @@
+import { useSearchParams } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { FollowButton } from "~/components/fanclub/follow-button";
+import { PlanCard } from "~/components/fanclub/plan-card";
+import { useTranslation } from "~/lib/i18n";
+import { formatCompactNumber, formatYen } from "../../../server/domain/number-display";
+import { FANCLUB_TABS, type FanclubView } from "../../../server/http/fanclub-view";
+
+/** The fan club page frame: cover, icon, name, tags, links, counters, groups, follow, tabs. */
+export function FanclubFrame({ view, tab, children }: { view: FanclubView; tab: string; children: ReactNode }) {
+  const { t } = useTranslation("fanclub");
+  const { t: tc } = useTranslation("common");
+  const f = view.fanclub;
+  const base = `/fanclubs/${f.id}`;
+  return (
+    <div className="fanclub-page">
+      <header className="fanclub-cover">
+        <div className="fanclub-header-image">{f.headerUrl ? <img src={f.headerUrl} alt="" width={1500} height={500} /> : null}</div>
+        <div className="fanclub-identity">
+          {f.iconUrl ? (
+            <img className="fanclub-icon" src={f.iconUrl} alt="" width={96} height={96} />
+          ) : (
+            <span className="fanclub-icon avatar" aria-hidden="true">
+              {f.name.slice(0, 1)}
+            </span>
+          )}
+          <div>
+            <h1>
+              {f.name}
+              {f.isNew ? <span className="badge">{t("new")}</span> : null}
+            </h1>
+            <p className="muted">{f.creatorName}</p>
+          </div>
+          <div className="fanclub-actions">
+            {view.viewer.isOwner ? (
+              <a className="button button-outline button-small" href="/me/fanclub/edit">
+                {t("editProfile")}
+              </a>
+            ) : view.viewer.signedIn ? (
+              view.viewer.blocked ? null : <FollowButton fanclubId={f.id} initiallyFollowing={view.viewer.following} />
+            ) : (
+              <a className="button button-small" href={view.viewer.loginHref}>
+                {tc("follow.follow")}
+              </a>
+            )}
+          </div>
+        </div>
+        <dl className="fanclub-counters">
+          {f.memberCount !== null ? (
+            <div>
+              <dt>{t("counters.members")}</dt>
+              <dd>{formatCompactNumber(f.memberCount)}</dd>
+            </div>
+          ) : null}
+          <div>
+            <dt>{t("counters.followers")}</dt>
+            <dd data-testid="follower-count">{formatCompactNumber(f.followerCount)}</dd>
+          </div>
+          <div>
+            <dt>{t("counters.posts")}</dt>
+            <dd>{formatCompactNumber(f.postCount)}</dd>
+          </div>
+        </dl>
+        {f.description ? <p className="fanclub-description">{f.description}</p> : null}
+        {f.tags.length ? (
+          <ul className="tag-list" aria-label={t("tags")}>
+            {f.tags.map((tag) => (
+              <li key={tag}>
+                <a href={`/fanclubs?keywords=${encodeURIComponent(tag)}&order=2&category=`}>#{tag}</a>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {f.externalLinks.length ? (
+          <ul className="external-links" aria-label={t("links")}>
+            {f.externalLinks.map((l) => (
+              <li key={l.url}>
+                <a href={l.url} target="_blank" rel="noopener noreferrer nofollow ugc">
+                  {l.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {view.groups.length ? (
+          <p className="fanclub-groups">
+            {t("groups")}:{" "}
+            {view.groups.map((g, i) => (
+              <span key={g.id}>
+                {i > 0 ? "、" : ""}
+                <a href={`/groups/${g.id}`}>{g.name}</a>
+              </span>
+            ))}
+          </p>
+        ) : null}
+      </header>
+      <nav className="tabs" aria-label={t("tabsLabel")}>
+        {FANCLUB_TABS.map((name) => (
+          <a key={name} href={name === "home" ? base : `${base}/${name}`} aria-current={name === tab ? "page" : undefined}>
+            {t(`tabs.${name}`)}
+          </a>
+        ))}
+      </nav>
+      <div className="fanclub-tab-body">{children}</div>
+    </div>
+  );
+}
+
+/** The home tab: introduction, plans, commercial-law texts; `?plan=` opens the plan modal. */
+export function FanclubHome({ view }: { view: FanclubView }) {
+  const { t } = useTranslation("fanclub");
+  const f = view.fanclub;
+  const law = Object.entries(f.law).filter(([, v]) => v);
+  return (
+    <>
+      {f.introduction ? (
+        <section className="card fanclub-introduction">
+          <h2>{t("introduction")}</h2>
+          <p className="pre-wrap">{f.introduction}</p>
+        </section>
+      ) : null}
+      <section aria-labelledby="plans-heading">
+        <h2 id="plans-heading">{t("plans")}</h2>
+        {view.plans.length === 0 ? (
+          <p className="empty-state">{t("noPlans")}</p>
+        ) : (
+          <ul className="plan-list">
+            {view.plans.map((p) => (
+              <PlanCard key={p.id} plan={p} />
+            ))}
+          </ul>
+        )}
+      </section>
+      {law.length ? (
+        <details className="card fanclub-law">
+          <summary>{t("law.title")}</summary>
+          <dl>
+            {law.map(([k, v]) => (
+              <div key={k}>
+                <dt>{t(`law.${k}`)}</dt>
+                <dd className="pre-wrap">{v}</dd>
+              </div>
+            ))}
+          </dl>
+        </details>
+      ) : null}
+      <PlanModal view={view} />
+    </>
+  );
+}
+
+/**
+ * spec §4 payment modal page 1 (plan add to cart). Paying arrives with the money feature; until
+ * then the modal shows the plan and says plainly that joining opens soon.
+ */
+function PlanModal({ view }: { view: FanclubView }) {
+  const { t } = useTranslation("fanclub");
+  const [params] = useSearchParams();
+  const plan = view.plans.find((p) => String(p.id) === params.get("plan") && (p.button === "support" || p.button === "changePlan"));
+  if (!plan) return null;
+  const close = `/fanclubs/${view.fanclub.id}`;
+  return (
+    <div className="modal-backdrop">
+      <div className="dialog dialog-static" role="dialog" aria-modal="true" aria-labelledby="plan-modal-title">
+        <div className="dialog-body">
+          <h2 id="plan-modal-title">{plan.button === "changePlan" ? t("modal.changeTitle") : t("modal.joinTitle")}</h2>
+          <p>
+            <strong>{plan.name}</strong>
+          </p>
+          <p>{plan.price === 0 ? t("plan.free") : t("plan.monthly", { price: formatYen(plan.price) })}</p>
+          <p className="flash flash-muted">{t("modal.comingSoon")}</p>
+          <div className="dialog-actions">
+            <a className="button button-secondary" href={close}>
+              {t("modal.close")}
+            </a>
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** A tab whose content comes with a later feature. */
+export function UpcomingTab({ tab }: { tab: string }) {
+  const { t } = useTranslation("fanclub");
+  return (
+    <div className="empty-state">
+      <p>{t("upcoming", { tab: t(`tabs.${tab}`) })}</p>
+    </div>
+  );
+}

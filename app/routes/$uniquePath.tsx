@@ -1,0 +1,36 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { FanclubFrame, FanclubHome } from "~/components/fanclub/fanclub-page";
+import { withNamespaces } from "~/lib/i18n";
+import { isValidUniquePath } from "../../server/domain/fanclub-rules";
+import { anonymousPageHeaders } from "../../server/http/page-cache";
+import { loadFanclubPage, meta as fanclubMeta } from "./fanclubs.$id";
+
+export const handle = {
+  i18n: ["common", "fanclub"],
+  breadcrumb: (d: { fanclub?: { name: string } } | undefined) => [{ label: "breadcrumb.fanclubs", href: "/fanclubs?order=2&category=" }, ...(d?.fanclub ? [{ label: d.fanclub.name, literal: true }] : [])],
+};
+export const clientLoader = withNamespaces(["fanclub"]);
+export const headers = anonymousPageHeaders;
+
+/**
+ * `/@{uniquePath}`: the fan club by its chosen address (spec §2). Any other single-segment path
+ * that no route claims is a 404 here, as before.
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const segment = params.uniquePath ?? "";
+  const path = segment.startsWith("@") ? segment.slice(1).toLowerCase() : "";
+  if (!path || !isValidUniquePath(path)) throw new Response(null, { status: 404 });
+  return loadFanclubPage(context.app, request, { uniquePath: path });
+}
+
+export const meta: MetaFunction<typeof loader> = (args) => fanclubMeta(args as unknown as Parameters<typeof fanclubMeta>[0]);
+
+export default function FanclubByPath() {
+  const view = useLoaderData<typeof loader>();
+  return (
+    <FanclubFrame view={view} tab="home">
+      <FanclubHome view={view} />
+    </FanclubFrame>
+  );
+}

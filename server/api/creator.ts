@@ -1,0 +1,42 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../hono-env";
+import type { AppContext } from "../context";
+import { can, type CreatorAction } from "../domain/fanclub-permissions";
+import { PROFILE_IMAGE, mediaUrl, profileImageKey, sniffImageType, type ImageKind } from "../domain/images";
+import { randomToken } from "../security/crypto";
+import { operatingFanclub } from "../services/creator";
+import { setFanclubImage } from "../services/fanclubs";
+import { ApiError, ok } from "./envelope";
+
+/** The API side of the creator pages (`/api/v1/me/fanclub/*`), authorized by the same table. */
+export const creatorApi = new Hono<AppEnv>();
+
+export function requireCreatorApi(app: AppContext, action: CreatorAction) {
+  if (!app.user || !app.session) throw new ApiError(401, app.t("api.signInRequired"));
+  const op = operatingFanclub(app.user.id, app.session.creator);
+  if (!op || !can(op.role, action)) throw new ApiError(403, app.t("api.forbidden"));
+  return op;
+}
+
+/**
+ * PUT an already cropped icon or header as the raw request body. Stored under a new key, then the
+ * fan club points at it and the previous object is deleted.
+ */
+creatorApi.put("/images/:kind", async (c) => {
+  const app = c.get("app");
+  const op = requireCreatorApi(app, "editProfile");
+  const kind = c.req.param("kind");
+  if (kind !== "icon" && kind !== "header") throw new ApiError(404, app.t("api.notFound"));
+  const declared = Number(c.req.header("content-length") ?? "0");
+  if (declared > PROFILE_IMAGE.maxBytes) throw new ApiError(413, app.t("creator:errors.imageTooLarge", { size: "5MB" }));
+  const bytes = new Uint8Array(await c.req.arrayBuffer());
+  if (bytes.byteLength === 0) throw new ApiError(400, app.t("creator:errors.imageType"));
+  if (bytes.byteLength > PROFILE_IMAGE.maxBytes) throw new ApiError(413, app.t("creator:errors.imageTooLarge", { size: "5MB" }));
+  const type = sniffImageType(bytes.subarray(0, 16));
+  if (!type) throw new ApiError(415, app.t("creator:errors.imageType"));
+  const key = profileImageKey(op.fanclubId, kind as ImageKind, randomToken(9), type.ext);
+  await c.env.MEDIA.put(key, bytes, { httpMetadata: { contentType: type.mime } });
+  const previous = await setFanclubImage(app.db, op.fanclubId, kind, key, Date.now());
+  if (previous && !previous.startsWith("/")) c.executionCtx.waitUntil(c.env.MEDIA.delete(previous));
+  return ok(c, { url: mediaUrl(key) });
+});

@@ -1,0 +1,47 @@
+import { can, type CreatorAction, type FanclubRole } from "./fanclub-permissions";
+
+/**
+ * The creator management menu (spec §2 sidebar, §6): every link with the action it needs. The
+ * sidebar, the management top page and the pages themselves read this one list, so a link shows
+ * exactly when its page lets the person in.
+ */
+export const CREATOR_MENU = [
+  { key: "posts", href: "/me/fanclub/posts", action: "viewPostManagement" },
+  { key: "edit", href: "/me/fanclub/edit", action: "editProfile" },
+  { key: "plans", href: "/me/fanclub/plans", action: "managePlans" },
+  { key: "fans", href: "/me/fanclub/fans", action: "viewFans" },
+  { key: "editors", href: "/me/fanclub/editors", action: "manageEditors" },
+  { key: "products", href: "/me/fanclub/products", action: "manageProducts" },
+  { key: "talks", href: "/me/fanclub/talks", action: "manageTalks" },
+  { key: "lessons", href: "/me/fanclub/lesson_reserve/show", action: "manageLessons" },
+  { key: "schedules", href: "/me/fanclub/schedules", action: "manageSchedules" },
+  { key: "raffles", href: "/me/fanclub/raffles", action: "manageRaffles" },
+  { key: "liveEvents", href: "/me/fanclub/live_events", action: "manageLiveEvents" },
+  { key: "sales", href: "/me/fanclub/sales", action: "viewSales" },
+  { key: "transfer", href: "/me/fanclub/transfer", action: "manageTransfers" },
+  { key: "invoiceNumber", href: "/me/fanclub/invoice_number", action: "editProfile" },
+  { key: "group", href: "/me/fanclub_group", action: "manageGroups" },
+] as const satisfies ReadonlyArray<{ key: string; href: string; action: CreatorAction }>;
+
+export type CreatorMenuKey = (typeof CREATOR_MENU)[number]["key"];
+
+export function creatorMenu(role: FanclubRole): Array<{ key: CreatorMenuKey; href: string }> {
+  return CREATOR_MENU.filter((item) => can(role, item.action)).map(({ key, href }) => ({ key, href }));
+}
+
+/**
+ * Management sections whose pages arrive with later features (posts, shop, lives, money). Their
+ * routes exist now, authorized like the rest, and say honestly that the section is not open yet.
+ */
+export const UPCOMING_SECTIONS = {
+  posts: "viewPostManagement",
+  products: "manageProducts",
+  talks: "manageTalks",
+  schedules: "manageSchedules",
+  raffles: "manageRaffles",
+  live_events: "manageLiveEvents",
+  sales: "viewSales",
+  transfer: "manageTransfers",
+  tips: "viewSales",
+  tippings: "viewSales",
+} as const satisfies Record<string, CreatorAction>;

@@ -1,0 +1,79 @@
+import type { AppContext } from "../context";
+import { isNewFanclub, planAcceptsMembers, planButtonState } from "../domain/fanclub-rules";
+import { mediaUrl } from "../domain/images";
+import { loadFanclubPage, type FanclubKey } from "../services/fanclubs";
+
+/** The public fan club tabs (spec §2); all but home fill in with later features. */
+export const FANCLUB_TABS = ["home", "posts", "products", "raffles", "lives", "lessons", "schedules", "talks"] as const;
+export type FanclubTab = (typeof FANCLUB_TABS)[number];
+
+/**
+ * What the public fan club page renders, for the viewer at hand: counters per the display
+ * setting, and each plan's button (spec §2 plan button states) with where it leads. One D1 round
+ * trip (`loadFanclubPage`). Throws 404 for unknown and closed fan clubs.
+ */
+export async function fanclubView(app: AppContext, key: FanclubKey) {
+  const page = await loadFanclubPage(app.db, key, app.user?.id ?? null);
+  if (!page) throw new Response(null, { status: 404 });
+  const { fanclub, viewer } = page;
+  const isOwner = app.user?.id === fanclub.ownerId;
+  const base = `/fanclubs/${fanclub.id}`;
+  const pageUrl = `${fanclub.service.frontUrl}${fanclub.uniquePath ? `/@${fanclub.uniquePath}` : base}`;
+  const login = `${app.origins.login}/auth/login?loggedInPath=${encodeURIComponent(pageUrl)}`;
+  const plans = page.plans.map((p) => {
+    const state = planButtonState({
+      isOwner,
+      joinedPlanId: viewer.joinedPlanId,
+      planId: p.id,
+      // a blocked person cannot join (spec issue: blocks stop joining)
+      limitReached: !planAcceptsMembers({ closedAt: p.closedAt?.getTime() ?? null, joinLimit: p.joinLimit, memberCount: p.memberCount }) || viewer.blocked,
+      loggedIn: app.user !== null,
+    });
+    const href =
+      state === "edit" ? `/me/fanclub/plans/${p.id}/edit` : state === "login" ? login : state === "support" || state === "changePlan" ? `${base}?plan=${p.id}` : null;
+    return { id: p.id, name: p.name, price: p.price, description: p.description, iconUrl: mediaUrl(p.iconKey), button: state, href, closed: p.closedAt !== null };
+  });
+  return {
+    fanclub: {
+      id: fanclub.id,
+      name: fanclub.name,
+      creatorName: fanclub.creatorName,
+      uniquePath: fanclub.uniquePath,
+      iconUrl: mediaUrl(fanclub.iconKey),
+      headerUrl: mediaUrl(fanclub.headerKey),
+      description: fanclub.description,
+      introduction: fanclub.introduction,
+      externalLinks: fanclub.externalLinks,
+      tags: fanclub.tags,
+      category: fanclub.category,
+      // spec §3: the member count shows only when the creator allows it
+      memberCount: fanclub.displayMemberCount ? fanclub.memberCount : null,
+      followerCount: fanclub.followerCount,
+      postCount: fanclub.postCount,
+      isNew: isNewFanclub(fanclub.createdAt.getTime(), Date.now()),
+      law: {
+        lawPrice: fanclub.lawPrice,
+        lawPaymentMethod: fanclub.lawPaymentMethod,
+        lawPaymentTime: fanclub.lawPaymentTime,
+        lawDeliveryTime: fanclub.lawDeliveryTime,
+        lawContract: fanclub.lawContract,
+        lawContact: fanclub.lawContact,
+      },
+      service: { id: fanclub.service.id, name: fanclub.service.name, frontUrl: fanclub.service.frontUrl },
+      pageUrl,
+    },
+    groups: page.groups,
+    plans,
+    viewer: {
+      signedIn: app.user !== null,
+      isOwner,
+      isEditor: viewer.isEditor,
+      following: viewer.following,
+      blocked: viewer.blocked,
+      joinedPlanId: viewer.joinedPlanId,
+      loginHref: login,
+    },
+  };
+}
+
+export type FanclubView = Awaited<ReturnType<typeof fanclubView>>;
