@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-// Loads the local demo data into the local D1 database. Idempotent: every statement upserts.
-// Usage: node scripts/seed.mjs [--port 8787] [--persist-to DIR]
+// Loads the local demo data into the local D1 database: the three brands, then the demo creators,
+// fan clubs, plans, fans and accounts (README "Demo accounts"). Idempotent: running it again
+// changes nothing. Usage: node scripts/seed.mjs [--port 8787] [--persist-to DIR]
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { seedStatements } from "../db/seed/seed-sql.mjs";
+import { demoStatements, seedStatements } from "../db/seed/seed-sql.mjs";
 
 const args = process.argv.slice(2);
 const opt = (name, fallback) => {
@@ -17,7 +18,9 @@ const persistTo = opt("--persist-to", null);
 
 const dir = mkdtempSync(join(tmpdir(), "fanclub-seed-"));
 const file = join(dir, "seed.sql");
-writeFileSync(file, seedStatements({ scheme: "http", port }).join("\n") + "\n");
+const origin = /** @type {const} */ ({ scheme: "http", port });
+const statements = [...seedStatements(origin), ...demoStatements(origin)];
+writeFileSync(file, statements.join("\n") + "\n");
 const wranglerArgs = ["wrangler", "d1", "execute", "DB", "--local", "--file", file];
 if (persistTo) wranglerArgs.push("--persist-to", persistTo);
 const result = spawnSync("npx", wranglerArgs, {
@@ -29,4 +32,4 @@ if (result.status !== 0) {
   process.stderr.write(result.stdout?.toString() ?? "");
   process.exit(result.status ?? 1);
 }
-console.log(`seeded demo brands (port ${port})`);
+console.log(`seeded the demo brands and fan clubs (port ${port}, ${statements.length} statements)`);
