@@ -134,7 +134,7 @@ export default function Fans() {
                   </td>
                   {d.canBlock ? (
                     <td>
-                      <BlockButton row={r} />
+                      <BlockButton row={r} action={`/me/fanclub/fans${fansQuery(d.searchType, d.page)}`} />
                     </td>
                   ) : null}
                 </tr>
@@ -155,7 +155,7 @@ export default function Fans() {
 }
 
 /** A real form, so it works before the page is interactive; with script it asks first. */
-function BlockButton({ row }: { row: Row }) {
+function BlockButton({ row, action }: { row: Row; action: string }) {
   const { t } = useTranslation("fans");
   const dialog = useDialog();
   const submit = useSubmit();
@@ -165,6 +165,8 @@ function BlockButton({ row }: { row: Row }) {
   return (
     <Form
       method="post"
+      // the tab and page stay in the address, so the answer shows the list the button was on
+      action={action}
       onSubmit={async (event) => {
         event.preventDefault();
         // read before the await: React clears currentTarget once the handler yields

@@ -34,14 +34,16 @@ export interface FansPage {
  */
 export async function listFans(db: Db, fanclubId: number, searchType: SearchType, page: number, pageSize = FANS_PAGE_SIZE): Promise<FansPage> {
   const person = { userId: users.id, name: users.name, iconImageUrl: users.iconImageUrl, identifyToken: users.identifyToken };
-  const isBlocked = sql<number>`EXISTS (SELECT 1 FROM ${fanclubBlocks} WHERE ${fanclubBlocks.fanclubId} = ${fanclubId} AND ${fanclubBlocks.userId} = ${users.id})`;
-  const noPlan = { planName: sql<string | null>`NULL`, memberNumber: sql<number | null>`NULL` };
+  const isBlocked = sql<number>`EXISTS (SELECT 1 FROM ${fanclubBlocks} WHERE ${fanclubBlocks.fanclubId} = ${fanclubId} AND ${fanclubBlocks.userId} = ${users.id})`.as("blocked");
+  // D1 batches hand rows back keyed by column name, so every column needs a distinct one
+  // (`plans.name` would otherwise overwrite `users.name`)
+  const noPlan = { planName: sql<string | null>`NULL`.as("plan_name"), memberNumber: sql<number | null>`NULL`.as("member_number") };
   const offset = pageOffset(page, pageSize);
 
   const list =
     searchType === "fans"
       ? db
-          .select({ ...person, since: memberships.joinedAt, planName: sql<string | null>`${plans.name}`, memberNumber: sql<number | null>`${memberships.memberNumber}`, blocked: isBlocked })
+          .select({ ...person, since: memberships.joinedAt, planName: sql<string | null>`${plans.name}`.as("plan_name"), memberNumber: sql<number | null>`${memberships.memberNumber}`.as("member_number"), blocked: isBlocked })
           .from(memberships)
           .innerJoin(users, eq(users.id, memberships.userId))
           .innerJoin(plans, eq(plans.id, memberships.planId))
@@ -60,7 +62,7 @@ export async function listFans(db: Db, fanclubId: number, searchType: SearchType
             .limit(pageSize + 1)
             .offset(offset)
         : db
-            .select({ ...person, since: fanclubBlocks.createdAt, ...noPlan, blocked: sql<number>`1` })
+            .select({ ...person, since: fanclubBlocks.createdAt, ...noPlan, blocked: sql<number>`1`.as("blocked") })
             .from(fanclubBlocks)
             .innerJoin(users, eq(users.id, fanclubBlocks.userId))
             .where(eq(fanclubBlocks.fanclubId, fanclubId))
