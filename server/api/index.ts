@@ -5,6 +5,7 @@ import type { AppEnv } from "../hono-env";
 import { requestContext } from "../http/request-context";
 import { ApiError, fail, ok } from "./envelope";
 import { authApi } from "./auth";
+import { discoveryApi } from "./discovery";
 import { fanclubsApi } from "./fanclubs";
 import { helpApi } from "./help";
 import { notificationsApi } from "./notifications";
@@ -30,6 +31,7 @@ api.use("*", async (c, next) => {
 });
 
 api.route("/", servicesApi);
+api.route("/", discoveryApi);
 api.route("/help", helpApi);
 api.route("/auth", authApi);
 api.route("/webauthn", webauthnApi);
