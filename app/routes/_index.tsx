@@ -25,7 +25,10 @@ export async function loader({ context }: LoaderFunctionArgs) {
   const { recommended, categories } = brand ? await homeDiscovery(app.db, brand.id) : { recommended: [], categories: [] };
   // counts are worded here, so the page's script needs no number formatting of its own
   const card = (f: FanclubSummary): Card => ({
-    ...f,
+    id: f.id,
+    name: f.name,
+    creatorName: f.creatorName,
+    uniquePath: f.uniquePath,
     members: f.memberCount === null ? null : app.t("fanclubs.members", { count: formatCompactNumber(f.memberCount) }),
   });
   return {

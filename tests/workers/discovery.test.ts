@@ -199,6 +199,9 @@ describe("recommendations and browsing history", () => {
     expect(html).not.toContain("インディーズの星");
     // the brand tab: the other brand's front URL, under its kind
     expect(html).toContain(`href="http://${hosts.indies}/"`);
+    const english = await (await get(hosts.www, `/?fresh=${Date.now()}`, { "accept-language": "en" })).text();
+    expect(english).toContain("<h3>Music</h3>");
+    expect(english).toContain("Recommended fan clubs");
   });
 
   it("returns the browsing history's fan clubs in the order asked, without closed ones", async () => {
