@@ -6,6 +6,7 @@ import { requestContext } from "../http/request-context";
 import { ApiError, fail, ok } from "./envelope";
 import { authApi } from "./auth";
 import { creatorApi } from "./creator";
+import { discoveryApi } from "./discovery";
 import { fanclubsApi } from "./fanclubs";
 import { helpApi } from "./help";
 import { notificationsApi } from "./notifications";
@@ -31,6 +32,7 @@ api.use("*", async (c, next) => {
 });
 
 api.route("/", servicesApi);
+api.route("/", discoveryApi);
 api.route("/help", helpApi);
 api.route("/auth", authApi);
 api.route("/webauthn", webauthnApi);

@@ -1,5 +1,6 @@
 import { useSearchParams } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
+import { rememberFanclubVisit } from "~/lib/browsing-history";
 import { FollowButton } from "~/components/fanclub/follow-button";
 import { PlanCard } from "~/components/fanclub/plan-card";
 import { useTranslation } from "~/lib/i18n";
@@ -12,6 +13,8 @@ export function FanclubFrame({ view, tab, children }: { view: FanclubView; tab: 
   const { t: tc } = useTranslation("common");
   const f = view.fanclub;
   const base = `/fanclubs/${f.id}`;
+  // the home page's browsing history
+  useEffect(() => rememberFanclubVisit(f.id), [f.id]);
   return (
     <div className="fanclub-page">
       <header className="fanclub-cover">

@@ -1,6 +1,10 @@
+import { lazy, Suspense } from "react";
 import { useTranslation } from "~/lib/i18n";
 import { linkBuilder } from "~/lib/links";
 import type { RootData } from "~/lib/root-data";
+
+// Signed-in only, so its code loads only for them.
+const SidebarJoined = lazy(() => import("./sidebar-joined").then((m) => ({ default: m.SidebarJoined })));
 
 /**
  * spec §2 sidebar. Visitors see the login link (spec §6); the member and creator sections join
@@ -21,12 +25,20 @@ export function Sidebar({ data, id, onNavigate }: { data: RootData; id: string; 
       ) : null}
       {data.creator ? <CreatorSection creator={data.creator} /> : null}
       {data.user ? (
+        <Suspense fallback={null}>
+          <SidebarJoined />
+        </Suspense>
+      ) : null}
+      {data.user ? (
         <ul className="sidebar-links">
           <li>
             <a href={links.brand("/me/following")}>{t("sidebar.following")}</a>
           </li>
           <li>
             <a href={links.brand("/me/joining")}>{t("sidebar.joining")}</a>
+          </li>
+          <li>
+            <a href={links.brand("/me/editor_invitations")}>{t("sidebar.editorInvitations")}</a>
           </li>
         </ul>
       ) : null}
