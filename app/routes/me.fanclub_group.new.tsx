@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
-import { useActionData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GroupForm } from "~/components/groups/group-form";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import { groupSchema } from "../../server/domain/fanclub-groups";
@@ -20,8 +20,9 @@ export const clientLoader = withNamespaces(["groups"]);
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { app } = context;
   const op = requireCreator(app, request, "manageGroups");
-  if (await ownedGroup(app.db, op.fanclubId)) throw redirect("/me/fanclub_group");
-  return { title: translatorFor(app.locale, "groups")("new.title") };
+  // a fan club with an open group gets a notice rather than a redirect, so a refused post still shows its message
+  const existing = await ownedGroup(app.db, op.fanclubId);
+  return { title: translatorFor(app.locale, "groups")("new.title"), hasGroup: existing !== null };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title }];
@@ -43,13 +44,25 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function NewGroup() {
   const { t } = useTranslation("groups");
+  const { hasGroup } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <div className="page">
       <section className="card" aria-labelledby="new-group-title">
         <h1 id="new-group-title">{t("new.title")}</h1>
         <p className="muted">{t("new.lead")}</p>
-        <GroupForm lastResult={actionData?.result} submitLabel={t("new.submit")} />
+        {hasGroup ? (
+          <>
+            <p className="flash flash-muted" role="status">
+              {t("errors.alreadyOwns")}
+            </p>
+            <p>
+              <Link to="/me/fanclub_group">{t("actions.back")}</Link>
+            </p>
+          </>
+        ) : (
+          <GroupForm lastResult={actionData?.result} submitLabel={t("new.submit")} />
+        )}
       </section>
     </div>
   );

@@ -187,9 +187,10 @@ export async function inviteFanclub(
   input: { ownerFanclubId: number; target: InviteTarget; now: number; invitationUrl: (groupId: number) => string },
 ): Promise<InviteResult> {
   const targetWhere = input.target.kind === "id" ? eq(fanclubs.id, input.target.id) : eq(fanclubs.uniquePath, input.target.path);
-  const [group, target] = await db.batch([
+  const [group, target, existing] = await db.batch([
     db
-      .select({ id: fanclubGroups.id, name: fanclubGroups.name, ownerFanclubId: fanclubGroups.ownerFanclubId, serviceId: fanclubs.serviceId, ownerName: fanclubs.name })
+      // D1 batch rows arrive keyed by column name: the owner's name needs its own
+      .select({ id: fanclubGroups.id, name: fanclubGroups.name, ownerFanclubId: fanclubGroups.ownerFanclubId, serviceId: fanclubs.serviceId, ownerName: sql<string>`${fanclubs.name}`.as("owner_name") })
       .from(fanclubGroups)
       .innerJoin(fanclubs, eq(fanclubs.id, fanclubGroups.ownerFanclubId))
       .where(openGroupOf(input.ownerFanclubId))
@@ -201,11 +202,17 @@ export async function inviteFanclub(
         serviceId: fanclubs.serviceId,
         status: fanclubs.status,
         ownerId: fanclubs.ownerId,
-        // this fan club's row in the inviting fan club's open group, if any
-        existing: sql<GroupMemberStatus | null>`(SELECT ${fanclubGroupMembers.status} FROM ${fanclubGroupMembers} INNER JOIN ${fanclubGroups} ON ${fanclubGroups.id} = ${fanclubGroupMembers.groupId} WHERE ${fanclubGroupMembers.fanclubId} = ${fanclubs.id} AND ${fanclubGroups.ownerFanclubId} = ${input.ownerFanclubId} AND ${fanclubGroups.closedAt} IS NULL)`,
       })
       .from(fanclubs)
       .where(targetWhere)
+      .limit(1),
+    // the target's row in this group, if it was ever asked
+    db
+      .select({ status: fanclubGroupMembers.status })
+      .from(fanclubGroupMembers)
+      .innerJoin(fanclubGroups, eq(fanclubGroups.id, fanclubGroupMembers.groupId))
+      .innerJoin(fanclubs, eq(fanclubs.id, fanclubGroupMembers.fanclubId))
+      .where(and(openGroupOf(input.ownerFanclubId), targetWhere))
       .limit(1),
   ]);
   const g = group[0];
@@ -214,7 +221,7 @@ export async function inviteFanclub(
   const allowed = canInvite({
     group: { ownerFanclubId: g.ownerFanclubId, serviceId: g.serviceId, closed: false },
     target: t ? { id: t.id, serviceId: t.serviceId, open: t.status === "open" } : null,
-    existing: t?.existing ?? null,
+    existing: existing[0]?.status ?? null,
   });
   if (!allowed.ok || !t) return allowed.ok ? { ok: false, reason: "notFound" } : allowed;
 
@@ -402,7 +409,8 @@ export async function getGroupPage(db: Db, groupId: number): Promise<GroupPage |
   return { ...g, members: members.map(({ ownerFanclubId: _owner, ...m }) => m) };
 }
 
-function groupsOfFanclubQuery(db: Db, fanclubId: number) {
+/** The statement behind `groupsOfFanclub`, for a caller that reads it inside its own `db.batch`. */
+export function groupsOfFanclubQuery(db: Db, fanclubId: number) {
   return db
     .select({ id: fanclubGroups.id, name: fanclubGroups.name })
     .from(fanclubGroupMembers)
@@ -414,11 +422,8 @@ function groupsOfFanclubQuery(db: Db, fanclubId: number) {
 
 /**
  * The open groups a fan club belongs to (its own included), for the "groups" line of the public
- * fan club page (spec §2). Also usable as a statement in that page's batch.
+ * fan club page (spec §2).
  */
 export async function groupsOfFanclub(db: Db, fanclubId: number): Promise<Array<{ id: number; name: string }>> {
   return groupsOfFanclubQuery(db, fanclubId).all();
 }
-
-/** The statement behind `groupsOfFanclub`, for a caller that reads it inside its own `db.batch`. */
-export { groupsOfFanclubQuery };
