@@ -1,0 +1,34 @@
+import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { Form, useNavigation } from "@remix-run/react";
+import { useMemo } from "react";
+import { Field, FormErrors } from "~/components/form/field";
+import { useZodForm } from "~/lib/forms";
+import { useTranslation } from "~/lib/i18n";
+import { GROUP_LIMITS, groupSchema } from "../../../server/domain/fanclub-groups";
+
+/** The create and edit form of a group: the same schema the action parses. */
+export function GroupForm(props: { lastResult: SubmissionResult<string[]> | null | undefined; defaultValue?: { name: string; description: string }; submitLabel: string }) {
+  const { t } = useTranslation("groups");
+  const navigation = useNavigation();
+  const schema = useMemo(() => groupSchema(t), [t]);
+  const [form, fields] = useZodForm(schema, props.lastResult, { id: "group-form" });
+  return (
+    <Form method="post" {...getFormProps(form)} className="form">
+      <FormErrors errors={form.errors} />
+      <Field label={t("fields.name")} errors={fields.name.errors} id={fields.name.id} hint={t("hints.name", { max: GROUP_LIMITS.nameMax })}>
+        <input {...getInputProps(fields.name, { type: "text" })} defaultValue={fields.name.initialValue ?? props.defaultValue?.name} />
+      </Field>
+      <Field label={t("fields.description")} errors={fields.description.errors} id={fields.description.id} hint={t("hints.description", { max: GROUP_LIMITS.descriptionMax })}>
+        <textarea {...getTextareaProps(fields.description)} rows={6} defaultValue={fields.description.initialValue ?? props.defaultValue?.description} />
+      </Field>
+      <div className="form-actions">
+        <a className="button button-secondary" href="/me/fanclub_group">
+          {t("actions.cancel")}
+        </a>
+        <button type="submit" className="button" disabled={navigation.state !== "idle"}>
+          {props.submitLabel}
+        </button>
+      </div>
+    </Form>
+  );
+}
