@@ -75,6 +75,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         userToken: submission.value.user,
         permissions: submission.value.permissions,
         now: Date.now(),
+        notice: { fanclubName: op.name, url: `${app.services.find((s) => s.id === op.serviceId)?.frontUrl ?? ""}/me/editor_invitations` },
       });
       if (!invited.ok) {
         const messages: Record<InvitationProblem, string> = {
@@ -87,8 +88,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
           status: INVITE_STATUS[invited.reason],
         });
       }
-      // The invitee learns of it on /me/editor_invitations; an on-site notice needs a notification
-      // kind that the shared notifications service does not offer yet.
+      // the invitee gets a notification and finds the offer on /me/editor_invitations
       return reply({ formId: INVITE_FORM_ID, result: submission.reply({ resetForm: true }), ok: true, message: t("editors.done.invited", { name: invited.name }) });
     }
     case "update": {

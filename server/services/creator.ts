@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { fanclubEditors, fanclubManagers, fanclubs, openRequests, plans, sessions } from "../../db/schema";
+import { fanclubEditors, fanclubManagers, fanclubs, openRequests, sessions } from "../../db/schema";
 import { can, parsePermissions, type CreatorAction, type EditorPermission, type FanclubRole } from "../domain/fanclub-permissions";
 
 /**
@@ -37,7 +37,9 @@ export function creatorSummaryStatements(db: Db, idHash: string) {
         serviceId: fanclubs.serviceId,
         uniquePath: fanclubs.uniquePath,
         profileEditedAt: fanclubs.profileEditedAt,
-        planCount: sql<number>`(SELECT count(*) FROM ${plans} WHERE ${plans.fanclubId} = ${fanclubs.id})`,
+        // spelled out: in a one-table select drizzle drops table names inside sql``, and a bare
+        // "id" in the subquery would mean plans.id
+        planCount: sql<number>`(SELECT count(*) FROM "plans" p WHERE p."fanclub_id" = "fanclubs"."id")`,
       })
       .from(fanclubs)
       .where(and(sql`${fanclubs.ownerId} = ${sessionUser}`, eq(fanclubs.status, "open")))

@@ -3,6 +3,7 @@ import type { Db } from "../../db/client";
 import { fanclubEditors, fanclubs, users } from "../../db/schema";
 import { invitationProblem, normalizePermissions, permissionsFromJson, type InvitationProblem } from "../domain/fans";
 import type { EditorPermission } from "../domain/fanclub-permissions";
+import { notificationInsert } from "./notifications";
 
 /**
  * Fan club editors (spec §3, §6): the owner invites a person by their profile, with a set of
@@ -15,7 +16,15 @@ export type InviteResult = { ok: true; userId: number; name: string } | { ok: fa
 
 export async function inviteEditor(
   db: Db,
-  input: { fanclubId: number; ownerId: number; userToken: string; permissions: readonly EditorPermission[]; now: number },
+  input: {
+    fanclubId: number;
+    ownerId: number;
+    userToken: string;
+    permissions: readonly EditorPermission[];
+    now: number;
+    /** what the invitee's notification says and where it leads */
+    notice: { fanclubName: string; url: string };
+  },
 ): Promise<InviteResult> {
   const invitee = await db
     .select({ id: users.id, name: users.name, leftAt: users.leftAt, existingAcceptedAt: fanclubEditors.acceptedAt, existingInvitedAt: fanclubEditors.invitedAt })
@@ -36,6 +45,7 @@ export async function inviteEditor(
     .onConflictDoNothing()
     .returning({ userId: fanclubEditors.userId });
   if (inserted.length === 0) return { ok: false, reason: "alreadyInvited" };
+  await notificationInsert(db, { userId: invitee.id, kind: "editorInvitation", params: { fanclub: input.notice.fanclubName }, url: input.notice.url, now: input.now }).run();
   return { ok: true, userId: invitee.id, name: invitee.name };
 }
 

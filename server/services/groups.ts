@@ -237,8 +237,7 @@ export async function inviteFanclub(
       }),
     notificationInsert(db, {
       userId: t.ownerId,
-      // TODO(integration): drop the cast once NotificationKind lists "groupInvitation"
-      kind: INVITATION_NOTICE as NotificationKind,
+      kind: INVITATION_NOTICE,
       params: { groupName: g.name, fanclubName: g.ownerName },
       url: input.invitationUrl(g.id),
       now: input.now,
