@@ -69,7 +69,7 @@ export function FanclubFrame({ view, tab, children }: { view: FanclubView; tab: 
           <ul className="tag-list" aria-label={t("tags")}>
             {f.tags.map((tag) => (
               <li key={tag}>
-                <a href={`/fanclubs?keywords=${encodeURIComponent(tag)}&order=2&category=`}>#{tag}</a>
+                <a href={`/fanclubs?keywords=${encodeURIComponent(tag)}&order=2&category=`}>{`#${tag}`}</a>
               </li>
             ))}
           </ul>

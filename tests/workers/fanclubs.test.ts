@@ -1,0 +1,202 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { at, confirmedAccount } from "./accounts-fixture";
+import { insertEditor, insertFanclub, insertMembership, insertPlan } from "./fanclub-fixture";
+import { hosts } from "./helpers";
+
+const xhr = { "x-requested-with": "XMLHttpRequest", accept: "application/json" };
+
+/** A signed-in person who opened a fan club on Indies (no open request needed there). */
+async function creatorOnIndies(name = "ほしのあかり") {
+  const c = await confirmedAccount({ prefix: "cr" });
+  const res = await c.b.post(at(hosts.indies, "/me/fanclub/new"), { name, creatorName: "あかり", category: "music", agree: "on" });
+  expect(res.status).toBe(302);
+  expect(res.headers.get("location")).toBe("/me/fanclub/edit");
+  const row = await env.DB.prepare("SELECT id FROM fanclubs WHERE owner_id = ?").bind(c.id).first<{ id: number }>();
+  return { ...c, fanclubId: row!.id };
+}
+
+const PROFILE = {
+  name: "星空ファンクラブ",
+  creatorName: "星野あかり",
+  uniquePath: "hoshizora_akari",
+  description: "歌とイラストを毎週お届けします",
+  introduction: "はじめまして。",
+  "links[0].label": "X",
+  "links[0].url": "https://x.example/akari",
+  tags: "歌ってみた, イラスト",
+  category: "music",
+  displayMemberCount: "on",
+};
+
+describe("opening a fan club", () => {
+  it("opens on a brand without open requests, once per person, and the sidebar then shows the management menu with its next actions", async () => {
+    const c = await creatorOnIndies();
+    const again = await c.b.post(at(hosts.indies, "/me/fanclub/new"), { name: "二つ目", creatorName: "x", category: "music", agree: "on" });
+    expect(again.headers.get("location")).toBe("/me/fanclub/edit");
+    const count = await env.DB.prepare("SELECT COUNT(*) AS n FROM fanclubs WHERE owner_id = ?").bind(c.id).first<{ n: number }>();
+    expect(count?.n).toBe(1);
+    const home = await (await c.b.get(at(hosts.indies, "/me/fanclub"))).text();
+    expect(home).toContain('data-menu="plans"');
+    expect(home).toContain("未編集");
+    expect(home).toContain("未作成");
+    expect(home).not.toContain('data-testid="open-fanclub"');
+  });
+
+  it("on a brand that requires an open request, links to the request page and refuses to open until approved", async () => {
+    const c = await confirmedAccount({ prefix: "rq" });
+    const page = await (await c.b.get(at(hosts.www, "/"))).text();
+    expect(page).toMatch(/href="\/help\/fanclub_open_request"[^>]*data-testid="open-fanclub"/);
+    const refused = await c.b.post(at(hosts.www, "/me/fanclub/new"), { name: "未承認", creatorName: "x", category: "music", agree: "on" });
+    expect(refused.status).toBe(403);
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM fanclubs WHERE owner_id = ?").bind(c.id).first("n")).toBe(0);
+    await env.DB.prepare("INSERT INTO open_requests (user_id, service_id, activity_name, activity_description, plan, status, created_at) VALUES (?, 1, 'a', 'b', 'c', 'approved', 0)").bind(c.id).run();
+    const opened = await c.b.post(at(hosts.www, "/me/fanclub/new"), { name: "承認済み", creatorName: "x", category: "music", agree: "on" });
+    expect(opened.headers.get("location")).toBe("/me/fanclub/edit");
+  });
+
+  it("rejects a missing name and an unknown category with messages, writing nothing", async () => {
+    const c = await confirmedAccount({ prefix: "bad" });
+    const res = await c.b.post(at(hosts.indies, "/me/fanclub/new"), { name: "", creatorName: "x", category: "cooking", agree: "on" });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toContain("ファンクラブ名は必須項目です。");
+    expect(html).toContain("選択肢から選んでください。");
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM fanclubs WHERE owner_id = ?").bind(c.id).first("n")).toBe(0);
+  });
+});
+
+describe("profile, plans and the public page", () => {
+  it("saves the profile, serves the page at /@path with tags and links, and finds it by a Japanese substring", async () => {
+    const c = await creatorOnIndies();
+    const saved = await c.b.post(at(hosts.indies, "/me/fanclub/edit"), PROFILE);
+    expect(saved.status).toBe(200);
+    const page = await c.b.get(at(hosts.indies, "/@hoshizora_akari"));
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("星空ファンクラブ");
+    expect(html).toContain("#歌ってみた");
+    expect(html).toContain('href="https://x.example/akari"');
+    const search = await (await c.b.get(at(hosts.indies, `/fanclubs?keywords=${encodeURIComponent("空ファン")}`))).text();
+    expect(search).toContain("星空ファンクラブ");
+    // the badge for the profile is gone once saved
+    expect(await (await c.b.get(at(hosts.indies, "/me/fanclub"))).text()).not.toContain("未編集");
+  });
+
+  it("refuses a unique path someone else has, and an invalid one", async () => {
+    const a = await creatorOnIndies();
+    const b = await creatorOnIndies();
+    await a.b.post(at(hosts.indies, "/me/fanclub/edit"), { ...PROFILE, uniquePath: "taken_path" });
+    const taken = await b.b.post(at(hosts.indies, "/me/fanclub/edit"), { ...PROFILE, uniquePath: "taken_path" });
+    expect(taken.status).toBe(409);
+    expect(await taken.text()).toContain("このURLはすでに使われています。");
+    const invalid = await b.b.post(at(hosts.indies, "/me/fanclub/edit"), { ...PROFILE, uniquePath: "No Spaces!" });
+    expect(invalid.status).toBe(400);
+  });
+
+  it("creates plans within the price bounds, shows them with yen separators, fixes the price once members exist, and closes them", async () => {
+    const c = await creatorOnIndies();
+    const tooCheap = await c.b.post(at(hosts.indies, "/me/fanclub/plans/new"), { name: "安すぎ", price: "50" });
+    expect(tooCheap.status).toBe(400);
+    expect(await tooCheap.text()).toContain("0円または100円以上50,000円以下の整数で入力してください。");
+    expect((await c.b.post(at(hosts.indies, "/me/fanclub/plans/new"), { name: "ライト", price: "500" })).status).toBe(302);
+    expect((await c.b.post(at(hosts.indies, "/me/fanclub/plans/new"), { name: "プレミアム", price: "１２,０００円", description: "全部見られます" })).status).toBe(302);
+    const plans = await env.DB.prepare("SELECT id, name, price FROM plans WHERE fanclub_id = ? ORDER BY price").bind(c.fanclubId).all<{ id: number; name: string; price: number }>();
+    expect(plans.results.map((p) => [p.name, p.price])).toEqual([["ライト", 500], ["プレミアム", 12000]]);
+    const publicPage = await (await c.b.get(at(hosts.indies, `/fanclubs/${c.fanclubId}`))).text();
+    expect(publicPage).toContain("¥12,000");
+    expect(publicPage).toContain('data-plan-button="edit"');
+
+    const fan = await confirmedAccount({ prefix: "pm" });
+    await insertMembership(fan.id, c.fanclubId, plans.results[0]!.id);
+    const locked = await c.b.post(at(hosts.indies, `/me/fanclub/plans/${plans.results[0]!.id}/edit`), { name: "ライト改", price: "800" });
+    expect(locked.status).toBe(409);
+    expect(await env.DB.prepare("SELECT price FROM plans WHERE id = ?").bind(plans.results[0]!.id).first("price")).toBe(500);
+    const renamed = await c.b.post(at(hosts.indies, `/me/fanclub/plans/${plans.results[0]!.id}/edit`), { name: "ライト改", price: "500" });
+    expect(renamed.status).toBe(302);
+
+    expect((await c.b.post(at(hosts.indies, `/me/fanclub/plans/${plans.results[1]!.id}/close`), {})).status).toBe(302);
+    const visitorView = await (await fetchAsVisitor(hosts.indies, `/fanclubs/${c.fanclubId}`)).text();
+    expect(visitorView).not.toContain("プレミアム");
+    expect(visitorView).toContain("ライト改");
+  });
+
+  it("shows each viewer the plan button of spec §2, hides the member count when asked, and 404s closed fan clubs", async () => {
+    const owner = await confirmedAccount({ prefix: "po" });
+    const id = await insertFanclub(owner.id, { serviceId: 2, name: "ボタンの館" });
+    const basic = await insertPlan(id, { name: "ベーシック", price: 500 });
+    const full = await insertPlan(id, { name: "満員", price: 1000, joinLimit: 1 });
+    const member = await confirmedAccount({ prefix: "pmem" });
+    const other = await confirmedAccount({ prefix: "poth" });
+    await insertMembership(member.id, id, full);
+    const buttons = async (html: string) => [...html.matchAll(/data-plan="([^"]+)"[\s\S]*?data-plan-button="([a-zA-Z]+)"/g)].map((m) => `${m[1]}:${m[2]}`);
+
+    expect(await buttons(await (await fetchAsVisitor(hosts.indies, `/fanclubs/${id}`)).text())).toEqual(["ベーシック:login", "満員:disabled"]);
+    expect(await buttons(await (await member.b.get(at(hosts.indies, `/fanclubs/${id}`))).text())).toEqual(["ベーシック:changePlan", "満員:supporting"]);
+    expect(await buttons(await (await other.b.get(at(hosts.indies, `/fanclubs/${id}`))).text())).toEqual(["ベーシック:support", "満員:disabled"]);
+    expect(basic).toBeGreaterThan(0);
+
+    const shown = await (await fetchAsVisitor(hosts.indies, `/fanclubs/${id}`)).text();
+    expect(shown).toContain("会員");
+    await env.DB.prepare("UPDATE fanclubs SET display_member_count = 0 WHERE id = ?").bind(id).run();
+    const hidden = await (await other.b.get(at(hosts.indies, `/fanclubs/${id}`))).text();
+    expect(hidden).not.toMatch(/<dt>会員<\/dt>/);
+
+    // the plan modal of a plan one may support
+    const modal = await (await other.b.get(at(hosts.indies, `/fanclubs/${id}?plan=${basic}`))).text();
+    expect(modal).toContain("お支払いの受付は準備中です。");
+
+    await env.DB.prepare("UPDATE fanclubs SET status = 'closed' WHERE id = ?").bind(id).run();
+    expect((await other.b.get(at(hosts.indies, `/fanclubs/${id}`))).status).toBe(404);
+  });
+
+  it("sends a fan club page on another brand's host to the fan club's brand, and 404s unknown paths", async () => {
+    const owner = await confirmedAccount({ prefix: "pb" });
+    const id = await insertFanclub(owner.id, { serviceId: 2, uniquePath: "brand_two" });
+    const res = await fetchAsVisitor(hosts.www, `/fanclubs/${id}`);
+    expect(res.status).toBe(301);
+    expect(res.headers.get("location")).toBe(`http://${hosts.indies}/fanclubs/${id}`);
+    expect((await fetchAsVisitor(hosts.indies, "/@no_such_path")).status).toBe(404);
+    expect((await fetchAsVisitor(hosts.indies, "/not-a-fanclub")).status).toBe(404);
+    expect((await fetchAsVisitor(hosts.indies, `/fanclubs/${id}/posts`)).status).toBe(200);
+    expect((await fetchAsVisitor(hosts.indies, `/fanclubs/${id}/unknown`)).status).toBe(404);
+  });
+
+  it("invoice numbers must carry a valid check digit", async () => {
+    const c = await creatorOnIndies();
+    const bad = await c.b.post(at(hosts.indies, "/me/fanclub/invoice_number"), { invoiceNumber: "T1234567890123" });
+    expect(bad.status).toBe(400);
+    // 8 + the check digit rule gives a valid corporate number
+    const good = await c.b.post(at(hosts.indies, "/me/fanclub/invoice_number"), { invoiceNumber: "T7000012050002" });
+    expect(good.status).toBe(200);
+    expect(await env.DB.prepare("SELECT invoice_number FROM fanclubs WHERE id = ?").bind(c.fanclubId).first("invoice_number")).toBe("T7000012050002");
+  });
+});
+
+describe("profile images", () => {
+  const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0]);
+
+  it("stores a cropped icon in R2, serves it publicly, and refuses what is not an image", async () => {
+    const c = await creatorOnIndies();
+    const put = await c.b.request(at(hosts.indies, "/api/v1/me/fanclub/images/icon"), { method: "PUT", headers: { ...xhr, "content-type": "image/png" }, body: PNG });
+    expect(put.status).toBe(200);
+    const { payload } = (await put.json()) as { payload: { url: string } };
+    expect(payload.url).toMatch(/^\/media\/public\/fanclubs\/\d+\/icon-/);
+    const served = await fetchAsVisitor(hosts.indies, payload.url);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("image/png");
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(PNG);
+
+    const fake = await c.b.request(at(hosts.indies, "/api/v1/me/fanclub/images/icon"), { method: "PUT", headers: { ...xhr, "content-type": "image/png" }, body: "<svg onload=alert(1)>" });
+    expect(fake.status).toBe(415);
+    const editor = await confirmedAccount({ prefix: "ie" });
+    await insertEditor(c.fanclubId, editor.id, ["postable", "can_product_manage"]);
+    const refused = await editor.b.request(at(hosts.indies, "/api/v1/me/fanclub/images/header"), { method: "PUT", headers: { ...xhr, "content-type": "image/png" }, body: PNG });
+    expect(refused.status).toBe(403);
+    expect((await fetchAsVisitor(hosts.indies, "/media/private/anything")).status).toBe(404);
+  });
+});
+
+function fetchAsVisitor(host: string, path: string) {
+  return env.DB ? import("./browser").then(({ TestBrowser }) => new TestBrowser().get(at(host, path))) : Promise.reject(new Error("no DB"));
+}
