@@ -3,24 +3,22 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { FanclubCard } from "~/components/fanclub/fanclub-card";
 import { useTranslation } from "~/lib/i18n";
 import { formatCompactNumber } from "../../server/domain/number-display";
-import { SEARCH_ORDERS, searchFanclubs, type SearchOrder } from "../../server/services/fanclub-search";
+import { FANCLUB_CATEGORIES } from "../../server/domain/fanclub-rules";
+import { mediaUrl } from "../../server/domain/images";
+import { anonymousPageHeaders } from "../../server/http/page-cache";
+import { SEARCH_ORDERS, searchFanclubs, searchInputFrom } from "../../server/services/fanclub-search";
 
 export const handle = { breadcrumb: () => ({ label: "breadcrumb.fanclubs" }) };
-
-const ORDER_VALUES = Object.values(SEARCH_ORDERS) as number[];
+// The same results for every signed-out visitor of a query: reused for a few seconds.
+export const headers = anonymousPageHeaders;
 
 /** spec §2 /fanclubs?keywords=&category=&order=: search this brand's open fan clubs. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { app } = context;
-  const url = new URL(request.url);
-  const keywords = (url.searchParams.get("keywords") ?? "").trim().slice(0, 100);
-  const category = (url.searchParams.get("category") ?? "").trim().slice(0, 30) || null;
-  const orderParam = Number(url.searchParams.get("order"));
-  // spec §9: the fan search order is 2 (popular) unless another known order is asked for
-  const order = (ORDER_VALUES.includes(orderParam) ? orderParam : SEARCH_ORDERS.popular) as SearchOrder;
-  const page = Math.min(Math.max(1, Number(url.searchParams.get("page")) || 1), 500);
-  const result = await searchFanclubs(app.db, { serviceId: app.service?.id ?? null, keywords, category, order, page });
-  return { keywords, category, order, page, title: app.t("fanclubs.title"), fanclubs: result.hits, hasNext: result.hasNext };
+  const input = searchInputFrom(new URL(request.url).searchParams, app.service?.id ?? null);
+  const { keywords, category, order, page } = input;
+  const result = await searchFanclubs(app.db, input);
+  return { keywords, category, order, page, title: app.t("fanclubs.title"), fanclubs: result.hits.map(({ iconKey, ...h }) => ({ ...h, iconUrl: mediaUrl(iconKey) })), hasNext: result.hasNext };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -39,7 +37,15 @@ export default function FanclubSearch() {
         <label htmlFor="search-keywords">{t("fanclubs.keywords")}</label>
         <input id="search-keywords" type="search" name="keywords" defaultValue={keywords} maxLength={100} />
         <input type="hidden" name="order" value={order} />
-        <input type="hidden" name="category" value={category ?? ""} />
+        <label htmlFor="search-category">{t("fanclubs.category")}</label>
+        <select id="search-category" name="category" defaultValue={category ?? ""}>
+          <option value="">{t("fanclubs.allCategories")}</option>
+          {FANCLUB_CATEGORIES.map((c) => (
+            <option key={c} value={c}>
+              {t(`categories.${c}`)}
+            </option>
+          ))}
+        </select>
         <button type="submit" className="button">
           {t("header.search")}
         </button>

@@ -1,4 +1,5 @@
 import { FanclubCard } from "~/components/fanclub/fanclub-card";
+import { mediaUrl } from "~/lib/media";
 import { useTranslation } from "~/lib/i18n";
 import { formatCompactNumber } from "../../server/domain/number-display";
 import { paragraphs, useGroup } from "~/components/groups/use-group";
@@ -34,7 +35,7 @@ export default function GroupHome() {
             {group.members.map((f) => (
               <FanclubCard
                 key={f.id}
-                fanclub={f}
+                fanclub={{ ...f, iconUrl: mediaUrl(f.iconKey) }}
                 details={f.displayMemberCount ? <span className="muted small">{t("page.fanclubMembers", { count: formatCompactNumber(f.memberCount) })}</span> : null}
               />
             ))}

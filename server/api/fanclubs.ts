@@ -1,5 +1,11 @@
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../hono-env";
+import { z } from "zod";
+import { isValidUniquePath } from "../domain/fanclub-rules";
+import { mediaUrl } from "../domain/images";
+import { fanclubView, type FanclubView } from "../http/fanclub-view";
+import { searchFanclubs, searchInputFrom } from "../services/fanclub-search";
+import type { FanclubKey } from "../services/fanclubs";
 import { setFollowing } from "../services/follows";
 import { ApiError, ok } from "./envelope";
 
@@ -21,3 +27,106 @@ async function follow(c: Context<AppEnv>, following: boolean) {
 
 fanclubsApi.post("/:id/follow", (c) => follow(c, true));
 fanclubsApi.delete("/:id/follow", (c) => follow(c, false));
+
+/** spec §3 fan club, as the API gives it (the same view the page renders). */
+function fanclubJson(view: FanclubView) {
+  const f = view.fanclub;
+  return {
+    id: f.id,
+    name: f.name,
+    creatorName: f.creatorName,
+    uniquePath: f.uniquePath,
+    iconImageUrl: f.iconUrl,
+    headerImageUrl: f.headerUrl,
+    description: f.description,
+    introduction: f.introduction,
+    externalLinks: f.externalLinks,
+    category: f.category,
+    tags: f.tags,
+    postCount: f.postCount,
+    followerCount: f.followerCount,
+    displayMemberCount: f.memberCount !== null,
+    memberCount: f.memberCount,
+    // later features fill these in
+    liveCount: 0,
+    lessonCount: 0,
+    productCount: 0,
+    raffleCount: 0,
+    isNew: f.isNew,
+    ...f.law,
+    service: { id: f.service.id, frontUrl: f.service.frontUrl, name: f.service.name },
+    groups: view.groups,
+    joinningStatus: view.viewer.joinedPlanId === null ? 0 : 1,
+    following: view.viewer.following,
+    plans: plansJson(view),
+  };
+}
+
+function plansJson(view: FanclubView) {
+  return view.plans.map((p) => ({
+    id: p.id,
+    name: p.name,
+    price: p.price,
+    description: p.description,
+    iconImageUrl: p.iconUrl,
+    isJoinLimit: p.button === "disabled",
+    isCloseApplied: p.closed,
+    isOwned: view.viewer.isOwner,
+    buttonState: p.button,
+    fanclubName: view.fanclub.name,
+    fanclubIconImageUrl: view.fanclub.iconUrl,
+  }));
+}
+
+const idParam = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+async function viewOr404(c: Context<AppEnv>, key: FanclubKey) {
+  const app = c.get("app");
+  try {
+    return await fanclubView(app, key);
+  } catch (error) {
+    if (error instanceof Response && error.status === 404) throw new ApiError(404, app.t("api.notFound"));
+    throw error;
+  }
+}
+
+function idFrom(c: Context<AppEnv>): number {
+  const parsed = idParam.safeParse(c.req.param("id"));
+  if (!parsed.success) throw new ApiError(404, c.get("app").t("api.notFound"));
+  return parsed.data;
+}
+
+/** GET /fanclubs?keywords=&category=&order=&page=: the search the /fanclubs page runs. */
+fanclubsApi.get("/", async (c) => {
+  const app = c.get("app");
+  const result = await searchFanclubs(app.db, searchInputFrom(new URL(c.req.url).searchParams, app.service?.id ?? null));
+  return ok(c, {
+    fanclubs: result.hits.map((h) => ({ ...h, iconImageUrl: mediaUrl(h.iconKey), memberCount: h.displayMemberCount ? h.memberCount : null })),
+    hasNext: result.hasNext,
+  });
+});
+
+fanclubsApi.get("/unique_path/:path", async (c) => {
+  const path = c.req.param("path").toLowerCase();
+  if (!isValidUniquePath(path)) throw new ApiError(404, c.get("app").t("api.notFound"));
+  return ok(c, { fanclub: fanclubJson(await viewOr404(c, { uniquePath: path })) });
+});
+
+fanclubsApi.get("/:id", async (c) => ok(c, { fanclub: fanclubJson(await viewOr404(c, { id: idFrom(c) })) }));
+
+/** spec §7 plans info: plans and joining_plan_id. */
+fanclubsApi.get("/:id/plans", async (c) => {
+  const view = await viewOr404(c, { id: idFrom(c) });
+  return ok(c, { plans: plansJson(view), joining_plan_id: view.viewer.joinedPlanId });
+});
+
+/** The viewer's membership in this fan club (number and plan), or null. */
+fanclubsApi.get("/:id/membership", async (c) => {
+  const app = c.get("app");
+  if (!app.user) throw new ApiError(401, app.t("api.signInRequired"));
+  const view = await viewOr404(c, { id: idFrom(c) });
+  return ok(c, { membership: view.viewer.joinedPlanId === null ? null : { planId: view.viewer.joinedPlanId } });
+});
+
+// spec §7 names follow and unfollow as separate calls; POST /unfollow is the same as DELETE /follow
+fanclubsApi.post("/:id/unfollow", (c) => follow(c, false));

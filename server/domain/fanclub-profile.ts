@@ -164,3 +164,27 @@ export const planSchema = (t: TFunction) =>
       }),
   });
 export type PlanInput = z.output<ReturnType<typeof planSchema>>;
+
+export const OPEN_REQUEST_LIMITS = { activityName: 50, activityDescription: 2000, urls: 3, url: 500, plan: 1000 } as const;
+
+/** The open request form (spec §2 help page fanclub_open_request; an operator reviews it). */
+export const openRequestSchema = (t: TFunction) =>
+  z.object({
+    activityName: requiredText(t, "creator:request.fields.activityName", OPEN_REQUEST_LIMITS.activityName),
+    activityDescription: requiredText(t, "creator:request.fields.activityDescription", OPEN_REQUEST_LIMITS.activityDescription),
+    urls: z
+      .array(
+        z
+          .string()
+          .trim()
+          .max(OPEN_REQUEST_LIMITS.url, t("validation.maxLength", { max: OPEN_REQUEST_LIMITS.url }))
+          .refine((v) => v === "" || (/^https?:\/\/\S+$/i.test(v) && URL.canParse(v)), t("creator:errors.linkUrl"))
+          .optional(),
+      )
+      .max(OPEN_REQUEST_LIMITS.urls)
+      .optional()
+      .transform((v) => (v ?? []).filter((u): u is string => Boolean(u)))
+      .refine((v) => v.length > 0, t("creator:request.urlRequired")),
+    plan: requiredText(t, "creator:request.fields.plan", OPEN_REQUEST_LIMITS.plan),
+  });
+export type OpenRequestInput = z.output<ReturnType<typeof openRequestSchema>>;

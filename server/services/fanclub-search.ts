@@ -21,6 +21,21 @@ export interface SearchInput {
   page: number;
 }
 
+/**
+ * The search as the URL asks for it (page and API share it): keywords and category trimmed,
+ * spec §9's order 2 (popular) unless another known order is given, pages 1–500.
+ */
+export function searchInputFrom(params: URLSearchParams, serviceId: number | null): SearchInput {
+  const order = Number(params.get("order"));
+  return {
+    serviceId,
+    keywords: (params.get("keywords") ?? "").trim().slice(0, 100),
+    category: (params.get("category") ?? "").trim().slice(0, 30) || null,
+    order: (Object.values(SEARCH_ORDERS) as number[]).includes(order) ? (order as SearchOrder) : SEARCH_ORDERS.popular,
+    page: Math.min(Math.max(1, Math.floor(Number(params.get("page"))) || 1), 500),
+  };
+}
+
 /** Terms as typed: full-width spaces split too; at most 5 terms of at most 50 characters. */
 export function searchTerms(keywords: string): string[] {
   return keywords

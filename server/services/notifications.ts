@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { notifications } from "../../db/schema";
 
 /** Kinds of on-site notices; each is a text under notifications.kinds in common.json. */
-export type NotificationKind = "welcome" | "groupInvitation" | "editorInvitation";
+export type NotificationKind = "welcome" | "groupInvitation" | "editorInvitation" | "openRequestApproved" | "openRequestRejected";
 
 export function notificationInsert(db: Db, input: { userId: number; kind: NotificationKind; params?: Record<string, string>; url?: string | null; now: number }) {
   return db.insert(notifications).values({

@@ -5,15 +5,25 @@ export function fanclubHref(f: { id: number; uniquePath: string | null }): strin
   return f.uniquePath ? `/@${f.uniquePath}` : `/fanclubs/${f.id}`;
 }
 
-/** One fan club in a list: initial, name, creator, an optional line, and an optional action. */
-export function FanclubCard(props: { fanclub: { id: number; name: string; creatorName: string; uniquePath: string | null }; details?: ReactNode; action?: ReactNode }) {
+/** One fan club in a list: icon (or initial), name, creator, an optional line, and an optional action. */
+export function FanclubCard(props: {
+  fanclub: { id: number; name: string; creatorName: string; uniquePath: string | null; iconUrl?: string | null };
+  /** a fan club on another brand: its front URL, so the link lands on the right host */
+  origin?: string;
+  details?: ReactNode;
+  action?: ReactNode;
+}) {
   const f = props.fanclub;
   return (
     <li className="card fanclub-card">
-      <a href={fanclubHref(f)}>
-        <span className="avatar" aria-hidden="true">
-          {f.name.slice(0, 1)}
-        </span>
+      <a href={`${props.origin ?? ""}${fanclubHref(f)}`}>
+        {f.iconUrl ? (
+          <img className="avatar" src={f.iconUrl} alt="" width={48} height={48} loading="lazy" />
+        ) : (
+          <span className="avatar" aria-hidden="true">
+            {f.name.slice(0, 1)}
+          </span>
+        )}
         <span className="fanclub-card-text">
           <strong>{f.name}</strong>
           <span className="muted small">{f.creatorName}</span>
