@@ -146,3 +146,14 @@ export async function roleInFanclub(db: Db, userId: number | null, fanclubId: nu
   if (!owner) return null;
   return { userId, ownerId: owner.ownerId, editorPermissions: editor[0] ? parsePermissions(safeJsonArray(editor[0].permissions)) : null };
 }
+
+/** The fan clubs a manager oversees (spec §6 bulk management), with their brand. */
+export async function listManagedFanclubs(db: Db, userId: number) {
+  return db
+    .select({ id: fanclubs.id, name: fanclubs.name, creatorName: fanclubs.creatorName, uniquePath: fanclubs.uniquePath, iconKey: fanclubs.iconKey, serviceId: fanclubs.serviceId })
+    .from(fanclubManagers)
+    .innerJoin(fanclubs, eq(fanclubs.id, fanclubManagers.fanclubId))
+    .where(and(eq(fanclubManagers.userId, userId), eq(fanclubs.status, "open")))
+    .orderBy(asc(fanclubs.id))
+    .all();
+}

@@ -200,3 +200,79 @@ describe("profile images", () => {
 function fetchAsVisitor(host: string, path: string) {
   return env.DB ? import("./browser").then(({ TestBrowser }) => new TestBrowser().get(at(host, path))) : Promise.reject(new Error("no DB"));
 }
+
+describe("open requests", () => {
+  it("stores one request per brand, lets an operator approve it, notifies the person, and then opens the door", async () => {
+    const c = await confirmedAccount({ prefix: "oq" });
+    const form = { activityName: "星空ユニット", activityDescription: "毎週歌枠をしています", "urls[0]": "https://video.example/hoshizora", plan: "限定配信とボイス" };
+    const sent = await c.b.post(at(hosts.www, "/help/fanclub_open_request"), form);
+    expect(sent.status).toBe(200);
+    const twice = await c.b.post(at(hosts.www, "/help/fanclub_open_request"), form);
+    expect(twice.status).toBe(409);
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM open_requests WHERE user_id = ?").bind(c.id).first("n")).toBe(1);
+    expect(await (await c.b.get(at(hosts.www, "/help/fanclub_open_request"))).text()).toContain('data-request-status="pending"');
+
+    // not staff: the review page does not exist for them
+    expect((await c.b.get(at(hosts.www, "/ops/open_requests"))).status).toBe(404);
+    const staff = await confirmedAccount({ prefix: "op" });
+    await env.DB.prepare("UPDATE users SET is_operator = 1 WHERE id = ?").bind(staff.id).run();
+    const list = await (await staff.b.get(at(hosts.www, "/ops/open_requests"))).text();
+    expect(list).toContain("星空ユニット");
+    const id = await env.DB.prepare("SELECT id FROM open_requests WHERE user_id = ?").bind(c.id).first<number>("id");
+    expect((await staff.b.post(at(hosts.www, "/ops/open_requests"), { id: String(id), decision: "approved" })).status).toBe(200);
+    expect(await env.DB.prepare("SELECT kind FROM notifications WHERE user_id = ? ORDER BY id DESC LIMIT 1").bind(c.id).first("kind")).toBe("openRequestApproved");
+
+    const sidebar = await (await c.b.get(at(hosts.www, "/"))).text();
+    expect(sidebar).toMatch(/href="\/me\/fanclub\/new"[^>]*data-testid="open-fanclub"/);
+    expect((await c.b.post(at(hosts.www, "/me/fanclub/new"), { name: "承認後", creatorName: "x", category: "music", agree: "on" })).status).toBe(302);
+  });
+
+  it("asks for at least one link and refuses requests on brands that need none", async () => {
+    const c = await confirmedAccount({ prefix: "oq2" });
+    const noLink = await c.b.post(at(hosts.www, "/help/fanclub_open_request"), { activityName: "a", activityDescription: "b", plan: "c" });
+    expect(noLink.status).toBe(400);
+    expect(await noLink.text()).toContain("活動が確認できるURLを1つ以上入力してください。");
+    const indies = await c.b.post(at(hosts.indies, "/help/fanclub_open_request"), { activityName: "a", activityDescription: "b", "urls[0]": "https://a.example", plan: "c" });
+    expect(indies.status).toBe(400);
+  });
+});
+
+describe("fan club API", () => {
+  it("gives the fan club by id and by unique path, its plans with joining_plan_id, and the search", async () => {
+    const owner = await confirmedAccount({ prefix: "ap" });
+    const id = await insertFanclub(owner.id, { serviceId: 2, name: "APIの森", uniquePath: "api_forest" });
+    const plan = await insertPlan(id, { name: "森の住人", price: 300 });
+    const fan = await confirmedAccount({ prefix: "apf" });
+    await insertMembership(fan.id, id, plan);
+    const byId = await fan.b.get(at(hosts.indies, `/api/v1/fanclubs/${id}`), xhr);
+    const body = (await byId.json()) as { payload: { fanclub: { name: string; plans: { name: string; buttonState: string }[]; joinningStatus: number } } };
+    expect(body.payload.fanclub.name).toBe("APIの森");
+    expect(body.payload.fanclub.joinningStatus).toBe(1);
+    expect(body.payload.fanclub.plans).toMatchObject([{ name: "森の住人", buttonState: "supporting" }]);
+    const byPath = (await (await fan.b.get(at(hosts.indies, "/api/v1/fanclubs/unique_path/api_forest"), xhr)).json()) as { payload: { fanclub: { id: number } } };
+    expect(byPath.payload.fanclub.id).toBe(id);
+    const plans = (await (await fan.b.get(at(hosts.indies, `/api/v1/fanclubs/${id}/plans`), xhr)).json()) as { payload: { joining_plan_id: number } };
+    expect(plans.payload.joining_plan_id).toBe(plan);
+    expect((await fan.b.get(at(hosts.indies, "/api/v1/fanclubs/999999"), xhr)).status).toBe(404);
+    expect((await fan.b.get(at(hosts.indies, "/api/v1/fanclubs/abc"), xhr)).status).toBe(404);
+    // newest first (the fixture writes no search row, so no keywords here)
+    const search = (await (await fan.b.get(at(hosts.indies, `/api/v1/fanclubs?order=1`), xhr)).json()) as { payload: { fanclubs: { id: number }[] } };
+    expect(search.payload.fanclubs.map((f) => f.id)).toContain(id);
+  });
+});
+
+describe("bulk management", () => {
+  it("shows managers the fan clubs they manage and is a 404 for everyone else", async () => {
+    const manager = await confirmedAccount({ prefix: "mg" });
+    const owner = await confirmedAccount({ prefix: "mgo" });
+    const id = await insertFanclub(owner.id, { serviceId: 3, name: "きらめき所属" });
+    expect((await manager.b.get(at(hosts.www, "/me/managed_fanclubs/sales"))).status).toBe(404);
+    await env.DB.prepare("INSERT INTO fanclub_managers (user_id, fanclub_id, created_at) VALUES (?, ?, 0)").bind(manager.id, id).run();
+    const page = await manager.b.get(at(hosts.www, "/me/managed_fanclubs/sales"));
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("きらめき所属");
+    expect(html).toContain(`http://${hosts.kirameki}/fanclubs/${id}`);
+    expect(html).toContain('href="/me/managed_fanclubs/sales"');
+  });
+});
