@@ -11,7 +11,7 @@ export interface DemoAccount {
   id: number;
   email: string;
   name: string;
-  role: "creator" | "fan" | "editor" | "label";
+  role: "creator" | "fan" | "editor" | "label" | "operator";
   initials: string;
   hue: number;
   /** a public path under /demo/users or /demo/fanclubs, or null */

@@ -555,7 +555,7 @@ const FAN_NAMES = [
 const FAN_INITIALS = ["S", "Y", "M", "K", "A", "H", "R", "H", "S", "M", "A", "N", "D", "K", "M", "S", "T", "Y", "C", "R"];
 
 /**
- * @typedef {{ key: string, id: number, email: string, name: string, role: "creator" | "fan" | "editor" | "label",
+ * @typedef {{ key: string, id: number, email: string, name: string, role: "creator" | "fan" | "editor" | "label" | "operator",
  *   initials: string, hue: number, iconUrl: string | null, createdDaysAgo: number }} DemoAccountRow
  */
 
@@ -593,6 +593,18 @@ const ACCOUNTS = [
     hue: 275,
     iconUrl: "/demo/users/label.svg",
     createdDaysAgo: 210,
+  },
+  {
+    // platform staff: reviews open requests at /ops/open_requests
+    key: "operator",
+    id: 1023,
+    email: `operator@${DEMO_EMAIL_DOMAIN}`,
+    name: "運営スタッフ",
+    role: "operator",
+    initials: "OP",
+    hue: 10,
+    iconUrl: null,
+    createdDaysAgo: 300,
   },
   ...FAN_NAMES.map((name, i) => {
     const key = `fan${String(i + 1).padStart(2, "0")}`;
@@ -667,10 +679,10 @@ export function demoStatements(origin, now = Date.now()) {
   for (const a of ACCOUNTS) {
     const created = ago(a.createdDaysAgo);
     out.push(
-      "INSERT INTO users (id, email, email_confirmed_at, password_hash, name, icon_image_url, identify_token, locale, terms_accepted_at, created_at, updated_at) VALUES (" +
-        [a.id, q(a.email), created, q(DEMO_PASSWORD_HASH), q(a.name), v(a.iconUrl), q(`demo-${a.key}`), q("ja"), created, created, created].join(", ") +
+      "INSERT INTO users (id, email, email_confirmed_at, password_hash, name, icon_image_url, identify_token, locale, is_operator, terms_accepted_at, created_at, updated_at) VALUES (" +
+        [a.id, q(a.email), created, q(DEMO_PASSWORD_HASH), q(a.name), v(a.iconUrl), q(`demo-${a.key}`), q("ja"), a.role === "operator" ? "1" : "0", created, created, created].join(", ") +
         // a demo account someone closed while trying things out comes back, with the demo password
-        ") ON CONFLICT(id) DO UPDATE SET email = excluded.email, email_confirmed_at = COALESCE(users.email_confirmed_at, excluded.email_confirmed_at), password_hash = excluded.password_hash, name = excluded.name, icon_image_url = excluded.icon_image_url, identify_token = excluded.identify_token, left_at = NULL;",
+        ") ON CONFLICT(id) DO UPDATE SET email = excluded.email, email_confirmed_at = COALESCE(users.email_confirmed_at, excluded.email_confirmed_at), password_hash = excluded.password_hash, name = excluded.name, icon_image_url = excluded.icon_image_url, identify_token = excluded.identify_token, is_operator = excluded.is_operator, left_at = NULL;",
     );
   }
 
