@@ -6,6 +6,7 @@ import { mediaRoutes } from "./media/routes";
 import type { AppEnv } from "./hono-env";
 import { pendingCookies } from "./http/cookies";
 import { pageCache } from "./http/page-cache";
+import { d1RoundTrips } from "./http/d1-round-trips";
 import { originCheck } from "./http/origin-check";
 import { pageGuard } from "./http/page-guard";
 import { ssoCheck } from "./http/sso-check";
@@ -21,7 +22,7 @@ export function createApp(build: ServerBuild, mode: string) {
   const remix = createRequestHandler(build, mode);
   const app = new Hono<AppEnv>();
 
-  app.use("*", securityHeaders(), pendingCookies());
+  app.use("*", d1RoundTrips(), securityHeaders(), pendingCookies());
 
   app.get("/healthcheck", async (c) => {
     const started = Date.now();

@@ -276,3 +276,22 @@ describe("bulk management", () => {
     expect(html).toContain('href="/me/managed_fanclubs/sales"');
   });
 });
+
+describe("D1 round trips per page", () => {
+  it("renders the fan club page and the search page in at most two D1 round trips, signed in or not", async () => {
+    const owner = await confirmedAccount({ prefix: "rt" });
+    const id = await insertFanclub(owner.id, { serviceId: 2, name: "往復の少ない館" });
+    await insertPlan(id, { name: "ひとつめ", price: 100 });
+    const fan = await confirmedAccount({ prefix: "rtf" });
+    const visitor = new (await import("./browser")).TestBrowser();
+    for (const path of [`/fanclubs/${id}`, "/fanclubs?keywords=%E9%A4%A8&order=2&category=", "/"]) {
+      await visitor.get(at(hosts.indies, path)); // warms the brand list of this isolate
+      for (const b of [visitor, fan.b]) {
+        const res = await b.get(at(hosts.indies, `${path}${path.includes("?") ? "&" : "?"}n=${Math.random()}`));
+        expect(res.status).toBe(200);
+        expect(Number(res.headers.get("x-d1-round-trips")), path).toBeLessThanOrEqual(2);
+        expect(Number(res.headers.get("x-d1-round-trips")), path).toBeGreaterThanOrEqual(1);
+      }
+    }
+  });
+});
