@@ -18,7 +18,19 @@ export default defineConfig(({ command }) => ({
   },
   build: {
     // Budget for first-load JS is checked by bench/; keep chunks honest.
-    chunkSizeWarningLimit: 200,
+    chunkSizeWarningLimit: 300,
+    // Evergreen browsers only: class fields and the like stay native instead of helper code.
+    target: "es2022",
     minify: "terser",
+    terserOptions: { compress: { passes: 2 }, ecma: 2020 },
+    rollupOptions: {
+      output: {
+        // React, the router and Remix's runtime load on every page anyway: one chunk compresses
+        // better than the pieces Rollup would otherwise cut them into as routes multiply.
+        manualChunks(id: string) {
+          if (/[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@remix-run[\\/](react|router|server-runtime)|turbo-stream)[\\/]/.test(id)) return "framework";
+        },
+      },
+    },
   },
 }));

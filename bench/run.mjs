@@ -25,12 +25,12 @@ run(["node", "scripts/seed.mjs", "--port", String(port), "--persist-to", persist
 const worker = await startWorker({ port, persistTo, stdio: "ignore" });
 
 /** GET over loopback with a brand's Host header (fetch() does not let us set Host). */
-function get(pathname) {
+function get(pathname, headers = {}) {
   return new Promise((resolve, reject) => {
-    const req = request({ host: "127.0.0.1", port, path: pathname, headers: { host, "accept-language": "ja" } }, (res) => {
+    const req = request({ host: "127.0.0.1", port, path: pathname, headers: { host, "accept-language": "ja", ...headers } }, (res) => {
       const chunks = [];
       res.on("data", (c) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode, body: Buffer.concat(chunks) }));
+      res.on("end", () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
     });
     req.on("error", reject);
     req.end();
@@ -73,14 +73,25 @@ async function firstVisitJs() {
 }
 
 try {
-  // warm both paths so the first isolate start is not measured
-  for (const p of ["/api/v1/ping", "/"]) {
+  // a seeded fan club of this brand (demo fan club 101) and a Japanese search
+  const fanclubPath = "/fanclubs/101";
+  const searchPath = `/fanclubs?keywords=${encodeURIComponent("星")}&order=2&category=`;
+  // warm every path so the first isolate start is not measured
+  for (const p of ["/api/v1/ping", "/", fanclubPath, searchPath]) {
     const { status } = await get(p);
     if (status !== 200) throw new Error(`${p} answered ${status}`);
   }
   const bare = await measure("/api/v1/ping", "application/json");
   const home = await measure("/", "text/html");
   const rendered = await measure("/", "text/html", { uniquePaths: true });
+  const fanclub = await measure(fanclubPath, "text/html");
+  const fanclubRendered = await measure(fanclubPath, "text/html", { uniquePaths: true });
+  const search = await measure(searchPath, "text/html");
+  const searchRendered = await measure(searchPath, "text/html", { uniquePaths: true });
+  const trips = {};
+  for (const [name, p] of [["home", "/?trips=1"], ["fan club", `${fanclubPath}?trips=1`], ["search", `${searchPath}&trips=1`]]) {
+    trips[name] = (await get(p, { accept: "text/html" })).headers["x-d1-round-trips"];
+  }
   const js = await firstVisitJs();
   const row = (name, r) =>
     `${name.padEnd(26)} ${String(Math.round(r.requests.average)).padStart(7)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(4)} ms   errors ${r.errors + r.non2xx}`;
@@ -88,9 +99,17 @@ try {
   console.log(row("bare JSON /api/v1/ping", bare));
   console.log(row("home page /", home));
   console.log(row("home, rendered each time", rendered));
+  console.log(row(`fan club ${fanclubPath}`, fanclub));
+  console.log(row("fan club, rendered each time", fanclubRendered));
+  console.log(row("search /fanclubs?keywords=星", search));
+  console.log(row("search, rendered each time", searchRendered));
   const ratio = home.requests.average / bare.requests.average;
   console.log(`\nhome / bare ratio: ${ratio.toFixed(2)} (target >= 0.5); signed-out visitors share a render for 10 s`);
   console.log(`rendered each time / bare ratio: ${(rendered.requests.average / bare.requests.average).toFixed(2)} (what a signed-in visitor costs)`);
+  const r = (x) => (x.requests.average / bare.requests.average).toFixed(2);
+  console.log(`fan club / bare: ${r(fanclub)} (target >= 0.5), rendered each time ${r(fanclubRendered)}`);
+  console.log(`search / bare: ${r(search)} (target >= 0.5), rendered each time ${r(searchRendered)}`);
+  console.log(`D1 round trips per render (target <= 2): home ${trips.home}, fan club ${trips["fan club"]}, search ${trips.search}`);
   console.log(`first-visit JS: ${js.files} files, ${(js.raw / 1024).toFixed(1)} KB raw, ${(js.gz / 1024).toFixed(1)} KB gzip (target <= 90 KB); ja/common.json ${(js.localeGz / 1024).toFixed(1)} KB gzip`);
 } finally {
   worker.stop();

@@ -4,7 +4,8 @@ import { FanclubFrame, FanclubHome } from "~/components/fanclub/fanclub-page";
 import { withNamespaces } from "~/lib/i18n";
 import { isValidUniquePath } from "../../server/domain/fanclub-rules";
 import { anonymousPageHeaders } from "../../server/http/page-cache";
-import { loadFanclubPage, meta as fanclubMeta } from "./fanclubs.$id";
+import { fanclubPageFor } from "../../server/http/fanclub-view";
+import { meta as fanclubMeta } from "./fanclubs.$id";
 
 export const handle = {
   i18n: ["common", "fanclub"],
@@ -21,7 +22,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const segment = params.uniquePath ?? "";
   const path = segment.startsWith("@") ? segment.slice(1).toLowerCase() : "";
   if (!path || !isValidUniquePath(path)) throw new Response(null, { status: 404 });
-  return loadFanclubPage(context.app, request, { uniquePath: path });
+  return fanclubPageFor(context.app, request, { uniquePath: path });
 }
 
 export const meta: MetaFunction<typeof loader> = (args) => fanclubMeta(args as unknown as Parameters<typeof fanclubMeta>[0]);

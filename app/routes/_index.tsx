@@ -6,6 +6,7 @@ import { readFanclubHistory } from "~/lib/browsing-history";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import { useRootData } from "~/lib/root-data";
 import { isFanclubCategory } from "../../server/domain/fanclub-rules";
+import { SEARCH_ORDERS } from "../../server/domain/search-orders";
 import { formatCompactNumber } from "../../server/domain/number-display";
 import type { Locale } from "../../server/domain/locale";
 import { anonymousPageHeaders } from "../../server/http/page-cache";
@@ -43,16 +44,12 @@ export async function loader({ context }: LoaderFunctionArgs) {
 
 type Card = Pick<FanclubSummary, "id" | "name" | "creatorName" | "uniquePath"> & { members?: string | null };
 
-/**
- * /fanclubs orders (SEARCH_ORDERS of server/services/fanclub-search.ts), written out: importing
- * that module would ship its query code to every first visit. The tests compare the two.
- */
+/** The sort navigation: /fanclubs orders offered from the home page. */
 const SORTS = [
-  ["new", 1],
-  ["popular", 2],
-  ["updated", 4],
+  ["new", SEARCH_ORDERS.new],
+  ["popular", SEARCH_ORDERS.popular],
+  ["updated", SEARCH_ORDERS.updated],
 ] as const;
-const RECOMMENDED_ORDER = 3;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.title },
@@ -108,7 +105,7 @@ export default function Home() {
             <div key={g.category} className="category-block">
               <h3>{g.label}</h3>
               <Cards list={g.fanclubs} />
-              <Link className="see-all" to={`/fanclubs?order=${RECOMMENDED_ORDER}&category=${encodeURIComponent(g.category)}`}>
+              <Link className="see-all" to={`/fanclubs?order=${SEARCH_ORDERS.recommended}&category=${encodeURIComponent(g.category)}`}>
                 {t("home.seeAll", { category: g.label })}
               </Link>
             </div>

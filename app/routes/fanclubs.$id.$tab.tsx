@@ -3,7 +3,7 @@ import { redirect } from "@remix-run/cloudflare";
 import { useParams } from "@remix-run/react";
 import { UpcomingTab } from "~/components/fanclub/fanclub-page";
 import { anonymousPageHeaders } from "../../server/http/page-cache";
-import { FANCLUB_TABS } from "../../server/http/fanclub-view";
+import { FANCLUB_TABS } from "../../server/domain/fanclub-rules";
 
 export const headers = anonymousPageHeaders;
 

@@ -1,12 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { redirect } from "@remix-run/cloudflare";
 import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { FanclubFrame } from "~/components/fanclub/fanclub-page";
 import { withNamespaces } from "~/lib/i18n";
 import { anonymousPageHeaders } from "../../server/http/page-cache";
-import { fanclubView } from "../../server/http/fanclub-view";
-import type { AppContext } from "../../server/context";
-import type { FanclubKey } from "../../server/services/fanclubs";
+import { fanclubPageFor } from "../../server/http/fanclub-view";
 
 export const handle = {
   i18n: ["common", "fanclub"],
@@ -16,21 +13,11 @@ export const clientLoader = withNamespaces(["fanclub"]);
 // Signed-out visitors all see the same page: reused for a few seconds (docs/decisions/007).
 export const headers = anonymousPageHeaders;
 
-/** Loads the page and sends visitors on another brand's host to the fan club's own brand. */
-export async function loadFanclubPage(app: AppContext, request: Request, key: FanclubKey) {
-  const view = await fanclubView(app, key);
-  if (app.service?.id !== view.fanclub.service.id) {
-    const url = new URL(request.url);
-    throw redirect(`${view.fanclub.service.frontUrl}${url.pathname}${url.search}`, 301);
-  }
-  return view;
-}
-
 /** /fanclubs/{id}: the public fan club (spec §2), with its tabs as child routes. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = Number(params.id);
   if (!/^\d{1,15}$/.test(params.id ?? "") || !Number.isSafeInteger(id)) throw new Response(null, { status: 404 });
-  return loadFanclubPage(context.app, request, { id });
+  return fanclubPageFor(context.app, request, { id });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>

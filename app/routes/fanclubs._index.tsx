@@ -4,9 +4,10 @@ import { FanclubCard } from "~/components/fanclub/fanclub-card";
 import { useTranslation } from "~/lib/i18n";
 import { formatCompactNumber } from "../../server/domain/number-display";
 import { FANCLUB_CATEGORIES } from "../../server/domain/fanclub-rules";
+import { SEARCH_ORDERS } from "../../server/domain/search-orders";
 import { mediaUrl } from "../../server/domain/images";
 import { anonymousPageHeaders } from "../../server/http/page-cache";
-import { SEARCH_ORDERS, searchFanclubs, searchInputFrom } from "../../server/services/fanclub-search";
+import { searchFanclubs, searchInputFrom } from "../../server/services/fanclub-search";
 
 export const handle = { breadcrumb: () => ({ label: "breadcrumb.fanclubs" }) };
 // The same results for every signed-out visitor of a query: reused for a few seconds.

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
-import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
+import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { z } from "zod";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import { getGroupPage } from "../../server/services/groups";
@@ -40,15 +40,15 @@ export default function GroupLayout() {
   const { t } = useTranslation("groups");
   const { group } = useLoaderData<typeof loader>();
   const base = `/groups/${group.id}`;
+  const { pathname } = useLocation();
+  const tab = (to: string) => ({ to, "aria-current": pathname === to ? ("page" as const) : undefined });
   return (
     <div className="page">
       <h1>{group.name}</h1>
       <nav className="sort-nav" aria-label={t("page.tabs")}>
-        <NavLink to={base} end>
-          {t("page.home")}
-        </NavLink>
-        <NavLink to={`${base}/posts`}>{t("page.posts")}</NavLink>
-        <NavLink to={`${base}/notifies`}>{t("page.notifies")}</NavLink>
+        <Link {...tab(base)}>{t("page.home")}</Link>
+        <Link {...tab(`${base}/posts`)}>{t("page.posts")}</Link>
+        <Link {...tab(`${base}/notifies`)}>{t("page.notifies")}</Link>
       </nav>
       <Outlet />
     </div>

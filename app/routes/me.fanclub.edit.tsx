@@ -101,8 +101,8 @@ export default function EditFanclub() {
       {profile.neverSaved ? <p className="flash flash-warn">{t("edit.firstTime")}</p> : null}
       <section className="card">
         <h2>{t("images.title")}</h2>
-        <ImageUpload kind="icon" label={t("images.icon")} currentUrl={profile.iconUrl} width={PROFILE_IMAGE.icon.width} height={PROFILE_IMAGE.icon.height} />
-        <ImageUpload kind="header" label={t("images.header")} currentUrl={profile.headerUrl} width={PROFILE_IMAGE.header.width} height={PROFILE_IMAGE.header.height} />
+        <ImageUpload kind="icon" endpoint="/me/fanclub/images/icon" label={t("images.icon")} currentUrl={profile.iconUrl} width={PROFILE_IMAGE.icon.width} height={PROFILE_IMAGE.icon.height} />
+        <ImageUpload kind="header" endpoint="/me/fanclub/images/header" label={t("images.header")} currentUrl={profile.headerUrl} width={PROFILE_IMAGE.header.width} height={PROFILE_IMAGE.header.height} />
       </section>
       <Form method="post" {...getFormProps(form)} className="form card">
         <FormErrors errors={form.errors} />

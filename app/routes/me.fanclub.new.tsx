@@ -89,7 +89,7 @@ export default function OpenFanclub() {
     <div className="page narrow">
       <h1>{t("open.title")}</h1>
       <p>{t("open.lead", { brand: brandName })}</p>
-      <Form method="post" reloadDocument {...getFormProps(form)} className="form card">
+      <Form method="post" {...getFormProps(form)} className="form card">
         <FormErrors errors={form.errors} />
         <Field label={t("fields.name")} id={fields.name.id} errors={fields.name.errors} hint={t("hints.name")}>
           <input {...getInputProps(fields.name, { type: "text" })} autoComplete="off" />

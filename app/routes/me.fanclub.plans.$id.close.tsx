@@ -56,7 +56,7 @@ export default function ClosePlan() {
               <li>{t("plans.closeEffect2", { count: plan.memberCount })}</li>
               <li>{t("plans.closeEffect3")}</li>
             </ul>
-            <Form method="post" reloadDocument className="form-actions">
+            <Form method="post" className="form-actions">
               <a className="button button-secondary" href="/me/fanclub/plans">
                 {t("plans.back")}
               </a>

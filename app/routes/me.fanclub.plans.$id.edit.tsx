@@ -2,7 +2,9 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { ImageUpload } from "~/components/creator/image-upload";
 import { PlanForm } from "~/components/creator/plan-form";
+import { PROFILE_IMAGE, mediaUrl } from "../../server/domain/images";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import { planSchema } from "../../server/domain/fanclub-profile";
 import { setFlash } from "../../server/http/flash";
@@ -26,6 +28,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!plan) throw new Response(null, { status: 404 });
   return {
     title: translatorFor(app.locale, "creator")("plans.editTitle"),
+    planId: plan.id,
+    iconUrl: mediaUrl(plan.iconKey),
     plan: { name: plan.name, price: plan.price, description: plan.description, joinLimit: plan.joinLimit, memberCount: plan.memberCount, closed: plan.closedAt !== null },
   };
 }
@@ -51,12 +55,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export default function EditPlan() {
   const { t } = useTranslation("creator");
-  const { plan } = useLoaderData<typeof loader>();
+  const { plan, planId, iconUrl } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <div className="page narrow">
       <h1>{t("plans.editTitle")}</h1>
       {plan.closed ? <p className="flash flash-muted">{t("plans.closedNote")}</p> : null}
+      <section className="card">
+        <ImageUpload kind="icon" endpoint={`/me/fanclub/plans/${planId}/icon`} label={t("fields.planIcon")} currentUrl={iconUrl} width={PROFILE_IMAGE.icon.width} height={PROFILE_IMAGE.icon.height} />
+      </section>
       <PlanForm lastResult={actionData?.result} plan={plan} submitLabel={t("plans.save")} />
     </div>
   );

@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import type { AppEnv } from "../hono-env";
 import type { AppContext } from "../context";
 import { can, type CreatorAction } from "../domain/fanclub-permissions";
@@ -6,6 +6,7 @@ import { PROFILE_IMAGE, mediaUrl, profileImageKey, sniffImageType, type ImageKin
 import { randomToken } from "../security/crypto";
 import { operatingFanclub } from "../services/creator";
 import { setFanclubImage } from "../services/fanclubs";
+import { getPlan, setPlanIcon } from "../services/plans";
 import { ApiError, ok } from "./envelope";
 
 /** The API side of the creator pages (`/api/v1/me/fanclub/*`), authorized by the same table. */
@@ -18,6 +19,19 @@ export function requireCreatorApi(app: AppContext, action: CreatorAction) {
   return op;
 }
 
+/** Reads a PUT image body: size by header and by bytes, type by magic bytes. */
+async function readImage(c: Context<AppEnv>) {
+  const app = c.get("app");
+  const tooLarge = () => new ApiError(413, app.t("creator:errors.imageTooLarge", { size: "5MB" }));
+  if (Number(c.req.header("content-length") ?? "0") > PROFILE_IMAGE.maxBytes) throw tooLarge();
+  const bytes = new Uint8Array(await c.req.arrayBuffer());
+  if (bytes.byteLength === 0) throw new ApiError(400, app.t("creator:errors.imageType"));
+  if (bytes.byteLength > PROFILE_IMAGE.maxBytes) throw tooLarge();
+  const type = sniffImageType(bytes.subarray(0, 16));
+  if (!type) throw new ApiError(415, app.t("creator:errors.imageType"));
+  return { bytes, type };
+}
+
 /**
  * PUT an already cropped icon or header as the raw request body. Stored under a new key, then the
  * fan club points at it and the previous object is deleted.
@@ -27,16 +41,26 @@ creatorApi.put("/images/:kind", async (c) => {
   const op = requireCreatorApi(app, "editProfile");
   const kind = c.req.param("kind");
   if (kind !== "icon" && kind !== "header") throw new ApiError(404, app.t("api.notFound"));
-  const declared = Number(c.req.header("content-length") ?? "0");
-  if (declared > PROFILE_IMAGE.maxBytes) throw new ApiError(413, app.t("creator:errors.imageTooLarge", { size: "5MB" }));
-  const bytes = new Uint8Array(await c.req.arrayBuffer());
-  if (bytes.byteLength === 0) throw new ApiError(400, app.t("creator:errors.imageType"));
-  if (bytes.byteLength > PROFILE_IMAGE.maxBytes) throw new ApiError(413, app.t("creator:errors.imageTooLarge", { size: "5MB" }));
-  const type = sniffImageType(bytes.subarray(0, 16));
-  if (!type) throw new ApiError(415, app.t("creator:errors.imageType"));
+  const { bytes, type } = await readImage(c);
   const key = profileImageKey(op.fanclubId, kind as ImageKind, randomToken(9), type.ext);
   await c.env.MEDIA.put(key, bytes, { httpMetadata: { contentType: type.mime } });
   const previous = await setFanclubImage(app.db, op.fanclubId, kind, key, Date.now());
+  if (previous && !previous.startsWith("/")) c.executionCtx.waitUntil(c.env.MEDIA.delete(previous));
+  return ok(c, { url: mediaUrl(key) });
+});
+
+/** PUT a plan's cropped icon (square), like the fan club's own. */
+creatorApi.put("/plans/:id/icon", async (c) => {
+  const app = c.get("app");
+  const op = requireCreatorApi(app, "managePlans");
+  const planId = Number(c.req.param("id"));
+  if (!Number.isSafeInteger(planId) || planId < 1) throw new ApiError(404, app.t("api.notFound"));
+  if (!(await getPlan(app.db, op.fanclubId, planId))) throw new ApiError(404, app.t("api.notFound"));
+  const { bytes, type } = await readImage(c);
+  const key = profileImageKey(op.fanclubId, `plan-${planId}`, randomToken(9), type.ext);
+  // stored first, pointed at second: a failed upload never leaves the plan without its icon
+  await c.env.MEDIA.put(key, bytes, { httpMetadata: { contentType: type.mime } });
+  const previous = await setPlanIcon(app.db, op.fanclubId, planId, key, Date.now());
   if (previous && !previous.startsWith("/")) c.executionCtx.waitUntil(c.env.MEDIA.delete(previous));
   return ok(c, { url: mediaUrl(key) });
 });

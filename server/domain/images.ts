@@ -26,7 +26,7 @@ export function sniffImageType(head: Uint8Array): ImageType | null {
 /** Public images live under `public/`; everything else in the bucket is private media. */
 export const PUBLIC_MEDIA_PREFIX = "public/";
 
-export function profileImageKey(fanclubId: number, kind: ImageKind, random: string, ext: string): string {
+export function profileImageKey(fanclubId: number, kind: ImageKind | `plan-${number}`, random: string, ext: string): string {
   return `${PUBLIC_MEDIA_PREFIX}fanclubs/${fanclubId}/${kind}-${random}.${ext}`;
 }
 

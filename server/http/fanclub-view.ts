@@ -1,11 +1,9 @@
+import { redirect } from "@remix-run/cloudflare";
 import type { AppContext } from "../context";
 import { isNewFanclub, planAcceptsMembers, planButtonState } from "../domain/fanclub-rules";
 import { mediaUrl } from "../domain/images";
 import { loadFanclubPage, type FanclubKey } from "../services/fanclubs";
 
-/** The public fan club tabs (spec §2); all but home fill in with later features. */
-export const FANCLUB_TABS = ["home", "posts", "products", "raffles", "lives", "lessons", "schedules", "talks"] as const;
-export type FanclubTab = (typeof FANCLUB_TABS)[number];
 
 /**
  * What the public fan club page renders, for the viewer at hand: counters per the display
@@ -77,3 +75,16 @@ export async function fanclubView(app: AppContext, key: FanclubKey) {
 }
 
 export type FanclubView = Awaited<ReturnType<typeof fanclubView>>;
+
+/**
+ * For route loaders: the view, after sending visitors on another brand's host to the fan club's
+ * own brand (the same path there).
+ */
+export async function fanclubPageFor(app: AppContext, request: Request, key: FanclubKey): Promise<FanclubView> {
+  const view = await fanclubView(app, key);
+  if (app.service?.id !== view.fanclub.service.id) {
+    const url = new URL(request.url);
+    throw redirect(`${view.fanclub.service.frontUrl}${url.pathname}${url.search}`, 301);
+  }
+  return view;
+}

@@ -80,7 +80,10 @@ export function requestContext(): MiddlewareHandler<AppEnv> {
         userAgent: c.req.header("user-agent") ?? null,
         https,
         setCookie: (name, value, options) => queueCookie(c, name, value, options),
-        flash: readFlash(c),
+        // Only what renders a page takes the flash: Remix's route discovery (`/__manifest`) and
+        // API calls run between an action's redirect and the next page's loaders, and must not
+        // consume a message they cannot show.
+        flash: url.pathname === "/__manifest" || url.pathname.startsWith("/api/") ? [] : readFlash(c),
         lastAccessedFrontUrl,
         sidebarOpen: getCookie(c, SIDEBAR_COOKIE) !== "closed",
       }),

@@ -1,6 +1,9 @@
 import { eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { fanclubSearch } from "../../db/search-tables";
+import { SEARCH_ORDERS, type SearchOrder } from "../domain/search-orders";
+
+export { SEARCH_ORDERS, type SearchOrder };
 
 /**
  * Fan club search (spec §2 /fanclubs?keywords=&category=&order=) over the `fanclub_search` FTS5
@@ -9,8 +12,6 @@ import { fanclubSearch } from "../../db/search-tables";
  * (common in Japanese: 「星」「アイ」) use LIKE on the same table.
  */
 
-export const SEARCH_ORDERS = { new: 1, popular: 2, recommended: 3, updated: 4 } as const;
-export type SearchOrder = (typeof SEARCH_ORDERS)[keyof typeof SEARCH_ORDERS];
 export const SEARCH_PAGE_SIZE = 20;
 
 export interface SearchInput {

@@ -69,3 +69,12 @@ export async function closePlan(db: Db, fanclubId: number, planId: number, now: 
     .run();
   return true;
 }
+
+/** Points the plan at a new icon; returns the previous key (to delete), or undefined if no such plan. */
+export async function setPlanIcon(db: Db, fanclubId: number, planId: number, key: string, now: number): Promise<string | null | undefined> {
+  const [before] = await db.batch([
+    db.select({ key: plans.iconKey }).from(plans).where(and(eq(plans.id, planId), eq(plans.fanclubId, fanclubId))),
+    db.update(plans).set({ iconKey: key, updatedAt: new Date(now) }).where(and(eq(plans.id, planId), eq(plans.fanclubId, fanclubId))),
+  ]);
+  return before[0] ? before[0].key : undefined;
+}

@@ -9,7 +9,15 @@ const ImageCropper = lazy(() => import("./image-cropper"));
  * Pick an image, crop it in the browser to the target shape, send the result. The server stores
  * it in R2 and answers with its URL.
  */
-export function ImageUpload(props: { kind: "icon" | "header"; label: string; currentUrl: string | null; width: number; height: number }) {
+export function ImageUpload(props: {
+  kind: "icon" | "header";
+  label: string;
+  currentUrl: string | null;
+  width: number;
+  height: number;
+  /** where the cropped image is PUT (API path under /api/v1) */
+  endpoint: string;
+}) {
   const { t } = useTranslation("creator");
   const toast = useToast();
   const input = useRef<HTMLInputElement>(null);
@@ -29,7 +37,7 @@ export function ImageUpload(props: { kind: "icon" | "header"; label: string; cur
   const upload = async (blob: Blob) => {
     setBusy(true);
     try {
-      const res = await fetch(`/api/v1/me/fanclub/images/${props.kind}`, {
+      const res = await fetch(`/api/v1${props.endpoint}`, {
         method: "PUT",
         credentials: "same-origin",
         headers: { "X-Requested-With": "XMLHttpRequest", "Content-Type": blob.type, Accept: "application/json" },

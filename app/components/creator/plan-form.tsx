@@ -21,7 +21,7 @@ export function PlanForm(props: {
   const priceLocked = (props.plan?.memberCount ?? 0) > 0;
   const bounds = { min: PLAN_PRICE.min.toLocaleString("ja-JP"), max: PLAN_PRICE.max.toLocaleString("ja-JP") };
   return (
-    <Form method="post" reloadDocument {...getFormProps(form)} className="form card">
+    <Form method="post" {...getFormProps(form)} className="form card">
       <FormErrors errors={form.errors} />
       <Field label={t("fields.planName")} id={fields.name.id} errors={fields.name.errors} hint={t("hints.max", { max: PLAN_LIMITS.name })}>
         <input {...getInputProps(fields.name, { type: "text" })} defaultValue={props.plan?.name} />

@@ -5,7 +5,8 @@ import { FollowButton } from "~/components/fanclub/follow-button";
 import { PlanCard } from "~/components/fanclub/plan-card";
 import { useTranslation } from "~/lib/i18n";
 import { formatCompactNumber, formatYen } from "../../../server/domain/number-display";
-import { FANCLUB_TABS, type FanclubView } from "../../../server/http/fanclub-view";
+import { FANCLUB_TABS } from "../../../server/domain/fanclub-rules";
+import type { FanclubView } from "../../../server/http/fanclub-view";
 
 /** The fan club page frame: cover, icon, name, tags, links, counters, groups, follow, tabs. */
 export function FanclubFrame({ view, tab, children }: { view: FanclubView; tab: string; children: ReactNode }) {

@@ -3,8 +3,9 @@ import { useTranslation } from "~/lib/i18n";
 import { linkBuilder } from "~/lib/links";
 import type { RootData } from "~/lib/root-data";
 
-// Signed-in only, so its code loads only for them.
+// Signed-in only, so their code loads only for them.
 const SidebarJoined = lazy(() => import("./sidebar-joined").then((m) => ({ default: m.SidebarJoined })));
+const CreatorSection = lazy(() => import("./creator-section"));
 
 /**
  * spec §2 sidebar. Visitors see the login link (spec §6); the member and creator sections join
@@ -23,7 +24,11 @@ export function Sidebar({ data, id, onNavigate }: { data: RootData; id: string; 
           </a>
         </div>
       ) : null}
-      {data.creator ? <CreatorSection creator={data.creator} /> : null}
+      {data.creator?.fanclub || data.creator?.hasManagedFanclub ? (
+        <Suspense fallback={null}>
+          <CreatorSection creator={data.creator} />
+        </Suspense>
+      ) : null}
       {data.user ? (
         <Suspense fallback={null}>
           <SidebarJoined />
@@ -83,49 +88,3 @@ export function Sidebar({ data, id, onNavigate }: { data: RootData; id: string; 
   );
 }
 
-type CreatorData = NonNullable<RootData["creator"]>;
-
-/**
- * The creator's part of the sidebar (spec §2, §6): their fan club, the management links their
- * role allows (editor mode when they only edit someone else's), next-action badges, bulk
- * management for managers.
- */
-function CreatorSection({ creator }: { creator: CreatorData }) {
-  const { t } = useTranslation();
-  if (!creator.fanclub && !creator.hasManagedFanclub) return null;
-  const badge = (key: string) => {
-    if (key === "edit" && creator.nextActions?.profile) return t("sidebar.badges.notEdited");
-    if (key === "plans" && creator.nextActions?.plan) return t("sidebar.badges.notCreated");
-    return null;
-  };
-  return (
-    <div className="sidebar-section sidebar-creator" data-testid="creator-menu">
-      {creator.fanclub ? (
-        <>
-          <h2 className="sidebar-heading">{creator.mode === "editor" ? t("sidebar.editorMode") : t("sidebar.myFanclub")}</h2>
-          <a className="sidebar-fanclub" href={creator.fanclub.href}>
-            {creator.fanclub.name}
-          </a>
-          <ul className="sidebar-links">
-            {creator.menu.map((item) => {
-              const b = badge(item.key);
-              return (
-                <li key={item.key}>
-                  <a href={item.href} data-menu={item.key}>
-                    {t(`sidebar.manage.${item.key}`)}
-                    {b ? <span className="badge badge-warn">{b}</span> : null}
-                  </a>
-                </li>
-              );
-            })}
-          </ul>
-        </>
-      ) : null}
-      {creator.hasManagedFanclub ? (
-        <a className="sidebar-managed" href={creator.managedHref}>
-          {t("sidebar.managedFanclubs")}
-        </a>
-      ) : null}
-    </div>
-  );
-}
