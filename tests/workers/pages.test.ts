@@ -83,3 +83,16 @@ describe("pages", () => {
     expect(setCookies(res).some((c) => c.startsWith("sidebar="))).toBe(false);
   });
 });
+
+describe("flash messages across a client-side redirect", () => {
+  it("are not taken by Remix's route discovery or API calls, only by the page that shows them", async () => {
+    const flash = `flash=${encodeURIComponent(encodeURIComponent(JSON.stringify([{ type: "info", key: "flash.planCreated", closable: true }])))}`;
+    const manifest = await get(hosts.www, "/__manifest?p=%2Fhelp%2Fguideline&version=x", { cookie: flash });
+    expect(manifest.headers.getSetCookie().some((c) => c.startsWith("flash="))).toBe(false);
+    const apiCall = await get(hosts.www, "/api/v1/ping", { cookie: flash });
+    expect(apiCall.headers.getSetCookie().some((c) => c.startsWith("flash="))).toBe(false);
+    const page = await get(hosts.www, "/help/guideline", { cookie: flash });
+    expect(await page.text()).toContain("プランを作成しました。");
+    expect(page.headers.getSetCookie().some((c) => /^flash=;.*Max-Age=0/.test(c))).toBe(true);
+  });
+});
