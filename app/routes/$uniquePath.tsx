@@ -1,17 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { FanclubFrame, FanclubHome } from "~/components/fanclub/fanclub-page";
-import { withNamespaces } from "~/lib/i18n";
 import { isValidUniquePath } from "../../server/domain/fanclub-rules";
 import { anonymousPageHeaders } from "../../server/http/page-cache";
 import { fanclubPageFor } from "../../server/http/fanclub-view";
 import { meta as fanclubMeta } from "./fanclubs.$id";
 
-export const handle = {
-  i18n: ["common", "fanclub"],
-  breadcrumb: (d: { fanclub?: { name: string } } | undefined) => [{ label: "breadcrumb.fanclubs", href: "/fanclubs?order=2&category=" }, ...(d?.fanclub ? [{ label: d.fanclub.name, literal: true }] : [])],
-};
-export const clientLoader = withNamespaces(["fanclub"]);
+// the same page as /fanclubs/{id}: same texts, breadcrumbs and cache rule
+export { clientLoader, handle } from "./fanclubs.$id";
 export const headers = anonymousPageHeaders;
 
 /**

@@ -4,6 +4,7 @@ import { FanclubFrame } from "~/components/fanclub/fanclub-page";
 import { withNamespaces } from "~/lib/i18n";
 import { anonymousPageHeaders } from "../../server/http/page-cache";
 import { fanclubPageFor } from "../../server/http/fanclub-view";
+import { idParam } from "../../server/http/params";
 
 export const handle = {
   i18n: ["common", "fanclub"],
@@ -15,9 +16,7 @@ export const headers = anonymousPageHeaders;
 
 /** /fanclubs/{id}: the public fan club (spec §2), with its tabs as child routes. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const id = Number(params.id);
-  if (!/^\d{1,15}$/.test(params.id ?? "") || !Number.isSafeInteger(id)) throw new Response(null, { status: 404 });
-  return fanclubPageFor(context.app, request, { id });
+  return fanclubPageFor(context.app, request, { id: idParam(params.id) });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import { CategorySelect } from "~/components/fanclub/category-select";
 import { FanclubCard } from "~/components/fanclub/fanclub-card";
 import { useTranslation } from "~/lib/i18n";
 import { formatCompactNumber } from "../../server/domain/number-display";
-import { FANCLUB_CATEGORIES } from "../../server/domain/fanclub-rules";
 import { SEARCH_ORDERS } from "../../server/domain/search-orders";
 import { mediaUrl } from "../../server/domain/images";
 import { anonymousPageHeaders } from "../../server/http/page-cache";
@@ -39,14 +39,7 @@ export default function FanclubSearch() {
         <input id="search-keywords" type="search" name="keywords" defaultValue={keywords} maxLength={100} />
         <input type="hidden" name="order" value={order} />
         <label htmlFor="search-category">{t("fanclubs.category")}</label>
-        <select id="search-category" name="category" defaultValue={category ?? ""}>
-          <option value="">{t("fanclubs.allCategories")}</option>
-          {FANCLUB_CATEGORIES.map((c) => (
-            <option key={c} value={c}>
-              {t(`categories.${c}`)}
-            </option>
-          ))}
-        </select>
+        <CategorySelect id="search-category" name="category" defaultValue={category ?? ""} placeholder={t("fanclubs.allCategories")} />
         <button type="submit" className="button">
           {t("header.search")}
         </button>

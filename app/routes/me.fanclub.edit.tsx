@@ -4,13 +4,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useMemo } from "react";
+import { CategorySelect } from "~/components/fanclub/category-select";
 import { ImageUpload } from "~/components/creator/image-upload";
 import { useToast } from "~/components/feedback/toast";
 import { Field, FormErrors } from "~/components/form/field";
 import { useZodForm } from "~/lib/forms";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import { PROFILE_LIMITS, profileSchema } from "../../server/domain/fanclub-profile";
-import { FANCLUB_CATEGORIES } from "../../server/domain/fanclub-rules";
 import { PROFILE_IMAGE, mediaUrl } from "../../server/domain/images";
 import { requireCreator } from "../../server/http/require-creator";
 import { translatorFor } from "../../server/i18n";
@@ -138,13 +138,7 @@ export default function EditFanclub() {
           <input {...getInputProps(fields.tags, { type: "text" })} defaultValue={profile.tags} />
         </Field>
         <Field label={t("fields.category")} id={fields.category.id} errors={fields.category.errors}>
-          <select {...getSelectProps(fields.category)} defaultValue={profile.category}>
-            {FANCLUB_CATEGORIES.map((c) => (
-              <option key={c} value={c}>
-                {tc(`categories.${c}`)}
-              </option>
-            ))}
-          </select>
+          <CategorySelect {...getSelectProps(fields.category)} defaultValue={profile.category} />
         </Field>
         <label className="checkbox">
           <input {...getInputProps(fields.displayMemberCount, { type: "checkbox" })} defaultChecked={profile.displayMemberCount} />

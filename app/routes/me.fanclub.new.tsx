@@ -4,11 +4,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
+import { CategorySelect } from "~/components/fanclub/category-select";
 import { Field, FormErrors } from "~/components/form/field";
 import { useZodForm } from "~/lib/forms";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import { openFanclubSchema } from "../../server/domain/fanclub-profile";
-import { FANCLUB_CATEGORIES, openFanclubLink } from "../../server/domain/fanclub-rules";
+import { openFanclubLink } from "../../server/domain/fanclub-rules";
 import { setFlash } from "../../server/http/flash";
 import { requireUser } from "../../server/http/require-user";
 import { translatorFor } from "../../server/i18n";
@@ -98,14 +99,7 @@ export default function OpenFanclub() {
           <input {...getInputProps(fields.creatorName, { type: "text" })} autoComplete="nickname" />
         </Field>
         <Field label={t("fields.category")} id={fields.category.id} errors={fields.category.errors}>
-          <select {...getSelectProps(fields.category)}>
-            <option value="">{t("fields.chooseCategory")}</option>
-            {FANCLUB_CATEGORIES.map((c) => (
-              <option key={c} value={c}>
-                {tc(`categories.${c}`)}
-              </option>
-            ))}
-          </select>
+          <CategorySelect {...getSelectProps(fields.category)} placeholder={t("fields.chooseCategory")} />
         </Field>
         <div className="field">
           <label className="checkbox">

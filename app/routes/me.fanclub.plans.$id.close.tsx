@@ -4,6 +4,7 @@ import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import { formatYen } from "../../server/domain/number-display";
 import { setFlash } from "../../server/http/flash";
+import { idParam } from "../../server/http/params";
 import { requireCreator } from "../../server/http/require-creator";
 import { translatorFor } from "../../server/i18n";
 import { closePlan, getPlan } from "../../server/services/plans";
@@ -11,17 +12,11 @@ import { closePlan, getPlan } from "../../server/services/plans";
 export const handle = { i18n: ["common", "creator"], breadcrumb: () => ({ label: "creator:plans.closeTitle" }) };
 export const clientLoader = withNamespaces(["creator"]);
 
-function planId(params: { id?: string }): number {
-  const id = Number(params.id);
-  if (!Number.isSafeInteger(id) || id < 1) throw new Response(null, { status: 404 });
-  return id;
-}
-
 /** /me/fanclub/plans/{id}/close: stop new joins; current members stay until they leave. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { app } = context;
   const op = requireCreator(app, request, "managePlans");
-  const plan = await getPlan(app.db, op.fanclubId, planId(params));
+  const plan = await getPlan(app.db, op.fanclubId, idParam(params.id));
   if (!plan) throw new Response(null, { status: 404 });
   return { title: translatorFor(app.locale, "creator")("plans.closeTitle"), plan: { name: plan.name, price: plan.price, memberCount: plan.memberCount, closed: plan.closedAt !== null } };
 }
@@ -31,7 +26,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.t
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { app } = context;
   const op = requireCreator(app, request, "managePlans");
-  if (!(await closePlan(app.db, op.fanclubId, planId(params), Date.now()))) throw new Response(null, { status: 404 });
+  if (!(await closePlan(app.db, op.fanclubId, idParam(params.id), Date.now()))) throw new Response(null, { status: 404 });
   setFlash(app, [{ type: "info", key: "flash.planClosed" }]);
   throw redirect("/me/fanclub/plans");
 }

@@ -8,6 +8,7 @@ import { PROFILE_IMAGE, mediaUrl } from "../../server/domain/images";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import { planSchema } from "../../server/domain/fanclub-profile";
 import { setFlash } from "../../server/http/flash";
+import { idParam } from "../../server/http/params";
 import { requireCreator } from "../../server/http/require-creator";
 import { translatorFor } from "../../server/i18n";
 import { getPlan, updatePlan } from "../../server/services/plans";
@@ -15,16 +16,10 @@ import { getPlan, updatePlan } from "../../server/services/plans";
 export const handle = { i18n: ["common", "creator"], breadcrumb: () => ({ label: "creator:plans.editTitle" }) };
 export const clientLoader = withNamespaces(["creator"]);
 
-function planId(params: { id?: string }): number {
-  const id = Number(params.id);
-  if (!Number.isSafeInteger(id) || id < 1) throw new Response(null, { status: 404 });
-  return id;
-}
-
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { app } = context;
   const op = requireCreator(app, request, "managePlans");
-  const plan = await getPlan(app.db, op.fanclubId, planId(params));
+  const plan = await getPlan(app.db, op.fanclubId, idParam(params.id));
   if (!plan) throw new Response(null, { status: 404 });
   return {
     title: translatorFor(app.locale, "creator")("plans.editTitle"),
@@ -39,7 +34,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.t
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { app } = context;
   const op = requireCreator(app, request, "managePlans");
-  const id = planId(params);
+  const id = idParam(params.id);
   const submission = parseWithZod(await request.formData(), { schema: planSchema(app.t) });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const result = await updatePlan(app.db, op.fanclubId, id, submission.value, Date.now());

@@ -1,14 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { useEffect, useState } from "react";
-import { fanclubHref } from "~/components/fanclub/fanclub-card";
-import { useToast } from "~/components/feedback/toast";
-import { callApi } from "~/lib/api";
+import { useEffect } from "react";
+import { FanclubCard } from "~/components/fanclub/fanclub-card";
+import { joinedCursorQuery, useJoinedPages } from "~/components/fanclub/use-joined-pages";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import { mediaUrl } from "~/lib/media";
 import { requireUser } from "../../server/http/require-user";
 import { translatorFor } from "../../server/i18n";
-import { JOINED_PAGE_SIZE, listJoined, parseJoinedCursor, type JoinedFanclub, type JoinedPage } from "../../server/services/joined";
+import { JOINED_PAGE_SIZE, listJoined, parseJoinedCursor, type JoinedFanclub } from "../../server/services/joined";
 
 export const handle = {
   i18n: ["common", "discovery"],
@@ -37,38 +36,14 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 /** spec §9: plan prices are monthly, tax included, in yen with ja-JP separators. */
 const yen = new Intl.NumberFormat("ja-JP");
 
-function nextQuery(next: JoinedPage["next"]): string {
-  return new URLSearchParams({ prevLastId: String(next.lastId ?? ""), prevActivedAt: next.lastActionedAt ?? "" }).toString();
-}
-
 export default function Joining() {
   const { t } = useTranslation("discovery");
-  const toast = useToast();
   const data = useLoaderData<typeof loader>();
-  const [items, setItems] = useState(data.fanclubs);
-  const [next, setNext] = useState(data.next);
-  const [loading, setLoading] = useState(false);
-  useEffect(() => {
-    setItems(data.fanclubs);
-    setNext(data.next);
-  }, [data]);
-
-  const loadMore = async () => {
-    setLoading(true);
-    try {
-      const res = await callApi<JoinedPage>(`/fanclubs/joined?${nextQuery(next)}`);
-      if (res.success) {
-        setItems((list) => [...list, ...res.payload.fanclubs]);
-        setNext(res.payload.next);
-      } else {
-        toast.show(res.payload.message ?? t("api.server"), "error");
-      }
-    } catch {
-      toast.show(t("api.server"), "error");
-    } finally {
-      setLoading(false);
-    }
-  };
+  const { items: loaded, next: loadedNext, busy: loading, load, reset } = useJoinedPages("/fanclubs/joined", data);
+  const items = loaded ?? [];
+  const next = loadedNext ?? data.next;
+  useEffect(() => reset(data), [data]);
+  const loadMore = () => load(next);
 
   return (
     <div className="page">
@@ -97,7 +72,7 @@ export default function Joining() {
         <p className="load-more">
           <a
             className="button button-outline"
-            href={`?${nextQuery(next)}`}
+            href={`?${joinedCursorQuery(next)}`}
             aria-disabled={loading || undefined}
             onClick={(e) => {
               e.preventDefault();
@@ -115,26 +90,16 @@ export default function Joining() {
 /** A fan club of any brand: the link goes to that brand's host, with the plan I am on. */
 function JoinedItem({ fanclub: f }: { fanclub: JoinedFanclub }) {
   const { t } = useTranslation("discovery");
-  const icon = mediaUrl(f.iconKey);
   return (
-    <li className="card fanclub-card">
-      <a href={`${f.frontUrl}${fanclubHref(f)}`}>
-        {icon ? (
-          <img className="joined-icon" src={icon} alt="" width={48} height={48} loading="lazy" />
-        ) : (
-          <span className="avatar" aria-hidden="true">
-            {f.name.slice(0, 1)}
-          </span>
-        )}
-        <span className="fanclub-card-text">
-          <strong>{f.name}</strong>
-          <span className="muted small">{f.creatorName}</span>
-          <span className="joined-plan">
-            <span>{t("joining.plan", { name: f.planName })}</span>
-            <span className="joined-price">{f.planPrice === 0 ? t("joining.free") : t("joining.priceMonthly", { price: yen.format(f.planPrice) })}</span>
-          </span>
+    <FanclubCard
+      fanclub={{ ...f, iconUrl: mediaUrl(f.iconKey) }}
+      origin={f.frontUrl}
+      details={
+        <span className="joined-plan">
+          <span>{t("joining.plan", { name: f.planName })}</span>
+          <span className="joined-price">{f.planPrice === 0 ? t("joining.free") : t("joining.priceMonthly", { price: yen.format(f.planPrice) })}</span>
         </span>
-      </a>
-    </li>
+      }
+    />
   );
 }

@@ -1,10 +1,8 @@
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { fanclubHref } from "~/components/fanclub/fanclub-card";
-import { useToast } from "~/components/feedback/toast";
-import { callApi } from "~/lib/api";
+import { useJoinedPages } from "~/components/fanclub/use-joined-pages";
 import { useTranslation } from "~/lib/i18n";
 import { mediaUrl } from "~/lib/media";
-import type { JoinedFanclub, JoinedPage } from "../../../server/services/joined";
 
 /**
  * spec §2 sidebar: the fan clubs the signed-in person supports, cursor-paged ("show more").
@@ -14,29 +12,7 @@ import type { JoinedFanclub, JoinedPage } from "../../../server/services/joined"
  */
 export function SidebarJoined() {
   const { t } = useTranslation("discovery");
-  const toast = useToast();
-  const [items, setItems] = useState<JoinedFanclub[] | null>(null);
-  const [next, setNext] = useState<JoinedPage["next"] | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const load = async (after: JoinedPage["next"] | null) => {
-    setBusy(true);
-    try {
-      const query = after ? `?prevLastId=${after.lastId}&prevActivedAt=${encodeURIComponent(after.lastActionedAt ?? "")}` : "";
-      const res = await callApi<JoinedPage>(`/fanclubs/sidemenu${query}`);
-      if (res.success) {
-        setItems((list) => [...(after ? (list ?? []) : []), ...res.payload.fanclubs]);
-        setNext(res.payload.next);
-      } else {
-        toast.show(res.payload.message ?? t("api.server"), "error");
-      }
-    } catch {
-      toast.show(t("api.server"), "error");
-    } finally {
-      setBusy(false);
-    }
-  };
-
+  const { items, next, busy, load } = useJoinedPages("/fanclubs/sidemenu", null);
   useEffect(() => {
     void load(null);
     // once per mount: the list belongs to the session, not to the page
