@@ -50,6 +50,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: openRequestSchema(app.t) });
   if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 400 });
   if (!app.service?.requireOpenRequest) return data({ result: submission.reply({ formErrors: [t("request.notNeeded")] }), sent: false }, { status: 400 });
+  if (app.session?.creator.own) return data({ result: submission.reply({ formErrors: [t("request.hasFanclub")] }), sent: false }, { status: 409 });
   const sent = await submitOpenRequest(app.db, { ...submission.value, userId: user.id, serviceId: app.service.id, now: Date.now() });
   if (!sent.ok) return data({ result: submission.reply({ formErrors: [t(`request.already.${sent.reason}`)] }), sent: false }, { status: 409 });
   return { result: submission.reply({ resetForm: true }), sent: true };

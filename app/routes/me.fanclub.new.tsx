@@ -59,6 +59,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
   if (!opened.ok) {
     if (opened.reason === "exists") throw redirect("/me/fanclub/edit");
+    if (opened.reason === "closedExists") {
+      return data({ result: submission.reply({ formErrors: [translatorFor(app.locale, "creator")("open.closedExists")] }) }, { status: 409 });
+    }
     return data({ result: submission.reply({ formErrors: [translatorFor(app.locale, "creator")("open.requestRequired")] }) }, { status: 403 });
   }
   setFlash(app, [{ type: "info", key: "flash.fanclubOpened" }]);

@@ -25,7 +25,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
   const rows = await listRequests(app.db);
   return {
     title: translatorFor(app.locale, "creator")("ops.title"),
-    requests: rows.map((r) => ({ ...r, urls: JSON.parse(r.urls) as string[], createdAt: r.createdAt.toISOString() })),
+    requests: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
   };
 }
 

@@ -10,7 +10,12 @@ import { PUBLIC_MEDIA_PREFIX } from "../domain/images";
 export const mediaRoutes = new Hono<AppEnv>();
 
 mediaRoutes.get("/*", async (c) => {
-  const key = decodeURIComponent(new URL(c.req.url).pathname.slice("/media/".length));
+  let key: string;
+  try {
+    key = decodeURIComponent(new URL(c.req.url).pathname.slice("/media/".length));
+  } catch {
+    return c.notFound();
+  }
   if (!key.startsWith(PUBLIC_MEDIA_PREFIX) || key.includes("..")) return c.notFound();
   const object = await c.env.MEDIA.get(key, { onlyIf: c.req.raw.headers });
   if (!object) return c.notFound();

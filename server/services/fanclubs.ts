@@ -1,11 +1,9 @@
-import { and, asc, eq, isNotNull, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, isNotNull, isNull, ne, notExists, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { fanclubSearch } from "../../db/search-tables";
 import {
   fanclubBlocks,
   fanclubEditors,
-  fanclubGroupMembers,
-  fanclubGroups,
   fanclubTags,
   fanclubs,
   follows,
@@ -16,8 +14,9 @@ import {
 import type { FanclubCategory } from "../domain/fanclub-rules";
 import type { ProfileInput } from "../domain/fanclub-profile";
 import { searchIndexStatements } from "./fanclub-search";
+import { groupsOfFanclubQuery } from "./groups";
 
-export type OpenResult = { ok: true; id: number } | { ok: false; reason: "exists" | "requestRequired" };
+export type OpenResult = { ok: true; id: number } | { ok: false; reason: "exists" | "closedExists" | "requestRequired" };
 
 /**
  * Opens a person's fan club on a brand. One per person (a unique index, so two tabs cannot open
@@ -53,17 +52,19 @@ export async function openFanclub(
       })
       .onConflictDoNothing()
       .returning({ id: fanclubs.id }),
-    // the search row of the fan club this person owns (inserted just above, or already there)
-    db.delete(fanclubSearch).where(sql`${fanclubSearch.rowid} = (SELECT ${fanclubs.id} FROM ${fanclubs} WHERE ${fanclubs.ownerId} = ${input.userId})`),
+    // the search row of the fan club inserted just above: an older fan club of this person
+    // (created at another moment) keeps its own row
     db.insert(fanclubSearch).select(
       db
         .select({ rowid: fanclubs.id, name: fanclubs.name, creatorName: fanclubs.creatorName, tags: sql<string>`''`.as("tags"), description: fanclubs.description })
         .from(fanclubs)
-        .where(eq(fanclubs.ownerId, input.userId)),
+        .where(and(eq(fanclubs.ownerId, input.userId), eq(fanclubs.createdAt, at), notExists(db.select({ one: sql`1` }).from(fanclubSearch).where(sql`${fanclubSearch.rowid} = ${fanclubs.id}`)))),
     ),
   ]);
   const id = inserted[0]?.id;
-  return id ? { ok: true, id } : { ok: false, reason: "exists" };
+  if (id) return { ok: true, id };
+  const existing = await db.select({ status: fanclubs.status }).from(fanclubs).where(eq(fanclubs.ownerId, input.userId)).get();
+  return { ok: false, reason: existing?.status === "closed" ? "closedExists" : "exists" };
 }
 
 /** The fan club as its owner edits it. */
@@ -233,11 +234,7 @@ export async function loadFanclubPage(db: Db, key: FanclubKey, viewerId: number 
         ),
       )
       .orderBy(asc(plans.price), asc(plans.sortOrder), asc(plans.id)),
-    db
-      .select({ id: fanclubGroups.id, name: fanclubGroups.name })
-      .from(fanclubGroupMembers)
-      .innerJoin(fanclubGroups, eq(fanclubGroups.id, fanclubGroupMembers.groupId))
-      .where(and(sql`${fanclubGroupMembers.fanclubId} = ${idExpr}`, eq(fanclubGroupMembers.status, "member"), isNull(fanclubGroups.closedAt))),
+    groupsOfFanclubQuery(db, idExpr),
     db
       .select({ planId: memberships.planId, memberNumber: memberships.memberNumber })
       .from(memberships)

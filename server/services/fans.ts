@@ -101,9 +101,10 @@ export type BlockResult = { ok: true; name: string } | { ok: false; reason: "not
 export async function blockUser(db: Db, input: { fanclubId: number; userId: number; now: number }): Promise<BlockResult> {
   const [club, person] = await db.batch([
     db.select({ ownerId: fanclubs.ownerId }).from(fanclubs).where(eq(fanclubs.id, input.fanclubId)),
-    db.select({ name: users.name }).from(users).where(eq(users.id, input.userId)),
+    db.select({ name: users.name, leftAt: users.leftAt }).from(users).where(eq(users.id, input.userId)),
   ]);
-  if (!club[0] || !person[0]) return { ok: false, reason: "notFound" };
+  // people who left are gone: nothing to block, and their names are not for this page
+  if (!club[0] || !person[0] || person[0].leftAt) return { ok: false, reason: "notFound" };
   if (club[0].ownerId === input.userId) return { ok: false, reason: "own" };
   await db.batch([
     db.insert(fanclubBlocks).values({ fanclubId: input.fanclubId, userId: input.userId, createdAt: new Date(input.now) }).onConflictDoNothing(),

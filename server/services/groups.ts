@@ -368,7 +368,8 @@ export interface GroupPageMember {
   creatorName: string;
   uniquePath: string | null;
   iconKey: string | null;
-  memberCount: number;
+  /** null when the fan club hides its member count */
+  memberCount: number | null;
   displayMemberCount: boolean;
 }
 
@@ -405,17 +406,18 @@ export async function getGroupPage(db: Db, groupId: number): Promise<GroupPage |
   ]);
   const g = group[0];
   if (!g) return null;
-  return { ...g, members: members.map(({ ownerFanclubId: _owner, ...m }) => m) };
+  // a hidden member count never leaves the server, not even in loader data
+  return { ...g, members: members.map(({ ownerFanclubId: _owner, ...m }) => ({ ...m, memberCount: m.displayMemberCount ? m.memberCount : null })) };
 }
 
 /** The statement behind `groupsOfFanclub`, for a caller that reads it inside its own `db.batch`. */
-export function groupsOfFanclubQuery(db: Db, fanclubId: number) {
+export function groupsOfFanclubQuery(db: Db, fanclubId: number | SQL) {
   return db
     .select({ id: fanclubGroups.id, name: fanclubGroups.name })
     .from(fanclubGroupMembers)
     .innerJoin(fanclubGroups, eq(fanclubGroups.id, fanclubGroupMembers.groupId))
     .innerJoin(fanclubs, eq(fanclubs.id, fanclubGroups.ownerFanclubId))
-    .where(and(eq(fanclubGroupMembers.fanclubId, fanclubId), eq(fanclubGroupMembers.status, "member"), isNull(fanclubGroups.closedAt), eq(fanclubs.status, "open")))
+    .where(and(sql`${fanclubGroupMembers.fanclubId} = ${fanclubId}`, eq(fanclubGroupMembers.status, "member"), isNull(fanclubGroups.closedAt), eq(fanclubs.status, "open")))
     .orderBy(asc(fanclubGroupMembers.respondedAt), asc(fanclubGroups.id));
 }
 

@@ -42,7 +42,7 @@ export async function submitOpenRequest(db: Db, input: OpenRequestInput & { user
 
 /** Pending requests first, for operators. */
 export async function listRequests(db: Db, limit = 100) {
-  return db
+  const rows = await db
     .select({
       id: openRequests.id,
       status: openRequests.status,
@@ -61,6 +61,17 @@ export async function listRequests(db: Db, limit = 100) {
     .orderBy(sql`CASE ${openRequests.status} WHEN 'pending' THEN 0 ELSE 1 END`, desc(openRequests.id))
     .limit(limit)
     .all();
+  return rows.map((r) => ({ ...r, urls: requestUrls(r.urls) }));
+}
+
+/** The stored URL list; anything malformed or not http(s) is left out rather than failing the page. */
+function requestUrls(text: string): string[] {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value.filter((u): u is string => typeof u === "string" && /^https?:\/\//i.test(u)) : [];
+  } catch {
+    return [];
+  }
 }
 
 /** Approves or rejects a pending request and tells the person, in one batch. */

@@ -52,9 +52,20 @@ export async function updatePlan(db: Db, fanclubId: number, planId: number, inpu
   const updated = await db
     .update(plans)
     .set({ name: input.name, price: input.price, description: input.description, joinLimit: input.joinLimit, updatedAt: new Date(now) })
-    .where(and(eq(plans.id, planId), eq(plans.fanclubId, fanclubId), priceChanges ? eq(plans.memberCount, 0) : undefined))
+    .where(
+      and(
+        eq(plans.id, planId),
+        eq(plans.fanclubId, fanclubId),
+        priceChanges ? eq(plans.memberCount, 0) : undefined,
+        // a join between the read above and this write cannot end up above the new limit
+        input.joinLimit !== null ? sql`${plans.memberCount} <= ${input.joinLimit}` : undefined,
+      ),
+    )
     .returning({ id: plans.id });
   if (updated.length) return { ok: true };
+  const now2 = await getPlan(db, fanclubId, planId);
+  if (!now2) return { ok: false, reason: "notFound" };
+  if (input.joinLimit !== null && now2.memberCount > input.joinLimit) return { ok: false, reason: "limitBelowMembers" };
   return { ok: false, reason: priceChanges ? "priceLocked" : "notFound" };
 }
 

@@ -295,3 +295,24 @@ describe("D1 round trips per page", () => {
     }
   });
 });
+
+describe("what a hidden member count and odd input reveal", () => {
+  it("keeps a hidden member count out of the search page's data, answers 404 to a malformed media path, and refuses to lower a join limit below the members", async () => {
+    const owner = await confirmedAccount({ prefix: "hm" });
+    const c = await creatorOnIndies("秘密の会員数クラブ");
+    await c.b.post(at(hosts.indies, "/me/fanclub/edit"), { ...PROFILE, name: "秘密の会員数クラブ", uniquePath: `hidden_${Date.now().toString(36)}`, displayMemberCount: "" });
+    const plan = await insertPlan(c.fanclubId, { name: "会員", price: 100 });
+    for (let i = 0; i < 3; i++) await insertMembership((await confirmedAccount({ prefix: `hm${i}` })).id, c.fanclubId, plan);
+    // a count no other number on the page has, so its absence means something
+    await env.DB.prepare("UPDATE fanclubs SET member_count = 48613 WHERE id = ?").bind(c.fanclubId).run();
+    const data = await owner.b.get(at(hosts.indies, `/fanclubs.data?keywords=${encodeURIComponent("秘密の会員")}&order=2&category=`));
+    const text = await data.text();
+    expect(text).toContain("秘密の会員数クラブ");
+    expect(text).not.toContain("48613");
+    expect((await owner.b.get(at(hosts.indies, "/media/public/%E0%A4"))).status).toBe(404);
+    await env.DB.prepare("UPDATE fanclubs SET member_count = 3 WHERE id = ?").bind(c.fanclubId).run();
+    const lowered = await c.b.post(at(hosts.indies, `/me/fanclub/plans/${plan}/edit`), { name: "会員", price: "100", joinLimit: "2" });
+    expect(lowered.status).toBe(409);
+    expect(await env.DB.prepare("SELECT join_limit FROM plans WHERE id = ?").bind(plan).first("join_limit")).toBeNull();
+  });
+});
