@@ -19,7 +19,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const input = searchInputFrom(new URL(request.url).searchParams, app.service?.id ?? null);
   const { keywords, category, order, page } = input;
   const result = await searchFanclubs(app.db, input);
-  return { keywords, category, order, page, title: app.t("fanclubs.title"), fanclubs: result.hits.map(({ iconKey, ...h }) => ({ ...h, memberCount: h.displayMemberCount ? h.memberCount : 0, iconUrl: mediaUrl(iconKey) })), hasNext: result.hasNext };
+  return { keywords, category, order, page, title: app.t("fanclubs.title"), fanclubs: result.hits.map(({ iconKey, ...h }) => ({ ...h, iconUrl: mediaUrl(iconKey) })), hasNext: result.hasNext };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -69,7 +69,7 @@ export default function FanclubSearch() {
               details={
                 <>
                   {f.description ? <span className="fanclub-card-description">{f.description}</span> : null}
-                  {f.displayMemberCount ? <span className="muted small">{t("fanclubs.members", { count: formatCompactNumber(f.memberCount) })}</span> : null}
+                  {f.memberCount !== null ? <span className="muted small">{t("fanclubs.members", { count: formatCompactNumber(f.memberCount) })}</span> : null}
                 </>
               }
             />

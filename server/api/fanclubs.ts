@@ -80,14 +80,11 @@ function plansJson(view: FanclubView) {
 
 const idParam = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
-async function viewOr404(c: Context<AppEnv>, key: FanclubKey) {
+async function viewOr404(c: Context<AppEnv>, key: FanclubKey): Promise<FanclubView> {
   const app = c.get("app");
-  try {
-    return await fanclubView(app, key);
-  } catch (error) {
-    if (error instanceof Response && error.status === 404) throw new ApiError(404, app.t("api.notFound"));
-    throw error;
-  }
+  const view = await fanclubView(app, key);
+  if (!view) throw new ApiError(404, app.t("api.notFound"));
+  return view;
 }
 
 function idFrom(c: Context<AppEnv>): number {
@@ -101,7 +98,7 @@ fanclubsApi.get("/", async (c) => {
   const app = c.get("app");
   const result = await searchFanclubs(app.db, searchInputFrom(new URL(c.req.url).searchParams, app.service?.id ?? null));
   return ok(c, {
-    fanclubs: result.hits.map((h) => ({ ...h, iconImageUrl: mediaUrl(h.iconKey), memberCount: h.displayMemberCount ? h.memberCount : null })),
+    fanclubs: result.hits.map((h) => ({ ...h, iconImageUrl: mediaUrl(h.iconKey) })),
     hasNext: result.hasNext,
   });
 });

@@ -104,4 +104,3 @@ export function openFanclubLink(input: {
 
 /** The public fan club tabs (spec §2); all but home fill in with later features. */
 export const FANCLUB_TABS = ["home", "posts", "products", "raffles", "lives", "lessons", "schedules", "talks"] as const;
-export type FanclubTab = (typeof FANCLUB_TABS)[number];

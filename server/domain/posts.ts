@@ -160,9 +160,6 @@ export function canViewPost(input: {
 export const EDIT_SCOPES = ["editable_owner_only", "editable_owner_or_edit_user", "editable_all_editors"] as const;
 export type EditScope = (typeof EDIT_SCOPES)[number];
 
-/** spec §6: other editors get editable_all_editors by default. */
-export const EDITOR_DEFAULT_EDIT_SCOPE: EditScope = "editable_all_editors";
-
 /**
  * The post's editable flag (spec §6: editing requires it). Owners always; an editor needs the
  * right to post (`postable`, or `postable_drafts` for a draft) and the post's edit scope to let

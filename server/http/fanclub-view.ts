@@ -8,11 +8,11 @@ import { loadFanclubPage, type FanclubKey } from "../services/fanclubs";
 /**
  * What the public fan club page renders, for the viewer at hand: counters per the display
  * setting, and each plan's button (spec §2 plan button states) with where it leads. One D1 round
- * trip (`loadFanclubPage`). Throws 404 for unknown and closed fan clubs.
+ * trip (`loadFanclubPage`). Null for unknown and closed fan clubs.
  */
 export async function fanclubView(app: AppContext, key: FanclubKey) {
   const page = await loadFanclubPage(app.db, key, app.user?.id ?? null);
-  if (!page) throw new Response(null, { status: 404 });
+  if (!page) return null;
   const { fanclub, viewer } = page;
   const isOwner = app.user?.id === fanclub.ownerId;
   const base = `/fanclubs/${fanclub.id}`;
@@ -74,7 +74,7 @@ export async function fanclubView(app: AppContext, key: FanclubKey) {
   };
 }
 
-export type FanclubView = Awaited<ReturnType<typeof fanclubView>>;
+export type FanclubView = NonNullable<Awaited<ReturnType<typeof fanclubView>>>;
 
 /**
  * For route loaders: the view, after sending visitors on another brand's host to the fan club's
@@ -82,6 +82,7 @@ export type FanclubView = Awaited<ReturnType<typeof fanclubView>>;
  */
 export async function fanclubPageFor(app: AppContext, request: Request, key: FanclubKey): Promise<FanclubView> {
   const view = await fanclubView(app, key);
+  if (!view) throw new Response(null, { status: 404 });
   if (app.service?.id !== view.fanclub.service.id) {
     const url = new URL(request.url);
     throw redirect(`${view.fanclub.service.frontUrl}${url.pathname}${url.search}`, 301);

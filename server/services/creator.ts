@@ -1,7 +1,7 @@
 import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { fanclubEditors, fanclubManagers, fanclubs, openRequests, sessions } from "../../db/schema";
-import { can, parsePermissions, type CreatorAction, type EditorPermission, type FanclubRole } from "../domain/fanclub-permissions";
+import { parsePermissions, type EditorPermission, type FanclubRole } from "../domain/fanclub-permissions";
 
 /**
  * What the signed-in person is as a creator (spec §3 auth user: fanclub, fanclubEditor,
@@ -85,8 +85,6 @@ export function creatorSummaryFrom(results: {
   };
 }
 
-export const NO_CREATOR: CreatorSummary = { own: null, editing: [], hasManagedFanclub: false, approvedOpenServiceIds: [] };
-
 function safeJsonArray(text: string): string[] {
   try {
     const value: unknown = JSON.parse(text);
@@ -123,28 +121,6 @@ export function operatingFanclub(userId: number, summary: CreatorSummary): Opera
     role: { userId, ownerId: e.ownerId, editorPermissions: new Set(e.permissions) },
     permissions: e.permissions,
   };
-}
-
-/** Every creator action the operating role may take: the menu shows exactly these. */
-export function allowedActions(op: OperatingFanclub, actions: readonly CreatorAction[]): CreatorAction[] {
-  return actions.filter((a) => can(op.role, a));
-}
-
-/**
- * The role of a person in any given fan club, read fresh from D1 (for actions on a fan club other
- * than the operating one, e.g. public pages and the API with a fan club id).
- */
-export async function roleInFanclub(db: Db, userId: number | null, fanclubId: number): Promise<FanclubRole | null> {
-  const [club, editor] = await db.batch([
-    db.select({ ownerId: fanclubs.ownerId }).from(fanclubs).where(and(eq(fanclubs.id, fanclubId), eq(fanclubs.status, "open"))),
-    db
-      .select({ permissions: fanclubEditors.permissions })
-      .from(fanclubEditors)
-      .where(and(eq(fanclubEditors.fanclubId, fanclubId), eq(fanclubEditors.userId, userId ?? -1), isNotNull(fanclubEditors.acceptedAt))),
-  ]);
-  const owner = club[0];
-  if (!owner) return null;
-  return { userId, ownerId: owner.ownerId, editorPermissions: editor[0] ? parsePermissions(safeJsonArray(editor[0].permissions)) : null };
 }
 
 /** The fan clubs a manager oversees (spec §6 bulk management), with their brand. */

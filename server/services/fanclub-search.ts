@@ -71,9 +71,9 @@ export interface SearchHit {
   uniquePath: string | null;
   iconKey: string | null;
   description: string;
-  memberCount: number;
+  /** null when the creator hides it: a hidden count never leaves the server */
+  memberCount: number | null;
   followerCount: number;
-  displayMemberCount: boolean;
 }
 
 /** One D1 query: the page of hits plus one extra row to know whether another page exists. */
@@ -111,9 +111,8 @@ export async function searchFanclubs(db: Db, input: SearchInput): Promise<{ hits
       uniquePath: r.unique_path,
       iconKey: r.icon_key,
       description: r.description,
-      memberCount: r.member_count,
+      memberCount: r.display_member_count === 1 ? r.member_count : null,
       followerCount: r.follower_count,
-      displayMemberCount: r.display_member_count === 1,
     })),
   };
 }

@@ -410,7 +410,10 @@ export async function getGroupPage(db: Db, groupId: number): Promise<GroupPage |
   return { ...g, members: members.map(({ ownerFanclubId: _owner, ...m }) => ({ ...m, memberCount: m.displayMemberCount ? m.memberCount : null })) };
 }
 
-/** The statement behind `groupsOfFanclub`, for a caller that reads it inside its own `db.batch`. */
+/**
+ * The open groups a fan club belongs to (its own included), for the "groups" line of the public
+ * fan club page (spec §2); a statement, so the page reads it inside its own `db.batch`.
+ */
 export function groupsOfFanclubQuery(db: Db, fanclubId: number | SQL) {
   return db
     .select({ id: fanclubGroups.id, name: fanclubGroups.name })
@@ -421,10 +424,3 @@ export function groupsOfFanclubQuery(db: Db, fanclubId: number | SQL) {
     .orderBy(asc(fanclubGroupMembers.respondedAt), asc(fanclubGroups.id));
 }
 
-/**
- * The open groups a fan club belongs to (its own included), for the "groups" line of the public
- * fan club page (spec §2).
- */
-export async function groupsOfFanclub(db: Db, fanclubId: number): Promise<Array<{ id: number; name: string }>> {
-  return groupsOfFanclubQuery(db, fanclubId).all();
-}

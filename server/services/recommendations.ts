@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { fanclubs } from "../../db/schema";
+import { fanclubs, type FanclubRow } from "../../db/schema";
 import { BROWSING_HISTORY_LIMIT } from "../domain/browsing-history";
 
 /**
@@ -31,29 +31,11 @@ const cardColumns = {
   displayMemberCount: fanclubs.displayMemberCount,
 };
 
-interface CardRow {
-  id: number;
-  name: string;
-  creatorName: string;
-  uniquePath: string | null;
-  iconKey: string | null;
-  category: string;
-  memberCount: number;
-  followerCount: number;
-  displayMemberCount: boolean;
-}
+/** A row as `cardColumns` selects it. */
+type CardRow = Pick<FanclubRow, keyof typeof cardColumns>;
 
-export interface FanclubSummary {
-  id: number;
-  name: string;
-  creatorName: string;
-  uniquePath: string | null;
-  iconKey: string | null;
-  category: string;
-  /** null when the creator hides the member count */
-  memberCount: number | null;
-  followerCount: number;
-}
+/** A fan club for a card; `memberCount` is null when the creator hides it. */
+export type FanclubSummary = Omit<CardRow, "memberCount" | "displayMemberCount"> & { memberCount: number | null };
 
 export interface CategoryRecommendation {
   category: string;
