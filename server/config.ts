@@ -38,3 +38,17 @@ export function hostConfigFrom(env: Env): HostConfig {
   parsed.set(env, config);
   return config;
 }
+
+export const LOCAL_MEDIA_SIGNING_SECRET = "local-development-media-signing-secret";
+
+/**
+ * The key that signs media and upload URLs. Production refuses to run on the local one: anyone
+ * could read it in the repository and mint URLs.
+ */
+export function mediaSigningSecret(env: Env): string {
+  const secret = env.MEDIA_SIGNING_SECRET;
+  if (env.ENVIRONMENT === "production" && (!secret || secret === LOCAL_MEDIA_SIGNING_SECRET || secret.length < 32)) {
+    throw new Error("MEDIA_SIGNING_SECRET must be set to a secret of at least 32 characters in production");
+  }
+  return secret || LOCAL_MEDIA_SIGNING_SECRET;
+}

@@ -21,6 +21,13 @@ export interface Env {
   /** Twitter (X) OAuth 2.0 client; sign-up with Twitter shows only when both are set */
   TWITTER_CLIENT_ID?: string;
   TWITTER_CLIENT_SECRET?: string;
+  /** HMAC key of signed media and upload URLs; [vars] holds a local one, production sets a secret */
+  MEDIA_SIGNING_SECRET?: string;
+  /** R2's S3 API, for presigned part URLs in production; without them parts go through the Worker */
+  R2_ACCOUNT_ID?: string;
+  R2_ACCESS_KEY_ID?: string;
+  R2_SECRET_ACCESS_KEY?: string;
+  R2_BUCKET_NAME?: string;
   /** only for tests against a local fake of the Twitter API */
   TWITTER_API_BASE?: string;
 }

@@ -204,3 +204,21 @@ export function tweetText(input: { title: string; url: string; hashtags: readonl
   const title = chars.length <= room ? chars.join("") : `${chars.slice(0, Math.max(0, room - 1)).join("")}…`;
   return [title, tags, input.url].filter(Boolean).join("\n");
 }
+
+/** Whether readers see the post now: published, started, not ended (managers see it anyway). */
+export function isPostLive(post: { isPublish: boolean; publishedAt: number; unpublishedAt: number | null }, now: number): boolean {
+  return post.isPublish && post.publishedAt <= now && (post.unpublishedAt === null || post.unpublishedAt > now);
+}
+
+/** spec §7 commentScopes, first option the default: who may write comments on a post. */
+export const COMMENT_SCOPES = ["everyone", "followers", "members"] as const;
+export type CommentScope = (typeof COMMENT_SCOPES)[number];
+
+/** spec §3 lesson platform types. */
+export const LESSON_PLATFORMS = ["zoom", "google_meet", "other"] as const;
+
+/** Path segment of each type in the management URLs (`edit/{id}/{postTypeStr}`). */
+export const POST_TYPE_STR: Record<number, PostType> = { 1: "picture", 2: "streaming", 3: "attachment", 4: "blog", 5: "lesson" };
+
+/** The upload list a post type keeps its files in (spec §7 album_ids[], streaming_ids[], attachment_ids[]). */
+export const FILE_KIND_OF_TYPE: Partial<Record<PostType, UploadKind>> = { picture: "picture", streaming: "streaming", attachment: "attachment" };

@@ -1,0 +1,106 @@
+import { and, eq, ne, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { fanclubs, memberships, plans, posts, type PostRow } from "../../db/schema";
+import type { EditorPermission } from "../domain/fanclub-permissions";
+import { canEditPost, canViewPost, isPostLive, type EditScope } from "../domain/posts";
+import type { ResolvedSession } from "./sessions";
+
+/**
+ * Who is looking, as far as posts care: their id and the fan clubs they own or edit, all known
+ * from the session already read for the request (no query of its own).
+ */
+export interface PostViewer {
+  userId: number | null;
+  ownFanclubId: number | null;
+  editing: ReadonlyMap<number, ReadonlySet<EditorPermission>>;
+}
+
+export function postViewerFrom(session: ResolvedSession | null): PostViewer {
+  if (!session) return { userId: null, ownFanclubId: null, editing: new Map() };
+  return {
+    userId: session.user.id,
+    ownFanclubId: session.creator.own?.id ?? null,
+    editing: new Map(session.creator.editing.map((e) => [e.fanclubId, new Set(e.permissions)])),
+  };
+}
+
+export interface PostAccess {
+  post: PostRow;
+  fanclub: { id: number; ownerId: number; serviceId: number; name: string };
+  planPrice: number | null;
+  /** the viewer owns or edits the post's fan club */
+  manages: boolean;
+  /** the viewer may see the body, files and media (the paywall, spec §4) */
+  canView: boolean;
+  /** spec §6 the post's editable flag for this viewer */
+  editable: boolean;
+}
+
+/** Statements for one post and the viewer's membership in its fan club: one round trip. */
+function accessStatements(db: Db, postId: number, userId: number | null) {
+  return [
+    db
+      .select({ post: posts, fanclubId: fanclubs.id, ownerId: fanclubs.ownerId, serviceId: fanclubs.serviceId, fanclubName: fanclubs.name, planPrice: plans.price })
+      .from(posts)
+      .innerJoin(fanclubs, and(eq(fanclubs.id, posts.fanclubId), eq(fanclubs.status, "open")))
+      .leftJoin(plans, eq(plans.id, posts.planId))
+      .where(and(eq(posts.id, postId), sql`${posts.deletedAt} IS NULL`))
+      .limit(1),
+    db
+      .select({ fanclubId: memberships.fanclubId, planId: memberships.planId, planPrice: plans.price })
+      .from(memberships)
+      .innerJoin(plans, eq(plans.id, memberships.planId))
+      .where(
+        and(
+          eq(memberships.userId, userId ?? 0),
+          ne(memberships.status, "left"),
+          sql`${memberships.fanclubId} = (SELECT "fanclub_id" FROM "posts" WHERE "id" = ${postId})`,
+        ),
+      )
+      .limit(1),
+  ] as const;
+}
+
+/**
+ * The one gate for everything a post shows: pages, `/api/v1` and `/media`. Null when the post does
+ * not exist for this viewer (deleted, closed fan club, or a draft/scheduled/ended post they do not
+ * manage), which callers answer with 404.
+ */
+export async function loadPostAccess(db: Db, postId: number, viewer: PostViewer, now: number): Promise<PostAccess | null> {
+  const [rows, memberRows] = await db.batch(accessStatements(db, postId, viewer.userId));
+  const row = rows[0];
+  if (!row) return null;
+  return accessFrom(row, memberRows[0] ?? null, viewer, now);
+}
+
+export function accessFrom(
+  row: { post: PostRow; fanclubId: number; ownerId: number; serviceId: number; fanclubName: string; planPrice: number | null },
+  membership: { fanclubId: number; planId: number; planPrice: number } | null,
+  viewer: PostViewer,
+  now: number,
+): PostAccess | null {
+  const isOwner = viewer.userId !== null && viewer.userId === row.ownerId;
+  const editorPermissions = viewer.editing.get(row.fanclubId) ?? null;
+  const manages = isOwner || editorPermissions !== null;
+  const post = row.post;
+  const live = isPostLive({ isPublish: post.isPublish, publishedAt: post.publishedAt.getTime(), unpublishedAt: post.unpublishedAt?.getTime() ?? null }, now);
+  if (!live && !manages) return null;
+  const canView = canViewPost({
+    post: { fanclubId: row.fanclubId, planId: post.planId, planPrice: row.planPrice },
+    viewer: { isOwner, isEditor: editorPermissions !== null, membership },
+  });
+  const editable =
+    viewer.userId !== null &&
+    canEditPost({
+      post: { isPublish: post.isPublish, editScope: post.editScope as EditScope, editorUserId: post.editorUserId, ownerId: row.ownerId },
+      user: { id: viewer.userId, editorPermissions },
+    });
+  return {
+    post,
+    fanclub: { id: row.fanclubId, ownerId: row.ownerId, serviceId: row.serviceId, name: row.fanclubName },
+    planPrice: row.planPrice,
+    manages,
+    canView,
+    editable,
+  };
+}
