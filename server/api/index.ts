@@ -10,6 +10,7 @@ import { discoveryApi } from "./discovery";
 import { fanclubsApi } from "./fanclubs";
 import { helpApi } from "./help";
 import { notificationsApi } from "./notifications";
+import { creatorPostsApi, postsApi } from "./posts";
 import { webauthnApi } from "./webauthn";
 import { servicesApi } from "./services";
 
@@ -37,7 +38,9 @@ api.route("/help", helpApi);
 api.route("/auth", authApi);
 api.route("/webauthn", webauthnApi);
 api.route("/notifications", notificationsApi);
+api.route("/", postsApi);
 api.route("/fanclubs", fanclubsApi);
+api.route("/me/fanclub/posts", creatorPostsApi);
 api.route("/me/fanclub", creatorApi);
 
 // Mounted under the page app, unmatched API paths must answer here, not fall through to Remix.

@@ -1,22 +1,75 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import type { AppEnv } from "../hono-env";
 import { PUBLIC_MEDIA_PREFIX } from "../domain/images";
+import { mediaSigningSecret } from "../config";
+import { requestContext } from "../http/request-context";
+import { verifySignedPath } from "../security/signed-url";
+import { mediaEntitlement } from "../services/media-access";
+import { postViewerFrom } from "../services/post-access";
+import { PRIVATE_MEDIA_PREFIX } from "./private-urls";
 
 /**
- * `/media/*`: objects from R2. Public profile images (keys under `public/`) are served to anyone
- * and cached for good: every upload gets a new key, so a URL never changes meaning. Paid media
- * are added with their entitlement check; until then nothing else is served.
+ * `/media/*`: objects from R2.
+ * - Public profile images and covers (`public/`) are served to anyone and cached for good: every
+ *   upload gets a new key, so a URL never changes meaning.
+ * - Post files (`posts/`) need a signed, unexpired URL minted for this viewer AND the viewer's
+ *   entitlement now (a member who left loses access at once, whatever links they kept). They are
+ *   served with Range (video seeking) and `Cache-Control: private`.
  */
 export const mediaRoutes = new Hono<AppEnv>();
 
-mediaRoutes.get("/*", async (c) => {
-  let key: string;
+function keyOf(c: Context<AppEnv>): string | null {
   try {
-    key = decodeURIComponent(new URL(c.req.url).pathname.slice("/media/".length));
+    const key = decodeURIComponent(new URL(c.req.url).pathname.slice("/media/".length));
+    return key.includes("..") || key.includes("//") ? null : key;
   } catch {
-    return c.notFound();
+    return null;
   }
-  if (!key.startsWith(PUBLIC_MEDIA_PREFIX) || key.includes("..")) return c.notFound();
+}
+
+function contentDisposition(filename: string): string {
+  const fallback = filename.replace(/[^\x20-\x7e]|["\\]/g, "_");
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+mediaRoutes.get(`/${PRIVATE_MEDIA_PREFIX}*`, requestContext(), async (c) => {
+  const key = keyOf(c);
+  if (!key) return c.notFound();
+  const app = c.get("app");
+  const url = new URL(c.req.url);
+  const viewerId = app.user?.id ?? null;
+  const now = Date.now();
+  const problem = await verifySignedPath(mediaSigningSecret(c.env), url.pathname, url.searchParams, now, String(viewerId ?? 0));
+  if (problem) return c.text("Forbidden", 403, { "cache-control": "no-store" });
+  const file = await mediaEntitlement(app.db, key, postViewerFrom(app.session), now);
+  if (!file) return c.text("Forbidden", 403, { "cache-control": "no-store" });
+
+  const object = await c.env.MEDIA.get(key, { range: c.req.raw.headers, onlyIf: c.req.raw.headers });
+  if (!object) return c.notFound();
+  const headers = new Headers();
+  headers.set("content-type", file.contentType);
+  headers.set("etag", object.httpEtag);
+  headers.set("accept-ranges", "bytes");
+  headers.set("cache-control", "private, max-age=3600");
+  headers.set("x-content-type-options", "nosniff");
+  headers.set("content-security-policy", "default-src 'none'; sandbox");
+  if (url.searchParams.get("download") === "1") headers.set("content-disposition", contentDisposition(file.filename));
+  if (!("body" in object)) return new Response(null, { status: 304, headers });
+  const range = object.range as { offset?: number; length?: number; suffix?: number } | undefined;
+  if (range && c.req.header("range")) {
+    const offset = range.offset ?? (range.suffix !== undefined ? object.size - range.suffix : 0);
+    const length = range.length ?? object.size - offset;
+    headers.set("content-range", `bytes ${offset}-${offset + length - 1}/${object.size}`);
+    headers.set("content-length", String(length));
+    return new Response((object as R2ObjectBody).body, { status: 206, headers });
+  }
+  headers.set("content-length", String(object.size));
+  return new Response((object as R2ObjectBody).body, { headers });
+});
+
+mediaRoutes.get("/*", async (c) => {
+  const key = keyOf(c);
+  if (!key || !key.startsWith(PUBLIC_MEDIA_PREFIX)) return c.notFound();
   const object = await c.env.MEDIA.get(key, { onlyIf: c.req.raw.headers });
   if (!object) return c.notFound();
   const headers = new Headers();

@@ -1,0 +1,255 @@
+import { eq } from "drizzle-orm";
+import { Hono, type Context } from "hono";
+import { users } from "../../db/schema";
+import type { AppEnv } from "../hono-env";
+import type { AppContext } from "../context";
+import { mediaSigningSecret } from "../config";
+import { can } from "../domain/fanclub-permissions";
+import { mediaUrl, sniffImageType } from "../domain/images";
+import { lessonSchema, postFormSchema, postFormValues } from "../domain/post-form";
+import { POST_LIMITS, POST_TYPE_STR, POST_TYPES, UPLOAD_RULES, type PostType } from "../domain/posts";
+import { privateMediaUrl } from "../media/private-urls";
+import { randomToken } from "../security/crypto";
+import { blogContentFrom } from "../services/post-blog";
+import { loadPostAccess, postViewerFrom } from "../services/post-access";
+import { deletePost, draftSummary, filesOfPost, listFiles, postFormData, savePost, type PostContent, type SaveRefusal } from "../services/posts";
+import { aroundPosts, listFanclubPosts, loadPostDetail, postCardsByIds, timeline } from "../services/post-view";
+import { ApiError, ok, type ErrorItem } from "./envelope";
+import { requireCreatorApi } from "./creator";
+
+/**
+ * Posts in the API (spec §7): the creator's form data, drafts, create/update/edit data and delete
+ * under `/me/fanclub/posts`; readers' post detail, lists and timeline. Pages call the same
+ * services, so the paywall is the same everywhere.
+ */
+export const creatorPostsApi = new Hono<AppEnv>();
+export const postsApi = new Hono<AppEnv>();
+
+/** Anyone who may at least write drafts (postable or postable_drafts, or the owner). */
+export function requirePosterApi(app: AppContext) {
+  const op = requireCreatorApi(app, "viewPostManagement");
+  if (!can(op.role, "createDraft") && !can(op.role, "publishPost")) throw new ApiError(403, app.t("posts:errors.forbidden"));
+  return op;
+}
+
+function postId(app: AppContext, value: string | undefined): number {
+  const id = Number(value);
+  if (!/^\d{1,15}$/.test(value ?? "") || !Number.isSafeInteger(id) || id < 1) throw new ApiError(404, app.t("posts:errors.notFound"));
+  return id;
+}
+
+function postType(app: AppContext, value: string | undefined): PostType {
+  if (!value || !(value in POST_TYPES)) throw new ApiError(404, app.t("api.notFound"));
+  return value as PostType;
+}
+
+const REFUSAL_STATUS: Record<SaveRefusal, 400 | 403 | 404> = {
+  forbidden: 403,
+  notFound: 404,
+  notEditable: 403,
+  draftScheduled: 400,
+  endBeforeStart: 400,
+  badPlan: 400,
+  badEditor: 400,
+  badContest: 400,
+  badFiles: 400,
+  tooManyFiles: 400,
+  notGroupOwner: 403,
+  ownerOnlyScope: 403,
+};
+
+creatorPostsApi.get("/new_data", async (c) => {
+  const app = c.get("app");
+  const op = requirePosterApi(app);
+  const data = await postFormData(app.db, op);
+  return ok(c, { ...data, commentScopes: ["everyone", "followers", "members"] });
+});
+
+/** spec §3 draft post summary. */
+creatorPostsApi.get("/drafts", async (c) => {
+  const app = c.get("app");
+  const op = requirePosterApi(app);
+  return ok(c, { posts: await draftSummary(app.db, op.fanclubId) });
+});
+
+/** PUT a cover already cropped to 1200×630 in the browser; public like the title. */
+creatorPostsApi.put("/cover", async (c) => {
+  const app = c.get("app");
+  const op = requirePosterApi(app);
+  const max = POST_LIMITS.cover.maxBytes;
+  const tooLarge = () => new ApiError(413, app.t("posts:errors.coverTooLarge", { size: "30MB" }));
+  if (Number(c.req.header("content-length") ?? "0") > max) throw tooLarge();
+  const bytes = new Uint8Array(await c.req.arrayBuffer());
+  if (bytes.byteLength > max) throw tooLarge();
+  const type = sniffImageType(bytes.subarray(0, 16));
+  if (!type) throw new ApiError(415, app.t("posts:errors.coverType"));
+  const key = `public/covers/${op.fanclubId}/${randomToken(12)}.${type.ext}`;
+  await c.env.MEDIA.put(key, bytes, { httpMetadata: { contentType: type.mime } });
+  return ok(c, { key, url: mediaUrl(key) });
+});
+
+async function save(c: Context<AppEnv>, id: number | null) {
+  const app = c.get("app");
+  const op = requirePosterApi(app);
+  const type = postType(app, c.req.param("type"));
+  const form = await c.req.formData();
+  const parsed = postFormSchema(app.t).safeParse(postFormValues(form));
+  const draft = form.get("post[is_publish]") !== "1" && form.get("post[is_publish]") !== "true";
+  const fallback = app.t(draft ? "posts:errors.draftFailed" : "posts:errors.postFailed");
+  if (!parsed.success) {
+    const errors: ErrorItem[] = parsed.error.issues.map((i) => ({ message: i.message, target: String(i.path[0] ?? "base") }));
+    throw new ApiError(400, errors[0]?.message ?? fallback, errors);
+  }
+  const input = parsed.data;
+  const content: PostContent = {};
+  if (type === "blog") {
+    const blog = blogContentFrom(app.t, input.blogContent ?? "");
+    if (!blog.ok) throw new ApiError(400, blog.message, [{ message: blog.message, target: "blogContent" }]);
+    content.blog = blog.value;
+  }
+  if (type === "lesson") {
+    const lesson = lessonSchema(app.t).safeParse(input);
+    if (!lesson.success) {
+      const errors = lesson.error.issues.map((i) => ({ message: i.message, target: String(i.path[0] ?? "base") }));
+      throw new ApiError(400, errors[0]?.message ?? fallback, errors);
+    }
+    content.lesson = lesson.data;
+  }
+  const result = await savePost(app.db, { op, userId: app.user!.id, type, postId: id, input, content, now: Date.now() });
+  if (!result.ok) {
+    const kind = type === "picture" || type === "streaming" || type === "attachment" ? type : "picture";
+    const message = app.t(`posts:errors.${result.reason}`, { max: UPLOAD_RULES[kind].maxFiles });
+    throw new ApiError(REFUSAL_STATUS[result.reason], message, [{ message, target: result.reason }]);
+  }
+  return ok(c, { postId: result.postId });
+}
+
+creatorPostsApi.post("/:type", (c) => save(c, null));
+creatorPostsApi.patch("/:type/:postId", (c) => save(c, postId(c.get("app"), c.req.param("postId"))));
+
+/** spec §7 edit data: the post as the form holds it, plus its files as upload items. */
+creatorPostsApi.get("/:postId/edit", async (c) => {
+  const app = c.get("app");
+  const op = requirePosterApi(app);
+  const id = postId(app, c.req.param("postId"));
+  const now = Date.now();
+  const access = await loadPostAccess(app.db, id, postViewerFrom(app.session), now);
+  if (!access || access.fanclub.id !== op.fanclubId) throw new ApiError(404, app.t("posts:errors.editDataFailed"));
+  if (!access.editable) throw new ApiError(403, app.t("posts:errors.notEditable"));
+  return ok(c, await editData(app, access.post, now));
+});
+
+creatorPostsApi.delete("/:postId", async (c) => {
+  const app = c.get("app");
+  const op = requirePosterApi(app);
+  const id = postId(app, c.req.param("postId"));
+  if (!(await deletePost(app.db, op, app.user!.id, id, Date.now()))) throw new ApiError(404, app.t("posts:errors.notFound"));
+  return ok(c, { postId: id });
+});
+
+/** The edit form's values (spec §3 post and setting). */
+export async function editData(app: AppContext, post: NonNullable<Awaited<ReturnType<typeof loadPostAccess>>>["post"], now: number) {
+  const secret = mediaSigningSecret(app.env);
+  const files = await filesOfPost(app.db, post.id);
+  const items = await Promise.all(
+    listFiles(files).map(async (f) => {
+      const url = await privateMediaUrl(secret, f.r2Key, app.user?.id ?? null, now);
+      return { id: f.id, filename: f.filename, kind: f.kind, url, thumbUrl: f.kind === "picture" ? url : null, originalUrl: url, isPublish: true, isLoading: false };
+    }),
+  );
+  const blogImageUrls: Record<string, string> = {};
+  for (const f of files.filter((x) => x.kind === "blog_image")) blogImageUrls[f.r2Key] = await privateMediaUrl(secret, f.r2Key, app.user?.id ?? null, now);
+  let editorUserIdentifyToken: string | null = null;
+  if (post.editorUserId !== null) {
+    editorUserIdentifyToken = (await app.db.select({ t: users.identifyToken }).from(users).where(eq(users.id, post.editorUserId)).get())?.t ?? null;
+  }
+  return {
+    post: {
+      id: post.id,
+      postTypeStr: POST_TYPE_STR[post.type] ?? "picture",
+      title: post.title,
+      comment: post.comment,
+      blogContent: post.blogJson,
+      blogImageUrls,
+      coverImageKey: post.coverKey,
+      coverImageUrl: mediaUrl(post.coverKey),
+      coverImageName: post.coverName,
+      isPublish: post.isPublish,
+      isGroupPost: post.groupId !== null,
+      editable: true,
+      limitLesson: post.limitLesson,
+      lessonPlatformType: post.lessonPlatformType,
+      reservationStartAt: post.reservationStartAt?.getTime() ?? null,
+      lessonDuration: post.lessonDuration,
+      setting: {
+        allowComment: post.allowComment,
+        publishedAt: post.publishedAt.getTime(),
+        unpublishedAt: post.unpublishedAt?.getTime() ?? null,
+        selectedPlanId: post.planId ?? -1,
+        commentScope: post.commentScope,
+        showFilename: post.showFilename,
+        allowTipping: post.allowTipping,
+        editScope: post.editScope,
+        editorUserIdentifyToken,
+        selectedContestId: -1,
+      },
+    },
+    files: items,
+  };
+}
+
+// ---- readers ---------------------------------------------------------------------------------
+
+function pageParam(value: string | undefined): number {
+  const n = Number(value ?? "1");
+  return Number.isSafeInteger(n) && n >= 1 && n <= 10_000 ? n : 1;
+}
+
+postsApi.get("/fanclubs/:id/posts", async (c) => {
+  const app = c.get("app");
+  const fanclubId = postId(app, c.req.param("id"));
+  return ok(c, await listFanclubPosts(app.db, fanclubId, postViewerFrom(app.session), pageParam(c.req.query("page")), Date.now()));
+});
+
+/** spec §7 /fanclubs/{id}/posts/{postId}: the post as this viewer may see it. */
+postsApi.get("/fanclubs/:id/posts/:postId", async (c) => {
+  const app = c.get("app");
+  const fanclubId = postId(app, c.req.param("id"));
+  const id = postId(app, c.req.param("postId"));
+  const now = Date.now();
+  const viewer = postViewerFrom(app.session);
+  const detail = await loadPostDetail(app.db, id, viewer, { secret: mediaSigningSecret(app.env), viewerId: app.user?.id ?? null, now });
+  if (!detail || detail.fanclubId !== fanclubId) throw new ApiError(404, app.t("posts:errors.notFound"));
+  return ok(c, { post: detail });
+});
+
+postsApi.get("/posts/timeline", async (c) => {
+  const app = c.get("app");
+  const before = Number(c.req.query("before"));
+  const beforeId = Number(c.req.query("beforeId"));
+  const cursor = Number.isSafeInteger(before) && Number.isSafeInteger(beforeId) && beforeId > 0 ? { before, beforeId } : null;
+  return ok(c, await timeline(app.db, postViewerFrom(app.session), cursor, Date.now()));
+});
+
+/** Browsing history cards (spec §4: the ids are kept in the browser). */
+postsApi.get("/posts/recently_view", async (c) => {
+  const app = c.get("app");
+  const ids = (c.req.query("ids") ?? "")
+    .split(",")
+    .map(Number)
+    .filter((n) => Number.isSafeInteger(n) && n > 0)
+    .slice(0, 4);
+  return ok(c, { posts: await postCardsByIds(app.db, ids, postViewerFrom(app.session), Date.now()) });
+});
+
+/** Previous and next posts of the same fan club (spec §7 around_newer). */
+postsApi.get("/posts/:postId/around_newer", async (c) => {
+  const app = c.get("app");
+  const id = postId(app, c.req.param("postId"));
+  const now = Date.now();
+  const viewer = postViewerFrom(app.session);
+  const access = await loadPostAccess(app.db, id, viewer, now);
+  if (!access) throw new ApiError(404, app.t("posts:errors.notFound"));
+  const p = access.post;
+  return ok(c, await aroundPosts(app.db, { id: p.id, fanclubId: p.fanclubId, publishedAt: p.publishedAt.getTime(), groupId: p.groupId }, viewer, now));
+});

@@ -1,0 +1,281 @@
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { fanclubs, memberships, plans, posts, type PostRow } from "../../db/schema";
+import { mediaUrl } from "../domain/images";
+import { POST_TYPE_STR, canViewPost, type PostType } from "../domain/posts";
+import { privateMediaUrl } from "../media/private-urls";
+import { loadPostAccess, type PostAccess, type PostViewer } from "./post-access";
+import { filesOfPost, listFiles } from "./posts";
+
+/**
+ * What readers get of a post. A viewer who may not see it gets the title, the cover and the plans
+ * that unlock it, and nothing else: no text, file names, keys or URLs (the paywall is here, not in
+ * the browser). Media links are minted per viewer only after the check.
+ */
+
+export interface PostFileView {
+  id: number;
+  kind: "picture" | "streaming" | "attachment";
+  /** null when the creator hid file names (albums and players; attachments always show it) */
+  filename: string | null;
+  contentType: string;
+  size: number;
+  url: string;
+  downloadUrl: string;
+}
+
+export interface PostBody {
+  comment: string;
+  /** Lexical JSON of a blog, rendered by the page with signed image URLs */
+  blog: { json: string; imageUrls: Record<string, string> } | null;
+  files: PostFileView[];
+  lesson: { limitLesson: number | null; lessonPlatformType: string | null; reservationStartAt: number | null; lessonDuration: number | null } | null;
+}
+
+export interface PostDetail {
+  id: number;
+  fanclubId: number;
+  fanclubName: string;
+  type: PostType;
+  title: string;
+  coverUrl: string | null;
+  publishedAt: number;
+  likeCount: number;
+  commentCount: number;
+  allowComment: boolean;
+  commentScope: string;
+  allowTipping: boolean;
+  isGroupPost: boolean;
+  locked: boolean;
+  /** plans whose members see the post: that plan or a higher-priced one (spec §4), when locked */
+  unlockPlans: { id: number; name: string; price: number }[];
+  body: PostBody | null;
+  editable: boolean;
+  manages: boolean;
+}
+
+export interface MediaSigner {
+  secret: string;
+  viewerId: number | null;
+  now: number;
+}
+
+async function bodyOf(db: Db, post: PostRow, signer: MediaSigner): Promise<PostBody> {
+  const files = await filesOfPost(db, post.id);
+  const sign = (key: string) => privateMediaUrl(signer.secret, key, signer.viewerId, signer.now);
+  const views = await Promise.all(
+    listFiles(files).map(async (f) => {
+      const url = await sign(f.r2Key);
+      return {
+        id: f.id,
+        kind: f.kind as PostFileView["kind"],
+        filename: post.showFilename || f.kind === "attachment" ? f.filename : null,
+        contentType: f.contentType,
+        size: f.size,
+        url,
+        downloadUrl: `${url}&download=1`,
+      };
+    }),
+  );
+  const blogImages = files.filter((f) => f.kind === "blog_image");
+  const imageUrls: Record<string, string> = {};
+  for (const f of blogImages) imageUrls[f.r2Key] = await sign(f.r2Key);
+  return {
+    comment: post.comment,
+    blog: post.blogJson ? { json: post.blogJson, imageUrls } : null,
+    files: views,
+    lesson:
+      post.type === 5
+        ? { limitLesson: post.limitLesson, lessonPlatformType: post.lessonPlatformType, reservationStartAt: post.reservationStartAt?.getTime() ?? null, lessonDuration: post.lessonDuration }
+        : null,
+  };
+}
+
+async function unlockPlans(db: Db, fanclubId: number, price: number | null) {
+  if (price === null) return [];
+  return db
+    .select({ id: plans.id, name: plans.name, price: plans.price })
+    .from(plans)
+    .where(and(eq(plans.fanclubId, fanclubId), gte(plans.price, price), isNull(plans.closedAt)))
+    .orderBy(asc(plans.price), asc(plans.id))
+    .all();
+}
+
+export function detailFrom(access: PostAccess, body: PostBody | null, plansThatUnlock: PostDetail["unlockPlans"]): PostDetail {
+  const p = access.post;
+  return {
+    id: p.id,
+    fanclubId: access.fanclub.id,
+    fanclubName: access.fanclub.name,
+    type: POST_TYPE_STR[p.type] ?? "picture",
+    title: p.title,
+    coverUrl: mediaUrl(p.coverKey),
+    publishedAt: p.publishedAt.getTime(),
+    likeCount: p.likeCount,
+    commentCount: p.commentCount,
+    allowComment: p.allowComment,
+    commentScope: p.commentScope,
+    allowTipping: p.allowTipping,
+    isGroupPost: p.groupId !== null,
+    locked: !access.canView,
+    unlockPlans: access.canView ? [] : plansThatUnlock,
+    body,
+    editable: access.editable,
+    manages: access.manages,
+  };
+}
+
+/** A post as its reader may see it, or null (404). */
+export async function loadPostDetail(db: Db, postId: number, viewer: PostViewer, signer: MediaSigner): Promise<PostDetail | null> {
+  const access = await loadPostAccess(db, postId, viewer, signer.now);
+  if (!access) return null;
+  if (access.canView) return detailFrom(access, await bodyOf(db, access.post, signer), []);
+  return detailFrom(access, null, await unlockPlans(db, access.fanclub.id, access.planPrice));
+}
+
+/** Live posts: published, started, not ended, not deleted. */
+function liveCondition(now: number): SQL {
+  return and(
+    eq(posts.isPublish, true),
+    lte(posts.publishedAt, new Date(now)),
+    or(isNull(posts.unpublishedAt), gt(posts.unpublishedAt, new Date(now))),
+    isNull(posts.deletedAt),
+  )!;
+}
+
+export interface PostCard {
+  id: number;
+  fanclubId: number;
+  fanclubName: string;
+  type: PostType;
+  title: string;
+  coverUrl: string | null;
+  publishedAt: number;
+  likeCount: number;
+  commentCount: number;
+  planName: string | null;
+  /** the viewer cannot open the body (a lock icon on the card) */
+  locked: boolean;
+}
+
+const cardColumns = {
+  id: posts.id,
+  fanclubId: posts.fanclubId,
+  fanclubName: fanclubs.name,
+  type: posts.type,
+  title: posts.title,
+  coverKey: posts.coverKey,
+  publishedAt: posts.publishedAt,
+  likeCount: posts.likeCount,
+  commentCount: posts.commentCount,
+  planId: posts.planId,
+  planName: plans.name,
+  planPrice: plans.price,
+};
+
+function cardsQuery(db: Db, where: SQL, limit: number, order: "newest" | "oldest" = "newest") {
+  return db
+    .select(cardColumns)
+    .from(posts)
+    .innerJoin(fanclubs, and(eq(fanclubs.id, posts.fanclubId), eq(fanclubs.status, "open")))
+    .leftJoin(plans, eq(plans.id, posts.planId))
+    .where(where)
+    .orderBy(order === "newest" ? desc(posts.publishedAt) : asc(posts.publishedAt), order === "newest" ? desc(posts.id) : asc(posts.id))
+    .limit(limit);
+}
+
+function viewerMemberships(db: Db, userId: number | null) {
+  return db
+    .select({ fanclubId: memberships.fanclubId, planId: memberships.planId, planPrice: plans.price })
+    .from(memberships)
+    .innerJoin(plans, eq(plans.id, memberships.planId))
+    .where(and(eq(memberships.userId, userId ?? 0), ne(memberships.status, "left")));
+}
+
+type CardRow = Awaited<ReturnType<ReturnType<typeof cardsQuery>["all"]>>[number];
+type MemberRow = Awaited<ReturnType<ReturnType<typeof viewerMemberships>["all"]>>[number];
+
+function cardsFrom(rows: CardRow[], members: MemberRow[], viewer: PostViewer): PostCard[] {
+  const byFanclub = new Map(members.map((m) => [m.fanclubId, m]));
+  return rows.map((r) => ({
+    id: r.id,
+    fanclubId: r.fanclubId,
+    fanclubName: r.fanclubName,
+    type: POST_TYPE_STR[r.type] ?? "picture",
+    title: r.title,
+    coverUrl: mediaUrl(r.coverKey),
+    publishedAt: r.publishedAt.getTime(),
+    likeCount: r.likeCount,
+    commentCount: r.commentCount,
+    planName: r.planName,
+    locked: !canViewPost({
+      post: { fanclubId: r.fanclubId, planId: r.planId, planPrice: r.planPrice },
+      viewer: {
+        isOwner: viewer.ownFanclubId === r.fanclubId,
+        isEditor: viewer.editing.has(r.fanclubId),
+        membership: byFanclub.get(r.fanclubId) ?? null,
+      },
+    }),
+  }));
+}
+
+export const POST_PAGE_SIZE = 12;
+
+/** A fan club's posts, newest first, page by page (the posts tab). Group announcements excluded. */
+export async function listFanclubPosts(db: Db, fanclubId: number, viewer: PostViewer, page: number, now: number) {
+  const where = and(eq(posts.fanclubId, fanclubId), isNull(posts.groupId), liveCondition(now))!;
+  const [rows, members, count] = await db.batch([
+    cardsQuery(db, where, POST_PAGE_SIZE).offset((page - 1) * POST_PAGE_SIZE),
+    viewerMemberships(db, viewer.userId),
+    db.select({ n: sql<number>`count(*)` }).from(posts).where(where),
+  ]);
+  return { posts: cardsFrom(rows, members, viewer), total: Number(count[0]?.n ?? 0), pageSize: POST_PAGE_SIZE };
+}
+
+/** Group announcements (`/groups/{id}/notifies`), public by rule. */
+export async function listGroupPosts(db: Db, groupId: number, viewer: PostViewer, now: number) {
+  const [rows, members] = await db.batch([cardsQuery(db, and(eq(posts.groupId, groupId), liveCondition(now))!, 50), viewerMemberships(db, viewer.userId)]);
+  return cardsFrom(rows, members, viewer);
+}
+
+/**
+ * The timeline (`/posts`): posts of fan clubs the person follows or belongs to, newest first,
+ * with a cursor (`before` = publishedAt ms of the last card, `beforeId` its id).
+ */
+export async function timeline(db: Db, viewer: PostViewer, cursor: { before: number; beforeId: number } | null, now: number) {
+  if (viewer.userId === null) return { posts: [], next: null };
+  const mine = sql`(SELECT "fanclub_id" FROM "follows" WHERE "user_id" = ${viewer.userId} UNION SELECT "fanclub_id" FROM "memberships" WHERE "user_id" = ${viewer.userId} AND "status" != 'left')`;
+  const where = and(
+    sql`${posts.fanclubId} IN ${mine}`,
+    isNull(posts.groupId),
+    liveCondition(now),
+    cursor ? or(lt(posts.publishedAt, new Date(cursor.before)), and(eq(posts.publishedAt, new Date(cursor.before)), lt(posts.id, cursor.beforeId))) : undefined,
+  )!;
+  const [rows, members] = await db.batch([cardsQuery(db, where, POST_PAGE_SIZE + 1), viewerMemberships(db, viewer.userId)]);
+  const cards = cardsFrom(rows.slice(0, POST_PAGE_SIZE), members, viewer);
+  const last = cards.at(-1);
+  return { posts: cards, next: rows.length > POST_PAGE_SIZE && last ? { before: last.publishedAt, beforeId: last.id } : null };
+}
+
+/** Cards of the given ids that are live (browsing history, spec §4: kept locally, 4 at most). */
+export async function postCardsByIds(db: Db, ids: readonly number[], viewer: PostViewer, now: number) {
+  if (!ids.length) return [];
+  const [rows, members] = await db.batch([cardsQuery(db, and(inArray(posts.id, [...ids]), liveCondition(now))!, ids.length), viewerMemberships(db, viewer.userId)]);
+  const cards = cardsFrom(rows, members, viewer);
+  return ids.map((id) => cards.find((c) => c.id === id)).filter((c): c is PostCard => Boolean(c));
+}
+
+/** Previous (older) and next (newer) live posts of the same fan club. */
+export async function aroundPosts(db: Db, post: { id: number; fanclubId: number; publishedAt: number; groupId: number | null }, viewer: PostViewer, now: number) {
+  const base = and(eq(posts.fanclubId, post.fanclubId), post.groupId === null ? isNull(posts.groupId) : eq(posts.groupId, post.groupId), liveCondition(now));
+  const at = new Date(post.publishedAt);
+  const [older, newer, members] = await db.batch([
+    cardsQuery(db, and(base, or(lt(posts.publishedAt, at), and(eq(posts.publishedAt, at), lt(posts.id, post.id))))!, 1, "newest"),
+    cardsQuery(db, and(base, or(gt(posts.publishedAt, at), and(eq(posts.publishedAt, at), gt(posts.id, post.id))))!, 1, "oldest"),
+    viewerMemberships(db, viewer.userId),
+  ]);
+  const [prev] = cardsFrom(older, members, viewer);
+  const [next] = cardsFrom(newer, members, viewer);
+  return { prev: prev ?? null, next: next ?? null };
+}
+
