@@ -20,6 +20,7 @@ import { useNonce } from "~/lib/nonce";
 import { useRootData } from "~/lib/root-data";
 import stylesheet from "~/styles/app.css?url";
 import { creatorMenu } from "../server/domain/creator-menu";
+import { can } from "../server/domain/fanclub-permissions";
 import { openFanclubLink } from "../server/domain/fanclub-rules";
 import { operatingFanclub } from "../server/services/creator";
 import type { AppContext } from "../server/context";
@@ -75,6 +76,8 @@ function creatorData(app: AppContext, brand: AppContext["service"]) {
     nextActions: summary.own?.nextActions ?? null,
     hasManagedFanclub: summary.hasManagedFanclub,
     managedHref: `${origin}/me/managed_fanclubs/sales`,
+    // spec §2 post button: opens the post modal's chooser on the management page
+    postHref: op && (can(op.role, "createDraft") || can(op.role, "publishPost")) ? `${origin}/me/fanclub/posts?fanclubPost=new` : null,
     openLink: open.kind === "hidden" ? null : open,
   };
 }

@@ -1,18 +1,16 @@
-import { eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
-import { users } from "../../db/schema";
 import type { AppEnv } from "../hono-env";
 import type { AppContext } from "../context";
 import { mediaSigningSecret } from "../config";
 import { can } from "../domain/fanclub-permissions";
 import { mediaUrl, sniffImageType } from "../domain/images";
 import { lessonSchema, postFormSchema, postFormValues } from "../domain/post-form";
-import { POST_LIMITS, POST_TYPE_STR, POST_TYPES, UPLOAD_RULES, type PostType } from "../domain/posts";
-import { privateMediaUrl } from "../media/private-urls";
+import { POST_LIMITS, POST_TYPES, UPLOAD_RULES, type PostType } from "../domain/posts";
 import { randomToken } from "../security/crypto";
 import { blogContentFrom } from "../services/post-blog";
+import { editData } from "../services/post-edit-data";
 import { loadPostAccess, postViewerFrom } from "../services/post-access";
-import { deletePost, draftSummary, filesOfPost, listFiles, postFormData, savePost, type PostContent, type SaveRefusal } from "../services/posts";
+import { deletePost, draftSummary, postFormData, savePost, type PostContent, type SaveRefusal } from "../services/posts";
 import { aroundPosts, listFanclubPosts, loadPostDetail, postCardsByIds, timeline } from "../services/post-view";
 import { ApiError, ok, type ErrorItem } from "./envelope";
 import { requireCreatorApi } from "./creator";
@@ -136,7 +134,7 @@ creatorPostsApi.get("/:postId/edit", async (c) => {
   const access = await loadPostAccess(app.db, id, postViewerFrom(app.session), now);
   if (!access || access.fanclub.id !== op.fanclubId) throw new ApiError(404, app.t("posts:errors.editDataFailed"));
   if (!access.editable) throw new ApiError(403, app.t("posts:errors.notEditable"));
-  return ok(c, await editData(app, access.post, now));
+  return ok(c, await editData(app.db, { post: access.post, secret: mediaSigningSecret(app.env), viewerId: app.user!.id, now }));
 });
 
 creatorPostsApi.delete("/:postId", async (c) => {
@@ -146,57 +144,6 @@ creatorPostsApi.delete("/:postId", async (c) => {
   if (!(await deletePost(app.db, op, app.user!.id, id, Date.now()))) throw new ApiError(404, app.t("posts:errors.notFound"));
   return ok(c, { postId: id });
 });
-
-/** The edit form's values (spec §3 post and setting). */
-export async function editData(app: AppContext, post: NonNullable<Awaited<ReturnType<typeof loadPostAccess>>>["post"], now: number) {
-  const secret = mediaSigningSecret(app.env);
-  const files = await filesOfPost(app.db, post.id);
-  const items = await Promise.all(
-    listFiles(files).map(async (f) => {
-      const url = await privateMediaUrl(secret, f.r2Key, app.user?.id ?? null, now);
-      return { id: f.id, filename: f.filename, kind: f.kind, url, thumbUrl: f.kind === "picture" ? url : null, originalUrl: url, isPublish: true, isLoading: false };
-    }),
-  );
-  const blogImageUrls: Record<string, string> = {};
-  for (const f of files.filter((x) => x.kind === "blog_image")) blogImageUrls[f.r2Key] = await privateMediaUrl(secret, f.r2Key, app.user?.id ?? null, now);
-  let editorUserIdentifyToken: string | null = null;
-  if (post.editorUserId !== null) {
-    editorUserIdentifyToken = (await app.db.select({ t: users.identifyToken }).from(users).where(eq(users.id, post.editorUserId)).get())?.t ?? null;
-  }
-  return {
-    post: {
-      id: post.id,
-      postTypeStr: POST_TYPE_STR[post.type] ?? "picture",
-      title: post.title,
-      comment: post.comment,
-      blogContent: post.blogJson,
-      blogImageUrls,
-      coverImageKey: post.coverKey,
-      coverImageUrl: mediaUrl(post.coverKey),
-      coverImageName: post.coverName,
-      isPublish: post.isPublish,
-      isGroupPost: post.groupId !== null,
-      editable: true,
-      limitLesson: post.limitLesson,
-      lessonPlatformType: post.lessonPlatformType,
-      reservationStartAt: post.reservationStartAt?.getTime() ?? null,
-      lessonDuration: post.lessonDuration,
-      setting: {
-        allowComment: post.allowComment,
-        publishedAt: post.publishedAt.getTime(),
-        unpublishedAt: post.unpublishedAt?.getTime() ?? null,
-        selectedPlanId: post.planId ?? -1,
-        commentScope: post.commentScope,
-        showFilename: post.showFilename,
-        allowTipping: post.allowTipping,
-        editScope: post.editScope,
-        editorUserIdentifyToken,
-        selectedContestId: -1,
-      },
-    },
-    files: items,
-  };
-}
 
 // ---- readers ---------------------------------------------------------------------------------
 

@@ -30,11 +30,10 @@ export function creatorMenu(role: FanclubRole): Array<{ key: CreatorMenuKey; hre
 }
 
 /**
- * Management sections whose pages arrive with later features (posts, shop, lives, money). Their
+ * Management sections whose pages arrive with later features (shop, talks, lives, money). Their
  * routes exist now, authorized like the rest, and say honestly that the section is not open yet.
  */
 export const UPCOMING_SECTIONS = {
-  posts: "viewPostManagement",
   products: "manageProducts",
   talks: "manageTalks",
   schedules: "manageSchedules",

@@ -10,19 +10,25 @@ const ImageCropper = lazy(() => import("./image-cropper"));
  * it in R2 and answers with its URL.
  */
 export function ImageUpload(props: {
-  kind: "icon" | "header";
+  kind: "icon" | "header" | "cover";
   label: string;
   currentUrl: string | null;
   width: number;
   height: number;
   /** where the cropped image is PUT (API path under /api/v1) */
   endpoint: string;
+  /** told the stored image (a post's cover is saved with the post, by key) */
+  onUploaded?: (image: { url: string; key?: string; name: string }) => void;
+  /** a remove button when something is shown */
+  onRemove?: () => void;
+  removeLabel?: string;
 }) {
   const { t } = useTranslation("creator");
   const toast = useToast();
   const input = useRef<HTMLInputElement>(null);
   const [source, setSource] = useState<string | null>(null);
   const [url, setUrl] = useState(props.currentUrl);
+  const [name, setName] = useState("");
   const [busy, setBusy] = useState(false);
 
   const pick = (file: File | undefined) => {
@@ -31,6 +37,7 @@ export function ImageUpload(props: {
       toast.show(t("errors.imageType"), "error");
       return;
     }
+    setName(file.name);
     setSource(URL.createObjectURL(file));
   };
 
@@ -43,9 +50,10 @@ export function ImageUpload(props: {
         headers: { "X-Requested-With": "XMLHttpRequest", "Content-Type": blob.type, Accept: "application/json" },
         body: blob,
       });
-      const json = (await res.json()) as { success: boolean; payload: { url?: string; message?: string } };
+      const json = (await res.json()) as { success: boolean; payload: { url?: string; key?: string; message?: string } };
       if (!json.success || !json.payload.url) throw new Error(json.payload.message ?? t("errors.upload"));
       setUrl(json.payload.url);
+      props.onUploaded?.({ url: json.payload.url, key: json.payload.key, name });
       toast.show(t("images.uploaded"), "success");
     } catch (error) {
       toast.show(error instanceof Error ? error.message : t("errors.upload"), "error");
@@ -67,6 +75,18 @@ export function ImageUpload(props: {
         {busy ? t("images.uploading") : t("images.choose")}
         <input ref={input} type="file" accept="image/jpeg,image/png,image/webp,image/gif" hidden disabled={busy} onChange={(e) => pick(e.target.files?.[0])} data-testid={`upload-${props.kind}`} />
       </label>
+      {url && props.onRemove ? (
+        <button
+          type="button"
+          className="button button-outline"
+          onClick={() => {
+            setUrl(null);
+            props.onRemove?.();
+          }}
+        >
+          {props.removeLabel}
+        </button>
+      ) : null}
       <span className="muted small">{t("images.hint", { width: props.width, height: props.height })}</span>
       {source ? (
         <Suspense fallback={<p className="muted">{t("images.loadingCropper")}</p>}>

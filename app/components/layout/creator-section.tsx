@@ -24,6 +24,11 @@ export default function CreatorSection({ creator }: { creator: CreatorData }) {
           <a className="sidebar-fanclub" href={creator.fanclub.href}>
             {creator.fanclub.name}
           </a>
+          {creator.postHref ? (
+            <a className="button sidebar-post-button" href={creator.postHref} data-testid="post-button">
+              {t("sidebar.post")}
+            </a>
+          ) : null}
           <ul className="sidebar-links">
             {creator.menu.map((item) => {
               const b = badge(item.key);

@@ -1,0 +1,59 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { users, type PostRow } from "../../db/schema";
+import { mediaUrl } from "../domain/images";
+import { POST_TYPE_STR } from "../domain/posts";
+import { privateMediaUrl } from "../media/private-urls";
+import { filesOfPost, listFiles } from "./posts";
+
+/** The edit form's values (spec §3 post and setting). */
+export async function editData(db: Db, input: { post: PostRow; secret: string; viewerId: number; now: number }) {
+  const { post, secret, now } = input;
+  const files = await filesOfPost(db, post.id);
+  const items = await Promise.all(
+    listFiles(files).map(async (f) => {
+      const url = await privateMediaUrl(secret, f.r2Key, input.viewerId, now);
+      return { id: f.id, filename: f.filename, kind: f.kind, url, thumbUrl: f.kind === "picture" ? url : null, originalUrl: url, isPublish: true, isLoading: false };
+    }),
+  );
+  const blogImageUrls: Record<string, string> = {};
+  for (const f of files.filter((x) => x.kind === "blog_image")) blogImageUrls[f.r2Key] = await privateMediaUrl(secret, f.r2Key, input.viewerId, now);
+  let editorUserIdentifyToken: string | null = null;
+  if (post.editorUserId !== null) {
+    editorUserIdentifyToken = (await db.select({ t: users.identifyToken }).from(users).where(eq(users.id, post.editorUserId)).get())?.t ?? null;
+  }
+  return {
+    post: {
+      id: post.id,
+      postTypeStr: POST_TYPE_STR[post.type] ?? "picture",
+      title: post.title,
+      comment: post.comment,
+      blogContent: post.blogJson,
+      blogImageUrls,
+      coverImageKey: post.coverKey,
+      coverImageUrl: mediaUrl(post.coverKey),
+      coverImageName: post.coverName,
+      isPublish: post.isPublish,
+      isGroupPost: post.groupId !== null,
+      editable: true,
+      limitLesson: post.limitLesson,
+      lessonPlatformType: post.lessonPlatformType,
+      reservationStartAt: post.reservationStartAt?.getTime() ?? null,
+      lessonDuration: post.lessonDuration,
+      setting: {
+        allowComment: post.allowComment,
+        publishedAt: post.publishedAt.getTime(),
+        unpublishedAt: post.unpublishedAt?.getTime() ?? null,
+        selectedPlanId: post.planId ?? -1,
+        commentScope: post.commentScope,
+        showFilename: post.showFilename,
+        allowTipping: post.allowTipping,
+        editScope: post.editScope,
+        editorUserIdentifyToken,
+        selectedContestId: -1,
+      },
+    },
+    files: items,
+  };
+}
+
