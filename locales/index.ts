@@ -8,6 +8,7 @@ import jaFanclub from "./ja/fanclub.json";
 import jaGroups from "./ja/groups.json";
 import jaFans from "./ja/fans.json";
 import jaDiscovery from "./ja/discovery.json";
+import jaComments from "./ja/comments.json";
 import enCommon from "./en/common.json";
 import enHelp from "./en/help.json";
 import enAccount from "./en/account.json";
@@ -18,6 +19,7 @@ import enFanclub from "./en/fanclub.json";
 import enGroups from "./en/groups.json";
 import enFans from "./en/fans.json";
 import enDiscovery from "./en/discovery.json";
+import enComments from "./en/comments.json";
 import zhCnCommon from "./zh-cn/common.json";
 import zhCnHelp from "./zh-cn/help.json";
 import zhCnAccount from "./zh-cn/account.json";
@@ -28,6 +30,7 @@ import zhCnFanclub from "./zh-cn/fanclub.json";
 import zhCnGroups from "./zh-cn/groups.json";
 import zhCnFans from "./zh-cn/fans.json";
 import zhCnDiscovery from "./zh-cn/discovery.json";
+import zhCnComments from "./zh-cn/comments.json";
 import zhTwCommon from "./zh-tw/common.json";
 import zhTwHelp from "./zh-tw/help.json";
 import zhTwAccount from "./zh-tw/account.json";
@@ -38,6 +41,7 @@ import zhTwFanclub from "./zh-tw/fanclub.json";
 import zhTwGroups from "./zh-tw/groups.json";
 import zhTwFans from "./zh-tw/fans.json";
 import zhTwDiscovery from "./zh-tw/discovery.json";
+import zhTwComments from "./zh-tw/comments.json";
 import koCommon from "./ko/common.json";
 import koHelp from "./ko/help.json";
 import koAccount from "./ko/account.json";
@@ -48,17 +52,18 @@ import koFanclub from "./ko/fanclub.json";
 import koGroups from "./ko/groups.json";
 import koFans from "./ko/fans.json";
 import koDiscovery from "./ko/discovery.json";
+import koComments from "./ko/comments.json";
 
 /**
  * Every translation, bundled into the Worker. The server renders from here; browsers fetch one
  * namespace of one language at a time from /locales/{lng}/{ns}.json, the first time they need it.
  */
 export const resources = {
-  ja: { common: jaCommon, help: jaHelp, account: jaAccount, address: jaAddress, preferences: jaPreferences, creator: jaCreator, fanclub: jaFanclub, groups: jaGroups, fans: jaFans, discovery: jaDiscovery },
-  en: { common: enCommon, help: enHelp, account: enAccount, address: enAddress, preferences: enPreferences, creator: enCreator, fanclub: enFanclub, groups: enGroups, fans: enFans, discovery: enDiscovery },
-  "zh-cn": { common: zhCnCommon, help: zhCnHelp, account: zhCnAccount, address: zhCnAddress, preferences: zhCnPreferences, creator: zhCnCreator, fanclub: zhCnFanclub, groups: zhCnGroups, fans: zhCnFans, discovery: zhCnDiscovery },
-  "zh-tw": { common: zhTwCommon, help: zhTwHelp, account: zhTwAccount, address: zhTwAddress, preferences: zhTwPreferences, creator: zhTwCreator, fanclub: zhTwFanclub, groups: zhTwGroups, fans: zhTwFans, discovery: zhTwDiscovery },
-  ko: { common: koCommon, help: koHelp, account: koAccount, address: koAddress, preferences: koPreferences, creator: koCreator, fanclub: koFanclub, groups: koGroups, fans: koFans, discovery: koDiscovery },
+  ja: { common: jaCommon, help: jaHelp, account: jaAccount, address: jaAddress, preferences: jaPreferences, creator: jaCreator, fanclub: jaFanclub, groups: jaGroups, fans: jaFans, discovery: jaDiscovery, comments: jaComments },
+  en: { common: enCommon, help: enHelp, account: enAccount, address: enAddress, preferences: enPreferences, creator: enCreator, fanclub: enFanclub, groups: enGroups, fans: enFans, discovery: enDiscovery, comments: enComments },
+  "zh-cn": { common: zhCnCommon, help: zhCnHelp, account: zhCnAccount, address: zhCnAddress, preferences: zhCnPreferences, creator: zhCnCreator, fanclub: zhCnFanclub, groups: zhCnGroups, fans: zhCnFans, discovery: zhCnDiscovery, comments: zhCnComments },
+  "zh-tw": { common: zhTwCommon, help: zhTwHelp, account: zhTwAccount, address: zhTwAddress, preferences: zhTwPreferences, creator: zhTwCreator, fanclub: zhTwFanclub, groups: zhTwGroups, fans: zhTwFans, discovery: zhTwDiscovery, comments: zhTwComments },
+  ko: { common: koCommon, help: koHelp, account: koAccount, address: koAddress, preferences: koPreferences, creator: koCreator, fanclub: koFanclub, groups: koGroups, fans: koFans, discovery: koDiscovery, comments: koComments },
 } as const;
 
 export { DEFAULT_NAMESPACE, NAMESPACES, type Namespace } from "./namespaces";

@@ -4,8 +4,9 @@
  * delivery addresses, `preferences` for notification settings and linked accounts, `creator` for
  * the fan club management pages (open, profile, plans, editors' menu), `fanclub` for the public
  * fan club pages and plan cards, `groups` for fan club groups, `fans` for fans, blocks and editors,
- * `discovery` for the home page, recommendations and the joined fan club lists.
+ * `discovery` for the home page, recommendations and the joined fan club lists, `comments` for
+ * likes and comments of posts.
  */
-export const NAMESPACES = ["common", "help", "account", "address", "preferences", "creator", "fanclub", "groups", "fans", "discovery"] as const;
+export const NAMESPACES = ["common", "help", "account", "address", "preferences", "creator", "fanclub", "groups", "fans", "discovery", "comments"] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE: Namespace = "common";

@@ -10,6 +10,7 @@ import { discoveryApi } from "./discovery";
 import { fanclubsApi } from "./fanclubs";
 import { helpApi } from "./help";
 import { notificationsApi } from "./notifications";
+import { postsSocialApi } from "./posts-social";
 import { webauthnApi } from "./webauthn";
 import { servicesApi } from "./services";
 
@@ -39,6 +40,7 @@ api.route("/webauthn", webauthnApi);
 api.route("/notifications", notificationsApi);
 api.route("/fanclubs", fanclubsApi);
 api.route("/me/fanclub", creatorApi);
+api.route("/posts", postsSocialApi);
 
 // Mounted under the page app, unmatched API paths must answer here, not fall through to Remix.
 api.all("*", (c) => fail(c, 404, c.get("app").t("api.notFound")));
