@@ -11,6 +11,7 @@ import { fanclubsApi } from "./fanclubs";
 import { helpApi } from "./help";
 import { notificationsApi } from "./notifications";
 import { creatorPostsApi, postsApi } from "./posts";
+import { postsSocialApi } from "./posts-social";
 import { webauthnApi } from "./webauthn";
 import { servicesApi } from "./services";
 
@@ -42,6 +43,7 @@ api.route("/", postsApi);
 api.route("/fanclubs", fanclubsApi);
 api.route("/me/fanclub/posts", creatorPostsApi);
 api.route("/me/fanclub", creatorApi);
+api.route("/posts", postsSocialApi);
 
 // Mounted under the page app, unmatched API paths must answer here, not fall through to Remix.
 api.all("*", (c) => fail(c, 404, c.get("app").t("api.notFound")));

@@ -40,7 +40,9 @@ export interface PostAccess {
 function accessStatements(db: Db, postId: number, userId: number | null) {
   return [
     db
-      .select({ post: posts, fanclubId: fanclubs.id, ownerId: fanclubs.ownerId, serviceId: fanclubs.serviceId, fanclubName: fanclubs.name, planPrice: plans.price })
+      // aliased: D1 batch rows are keyed by column name, and a second "id" (the post's) would
+      // shift every column after it
+      .select({ post: posts, fanclubId: sql<number>`${fanclubs.id}`.as("access_fanclub_id"), ownerId: fanclubs.ownerId, serviceId: fanclubs.serviceId, fanclubName: fanclubs.name, planPrice: plans.price })
       .from(posts)
       .innerJoin(fanclubs, and(eq(fanclubs.id, posts.fanclubId), eq(fanclubs.status, "open")))
       .leftJoin(plans, eq(plans.id, posts.planId))

@@ -44,3 +44,34 @@ export async function insertMembership(userId: number, fanclubId: number, planId
     env.DB.prepare("UPDATE fanclubs SET member_count = member_count + 1 WHERE id = ?").bind(fanclubId),
   ]);
 }
+
+/**
+ * A post made directly in D1 (a picture post published an hour ago by default), for tests of what
+ * readers do with posts. `planId` null is a post for anyone.
+ */
+export async function insertPost(
+  fanclubId: number,
+  authorId: number,
+  options: { type?: number; title?: string; comment?: string; isPublish?: boolean; publishedAt?: number; planId?: number | null; allowComment?: boolean; commentScope?: string } = {},
+) {
+  const now = Date.now();
+  const row = await env.DB.prepare(
+    "INSERT INTO posts (fanclub_id, author_id, type, title, comment, is_publish, published_at, plan_id, allow_comment, comment_scope, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+  )
+    .bind(
+      fanclubId,
+      authorId,
+      options.type ?? 1,
+      options.title ?? "テスト投稿",
+      options.comment ?? "",
+      options.isPublish === false ? 0 : 1,
+      options.publishedAt ?? now - 3_600_000,
+      options.planId ?? null,
+      options.allowComment === false ? 0 : 1,
+      options.commentScope ?? "everyone",
+      now,
+      now,
+    )
+    .first<{ id: number }>();
+  return row!.id;
+}
