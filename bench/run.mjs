@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Benchmark, not a test: starts the worker under wrangler dev and, in one run, measures a bare
 // JSON route and the SSR home page with autocannon (50 connections), prints their ratio, and the
-// gzip size of the JavaScript a first visit to the home page loads.
+// gzip size of the JavaScript a first visit to the home page loads; then uploads a large file
+// through the multipart flow (bench/upload.mjs, size from BENCH_UPLOAD_MB, default 3072).
 // Loopback only. Usage: npm run bench [-- --duration 10]
 import { execFileSync } from "node:child_process";
 import { rmSync } from "node:fs";
@@ -11,6 +12,7 @@ import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { startWorker } from "../scripts/start-worker.mjs";
 import { offlineEnv } from "../scripts/wrangler-env.mjs";
+import { runUploadBench } from "./upload.mjs";
 
 const args = process.argv.slice(2);
 const duration = Number(args[args.indexOf("--duration") + 1] || 10);
@@ -111,6 +113,7 @@ try {
   console.log(`search / bare: ${r(search)} (target >= 0.5), rendered each time ${r(searchRendered)}`);
   console.log(`D1 round trips per render (target <= 2): home ${trips.home}, fan club ${trips["fan club"]}, search ${trips.search}`);
   console.log(`first-visit JS: ${js.files} files, ${(js.raw / 1024).toFixed(1)} KB raw, ${(js.gz / 1024).toFixed(1)} KB gzip (target <= 90 KB); ja/common.json ${(js.localeGz / 1024).toFixed(1)} KB gzip`);
+  await runUploadBench({ port, rootPid: worker.child.pid });
 } finally {
   worker.stop();
 }

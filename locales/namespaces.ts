@@ -8,6 +8,6 @@
  * management, the post form and the post pages, `comments` for likes and comments of posts,
  * `uploads` for file uploads, `blog` for the blog editor.
  */
-export const NAMESPACES = ["common", "help", "account", "address", "preferences", "creator", "fanclub", "groups", "fans", "discovery", "posts", "comments"] as const;
+export const NAMESPACES = ["common", "help", "account", "address", "preferences", "creator", "fanclub", "groups", "fans", "discovery", "posts", "comments", "uploads", "blog"] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE: Namespace = "common";

@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { isLocale } from "./domain/locale";
 import { api } from "./api";
 import { mediaRoutes } from "./media/routes";
+import { uploadRoutes } from "./uploads/routes";
 import type { AppEnv } from "./hono-env";
 import { pendingCookies } from "./http/cookies";
 import { pageCache } from "./http/page-cache";
@@ -37,6 +38,7 @@ export function createApp(build: ServerBuild, mode: string) {
 
   app.route("/api/v1", api);
   app.route("/media", mediaRoutes);
+  app.route("/uploads", uploadRoutes);
 
   // Language resources for the browser, one namespace of one locale per request.
   app.get("/locales/:lng/:file", (c) => {

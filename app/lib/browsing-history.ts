@@ -1,4 +1,4 @@
-import { parseBrowsingHistory, recordBrowsing } from "../../server/domain/browsing-history";
+import { BROWSING_HISTORY_KEY, parseBrowsingHistory, recordBrowsing } from "../../server/domain/browsing-history";
 
 /**
  * Fan clubs this browser visited, for the home page's history (spec §4/§9: four entries, a repeat
@@ -20,6 +20,24 @@ export function readFanclubHistory(): number[] {
 export function rememberFanclubVisit(id: number): void {
   try {
     localStorage.setItem(FANCLUB_HISTORY_KEY, JSON.stringify(recordBrowsing(readFanclubHistory(), id)));
+  } catch {
+    // storage full or disabled: the history is a convenience, not worth an error
+  }
+}
+
+/** Posts this browser opened (spec §4: `browsingHistoryPosts`, the same four-entry rule). */
+export function readPostHistory(): number[] {
+  try {
+    return parseBrowsingHistory(localStorage.getItem(BROWSING_HISTORY_KEY)).filter((id) => id > 0);
+  } catch {
+    return [];
+  }
+}
+
+/** For the post page: call once per visit. */
+export function rememberPostVisit(id: number): void {
+  try {
+    localStorage.setItem(BROWSING_HISTORY_KEY, JSON.stringify(recordBrowsing(readPostHistory(), id)));
   } catch {
     // storage full or disabled: the history is a convenience, not worth an error
   }

@@ -12,6 +12,7 @@ import { helpApi } from "./help";
 import { notificationsApi } from "./notifications";
 import { creatorPostsApi, postsApi } from "./posts";
 import { postsSocialApi } from "./posts-social";
+import { uploadsApi } from "./uploads";
 import { webauthnApi } from "./webauthn";
 import { servicesApi } from "./services";
 
@@ -42,6 +43,7 @@ api.route("/notifications", notificationsApi);
 api.route("/", postsApi);
 api.route("/fanclubs", fanclubsApi);
 api.route("/me/fanclub/posts", creatorPostsApi);
+api.route("/me/fanclub/uploads", uploadsApi);
 api.route("/me/fanclub", creatorApi);
 api.route("/posts", postsSocialApi);
 

@@ -25,6 +25,8 @@ export const UPLOAD_RULES = {
   picture: { extensions: ["jpg", "jpeg", "png", "gif"], maxBytes: 20 * MB, maxFiles: 10 },
   streaming: { extensions: [...MEDIA_EXTENSIONS], maxBytes: 3 * GB, maxFiles: 4 },
   attachment: { extensions: [...MEDIA_EXTENSIONS, "pdf", "jpg", "jpeg", "png", "gif", "zip", "rar", "psd", "epub"], maxBytes: 3 * GB, maxFiles: 4 },
+  // images inside a blog body: a picture's rules, with room for a long article
+  blog_image: { extensions: ["jpg", "jpeg", "png", "gif"], maxBytes: 20 * MB, maxFiles: 200 },
 } as const satisfies Record<string, { extensions: readonly string[]; maxBytes: number; maxFiles: number }>;
 export type UploadKind = keyof typeof UPLOAD_RULES;
 

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { heartbeats, processedEvents } from "../../db/schema";
 
@@ -36,4 +36,10 @@ export async function once(
     if (isUniqueViolation(error)) return false;
     throw error;
   }
+}
+
+/** Whether an idempotency key was recorded already (for jobs whose work runs before the record). */
+export async function alreadyProcessed(db: Db, key: string): Promise<boolean> {
+  const [row] = await db.select({ key: processedEvents.key }).from(processedEvents).where(eq(processedEvents.key, key)).limit(1);
+  return row !== undefined;
 }

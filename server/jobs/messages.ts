@@ -15,4 +15,11 @@ export type JobMessage =
       type: "email";
       key: string;
       emailId: number;
+    }
+  | {
+      /** abort uploads left unfinished for a day, delete stored files no post took in a week */
+      type: "uploads-cleanup";
+      key: string;
+      /** the cron's time, ms since epoch: ages are measured from it, so a redelivery acts alike */
+      at: number;
     };

@@ -1,7 +1,8 @@
 import { createDb } from "../../db/client";
 import type { Env } from "../env";
 import { deliverEmail } from "../services/mailer";
-import { beatStatement, once } from "./heartbeat";
+import { cleanUpUploads } from "../services/uploads";
+import { alreadyProcessed, beatStatement, once } from "./heartbeat";
 import type { JobMessage } from "./messages";
 
 /** Queue consumer: each message is acknowledged once its effect is stored (or already was). */
@@ -18,6 +19,14 @@ export async function handleQueue(batch: MessageBatch<JobMessage>, env: Env): Pr
         }
         case "email": {
           await deliverEmail(db, env, job.emailId, Date.now());
+          break;
+        }
+        case "uploads-cleanup": {
+          // aborting and deleting twice is harmless; the key only spares a redelivery the work
+          if (await alreadyProcessed(db, job.key)) break;
+          const result = await cleanUpUploads(db, env.MEDIA, job.at);
+          const now = new Date();
+          await once(db, job.key, now, beatStatement(db, "uploads-cleanup", now, JSON.stringify(result)));
           break;
         }
         default: {

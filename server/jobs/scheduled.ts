@@ -10,10 +10,15 @@ export async function handleScheduled(controller: ScheduledController, env: Env)
   const db = createDb(env.DB);
   const at = new Date(controller.scheduledTime);
   await beatStatement(db, "cron", at, controller.cron);
-  await env.JOBS.send({
-    type: "heartbeat",
-    key: `heartbeat:${controller.cron}:${controller.scheduledTime}`,
-    scheduledAt: controller.scheduledTime,
-    cron: controller.cron,
-  });
+  await env.JOBS.sendBatch([
+    {
+      body: {
+        type: "heartbeat",
+        key: `heartbeat:${controller.cron}:${controller.scheduledTime}`,
+        scheduledAt: controller.scheduledTime,
+        cron: controller.cron,
+      },
+    },
+    { body: { type: "uploads-cleanup", key: `uploads-cleanup:${controller.scheduledTime}`, at: controller.scheduledTime } },
+  ]);
 }

@@ -13,7 +13,7 @@ export async function editData(db: Db, input: { post: PostRow; secret: string; v
   const items = await Promise.all(
     listFiles(files).map(async (f) => {
       const url = await privateMediaUrl(secret, f.r2Key, input.viewerId, now);
-      return { id: f.id, filename: f.filename, kind: f.kind, url, thumbUrl: f.kind === "picture" ? url : null, originalUrl: url, isPublish: true, isLoading: false };
+      return { id: f.id, filename: f.filename, kind: f.kind as "picture" | "streaming" | "attachment", size: f.size, url, thumbUrl: f.kind === "picture" ? url : null, originalUrl: url, isPublish: true, isLoading: false };
     }),
   );
   const blogImageUrls: Record<string, string> = {};

@@ -169,7 +169,8 @@ const cardColumns = {
   likeCount: posts.likeCount,
   commentCount: posts.commentCount,
   planId: posts.planId,
-  planName: plans.name,
+  // aliased: a batch maps rows by column name, and the fan club's is "name" too
+  planName: sql<string | null>`${plans.name}`.as("plan_name"),
   planPrice: plans.price,
 };
 

@@ -75,3 +75,86 @@ export async function insertPost(
     .first<{ id: number }>();
   return row!.id;
 }
+
+
+const POST_TYPE_NUMBERS = { picture: 1, streaming: 2, attachment: 3, blog: 4, lesson: 5 } as const;
+
+/**
+ * A post row made directly in D1 (for reader tests; creating posts has its own tests through the
+ * API). Published now, public, with comments allowed, unless told otherwise.
+ */
+export async function insertPostRow(
+  fanclubId: number,
+  authorId: number,
+  options: {
+    type?: keyof typeof POST_TYPE_NUMBERS;
+    title?: string;
+    comment?: string;
+    blogJson?: string | null;
+    coverKey?: string | null;
+    isPublish?: boolean;
+    publishedAt?: number;
+    unpublishedAt?: number | null;
+    planId?: number | null;
+    groupId?: number | null;
+    showFilename?: boolean;
+    allowTipping?: boolean;
+    lesson?: { limitLesson: number; lessonPlatformType: string; reservationStartAt: number; lessonDuration: number };
+  } = {},
+) {
+  const now = Date.now();
+  const row = await env.DB.prepare(
+    `INSERT INTO posts (fanclub_id, author_id, type, title, comment, blog_json, cover_key, is_publish, published_at, unpublished_at, plan_id, group_id,
+       show_filename, allow_tipping, limit_lesson, lesson_platform_type, reservation_start_at, lesson_duration, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+  )
+    .bind(
+      fanclubId,
+      authorId,
+      POST_TYPE_NUMBERS[options.type ?? "picture"],
+      options.title ?? "テスト投稿",
+      options.comment ?? "",
+      options.blogJson ?? null,
+      options.coverKey ?? null,
+      options.isPublish === false ? 0 : 1,
+      options.publishedAt ?? now - 1000,
+      options.unpublishedAt ?? null,
+      options.planId ?? null,
+      options.groupId ?? null,
+      options.showFilename ? 1 : 0,
+      options.allowTipping ? 1 : 0,
+      options.lesson?.limitLesson ?? null,
+      options.lesson?.lessonPlatformType ?? null,
+      options.lesson?.reservationStartAt ?? null,
+      options.lesson?.lessonDuration ?? null,
+      now,
+      now,
+    )
+    .first<{ id: number }>();
+  return row!.id;
+}
+
+let fileSeq = 0;
+
+/** A finished upload: the bytes in R2 under `posts/` and a stored `post_files` row owned by the post. */
+export async function insertPostFileRow(
+  postId: number | null,
+  fanclubId: number,
+  uploaderId: number,
+  options: { kind?: "picture" | "streaming" | "attachment" | "blog_image"; filename?: string; contentType?: string; bytes?: Uint8Array; sortOrder?: number } = {},
+) {
+  const filename = options.filename ?? "photo.png";
+  const extension = filename.split(".").pop()!.toLowerCase();
+  const bytes = options.bytes ?? new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
+  const contentType = options.contentType ?? "image/png";
+  const key = `posts/${fanclubId}/t${Date.now()}${fileSeq++}${Math.random().toString(36).slice(2, 8)}.${extension}`;
+  await env.MEDIA.put(key, bytes, { httpMetadata: { contentType } });
+  const now = Date.now();
+  const row = await env.DB.prepare(
+    `INSERT INTO post_files (fanclub_id, uploader_id, post_id, kind, filename, extension, content_type, size, r2_key, status, sort_order, created_at, completed_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'stored', ?, ?, ?) RETURNING id`,
+  )
+    .bind(fanclubId, uploaderId, postId, options.kind ?? "picture", filename, extension, contentType, bytes.byteLength, key, options.sortOrder ?? 0, now, now)
+    .first<{ id: number }>();
+  return { id: row!.id, key };
+}

@@ -5,6 +5,7 @@ import { useDialog } from "~/components/feedback/dialog";
 import { useTranslation } from "~/lib/i18n";
 import type { postFormData } from "../../../server/services/posts";
 import type { editData } from "../../../server/services/post-edit-data";
+import type { UploadItem } from "~/components/uploads/use-uploads";
 import { COMMENT_SCOPES, EDIT_SCOPES, LESSON_DURATIONS, LESSON_PLATFORMS, POST_LIMITS, UPLOAD_RULES, type PostType } from "../../../server/domain/posts";
 
 export type PostFormData = Awaited<ReturnType<typeof postFormData>> & { commentScopes: string[] };
@@ -25,13 +26,6 @@ function localInput(ms: number | null | undefined): string {
 const AUTO_DRAFT_MS = 10_000;
 const chars = (v: string) => [...v].length;
 
-export interface UploadItem {
-  id: number;
-  filename: string;
-  isLoading: boolean;
-  thumbUrl?: string | null;
-  url?: string;
-}
 
 /**
  * The post form of spec §2/§3/§7, shared by the modal (album, streaming, attachment) and the
