@@ -12,18 +12,25 @@ import { blogPlainText, parseBlogDocument, renderBlogHtml } from "../../server/d
 import { formatYen } from "../../server/domain/number-display";
 import { anonymousPageHeaders } from "../../server/http/page-cache";
 import { idParam } from "../../server/http/params";
-import { postViewerFrom } from "../../server/services/post-access";
+import { loadPostAccess, postViewerFrom } from "../../server/services/post-access";
 import { aroundPosts, loadPostDetail, type PostBody } from "../../server/services/post-view";
 
+import { PostSocial } from "~/components/posts/post-social";
+import commentStyles from "~/styles/comments.css?url";
+import { postSocialState } from "../../server/services/post-comments";
+
 export const handle = {
-  i18n: ["common", "fanclub", "posts"],
+  i18n: ["common", "fanclub", "posts", "comments"],
   breadcrumb: (d: { post?: { fanclubId: number; title: string } } | undefined) =>
     d?.post ? [{ label: "fanclub:tabs.posts", to: `/fanclubs/${d.post.fanclubId}/posts` }, { label: d.post.title, literal: true }] : [],
 };
-export const clientLoader = withNamespaces(["fanclub", "posts"]);
+export const clientLoader = withNamespaces(["fanclub", "posts", "comments"]);
 // Signed-out visitors all get the same page (media links are minted for "anyone" and keep for the hour).
 export const headers = anonymousPageHeaders;
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: postStyles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: postStyles },
+  { rel: "stylesheet", href: commentStyles },
+];
 
 const DESCRIPTION_CHARS = 120;
 
@@ -55,6 +62,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     ? { prev: null, next: null }
     : await aroundPosts(app.db, { id: detail.id, fanclubId, publishedAt: detail.publishedAt, groupId: null }, viewer, now);
   const blog = detail.body ? blogOf(detail.body) : null;
+  // likes and comments only where the body shows (a locked post has none to offer)
+  const access = detail.locked ? null : await loadPostAccess(app.db, postId, viewer, now);
+  const social = access ? await postSocialState(app.db, access, viewer) : null;
   const frontUrl = app.service?.frontUrl ?? new URL(request.url).origin;
   const pageUrl = `${frontUrl}/fanclubs/${fanclubId}/posts/${postId}`;
   const excerpt = detail.body ? blog?.excerpt || detail.body.comment.replace(/\s+/g, " ").trim().slice(0, DESCRIPTION_CHARS) : "";
@@ -77,6 +87,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       unlockPlans: detail.unlockPlans.map((p) => ({ id: p.id, name: p.name, price: p.price, href: `/fanclubs/${fanclubId}?plan=${p.id}` })),
       manages: detail.manages,
     },
+    social,
     body: detail.body ? { comment: detail.body.comment, blogHtml: blog?.html ?? null, files: detail.body.files, lesson: detail.body.lesson } : null,
     around: {
       prev: around.prev ? { href: `/fanclubs/${fanclubId}/posts/${around.prev.id}`, title: around.prev.title } : null,
@@ -114,7 +125,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 
 export default function PostDetailPage() {
   const { t } = useTranslation("posts");
-  const { post, body, around, editHref, loginHref } = useLoaderData<typeof loader>();
+  const { post, body, around, editHref, loginHref, social } = useLoaderData<typeof loader>();
   // spec §4 browsing history: this browser remembers the last four posts it opened
   useEffect(() => rememberPostVisit(post.id), [post.id]);
   return (
@@ -156,7 +167,11 @@ export default function PostDetailPage() {
       ) : null}
 
       {/* The comments and likes (post-comments.tsx, post-social.tsx) mount here; never on a locked post. */}
-      {post.locked ? null : <section id="comments" className="post-comments" data-post-id={post.id} />}
+      {social ? (
+        <section id="comments" className="post-comments" data-post-id={post.id}>
+          <PostSocial {...social} />
+        </section>
+      ) : null}
 
       {around.prev || around.next ? (
         <nav className="post-around" aria-label={t("view.around")}>

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { fanclubEditors, fanclubGroups, plans, postFiles, posts, users, type PostRow } from "../../db/schema";
+import { fanclubEditors, fanclubGroups, fanclubs, plans, postFiles, posts, users, type PostRow } from "../../db/schema";
 import { can, parsePermissions } from "../domain/fanclub-permissions";
 import { POST_TYPE_STR, POST_TYPES, UPLOAD_RULES, postStatus, scheduleProblem, type EditScope, type PostStatus, type PostType, type UploadKind } from "../domain/posts";
 import type { PostFormInput } from "../domain/post-form";
@@ -87,6 +87,11 @@ function safeArray(text: string): string[] {
   } catch {
     return [];
   }
+}
+
+/** fanclubs.post_count: the fan club's published, undeleted posts, recounted in the same batch. */
+function publishedCount(fanclubId: number) {
+  return sql<number>`(SELECT count(*) FROM "posts" WHERE "fanclub_id" = ${fanclubId} AND "is_publish" = 1 AND "deleted_at" IS NULL)`;
 }
 
 export interface SavePostArgs {
@@ -229,8 +234,11 @@ export async function savePost(db: Db, args: SavePostArgs): Promise<SaveResult> 
       .set({ postId: sql`${postIdSql}`, sortOrder: i })
       .where(and(eq(postFiles.id, id), eq(postFiles.fanclubId, op.fanclubId))),
   );
-  const counts = sql`UPDATE "fanclubs" SET "post_count" = (SELECT count(*) FROM "posts" WHERE "fanclub_id" = ${op.fanclubId} AND "is_publish" = 1 AND "deleted_at" IS NULL), "actived_at" = ${now} WHERE "id" = ${op.fanclubId}`;
-  const [written] = await db.batch([write, detach, ...attach, db.run(counts)]);
+  const counts = db
+    .update(fanclubs)
+    .set({ postCount: publishedCount(op.fanclubId), activedAt: new Date(now) })
+    .where(eq(fanclubs.id, op.fanclubId));
+  const [written] = await db.batch([write, detach, ...attach, counts]);
   return { ok: true, postId: written[0]!.id };
 }
 
@@ -242,7 +250,7 @@ export async function deletePost(db: Db, op: OperatingFanclub, userId: number, p
   if (!access || access.fanclub.id !== op.fanclubId || !access.editable) return false;
   await db.batch([
     db.update(posts).set({ deletedAt: new Date(now) }).where(eq(posts.id, postId)),
-    db.run(sql`UPDATE "fanclubs" SET "post_count" = (SELECT count(*) FROM "posts" WHERE "fanclub_id" = ${op.fanclubId} AND "is_publish" = 1 AND "deleted_at" IS NULL) WHERE "id" = ${op.fanclubId}`),
+    db.update(fanclubs).set({ postCount: publishedCount(op.fanclubId) }).where(eq(fanclubs.id, op.fanclubId)),
   ]);
   return true;
 }
