@@ -2,7 +2,8 @@
 // Benchmark, not a test: one large upload through the exact multipart flow a browser uses (issue,
 // sign each part, PUT parts several at a time, complete), against `wrangler dev`, compared with
 // writing the same bytes to local disk in the same run. Samples the workerd processes' resident
-// memory before, during and after: it must stay flat, parts stream through the Worker into R2.
+// memory before, during and after: it must not grow with the bytes, parts stream through the
+// Worker into R2 (what the runtime keeps per request, bytes or not, is measured first and apart).
 // The bytes are generated part by part (an MP4 `ftyp` header first); the whole file is never
 // held in memory. Afterwards the stored object and the disk file are deleted.
 //
@@ -37,19 +38,27 @@ function partBytes(pattern, partNumber, length) {
   return bytes;
 }
 
-/** Resident memory (KB) of every workerd process under `rootPid`. */
-function workerdRss(rootPid) {
-  const rows = execFileSync("ps", ["-e", "-o", "pid=,ppid=,rss=,comm="], { encoding: "utf8" })
+/**
+ * Resident memory (KB) of the workerd processes under `rootPid`: the runtime (the Worker with the
+ * local R2 and D1) and wrangler's dev proxy in front of it (the one listening on `port`; there is
+ * no such proxy in production).
+ */
+function workerdRss(rootPid, port) {
+  const rows = execFileSync("ps", ["-e", "-o", "pid=,ppid=,rss=,args="], { encoding: "utf8" })
     .trim()
     .split("\n")
-    .map((line) => line.trim().split(/\s+/))
-    .map(([pid, ppid, rss, comm]) => ({ pid: Number(pid), ppid: Number(ppid), rss: Number(rss), comm }));
+    .map((line) => line.trim().match(/^(\d+)\s+(\d+)\s+(\d+)\s+(.*)$/))
+    .filter(Boolean)
+    .map(([, pid, ppid, rss, args]) => ({ pid: Number(pid), ppid: Number(ppid), rss: Number(rss), args }));
   const inTree = new Set([rootPid]);
   for (let grew = true; grew; ) {
     grew = false;
     for (const r of rows) if (!inTree.has(r.pid) && inTree.has(r.ppid)) (inTree.add(r.pid), (grew = true));
   }
-  return rows.filter((r) => inTree.has(r.pid) && r.comm.startsWith("workerd")).reduce((n, r) => n + r.rss, 0);
+  const workerd = rows.filter((r) => inTree.has(r.pid) && /\bworkerd serve\b/.test(r.args));
+  const isProxy = (r) => r.args.includes(`--socket-addr=entry=127.0.0.1:${port} `);
+  const sum = (list) => list.reduce((n, r) => n + r.rss, 0);
+  return { runtime: sum(workerd.filter((r) => !isProxy(r))), proxy: sum(workerd.filter(isProxy)) };
 }
 
 export async function runUploadBench({ port, rootPid, sizeMb = Number(process.env.BENCH_UPLOAD_MB ?? 3072) }) {
@@ -57,8 +66,21 @@ export async function runUploadBench({ port, rootPid, sizeMb = Number(process.en
   const agent = new Agent({ keepAlive: true, maxSockets: PARALLEL + 2 });
   let cookie = "";
 
-  /** One request over loopback with a Host header; `body` is a Buffer or a string. */
-  function send(method, host, pathname, { body, headers = {} } = {}) {
+  /**
+   * One request over loopback with a Host header; `body` is a Buffer or a string. A kept-alive
+   * socket the server closed just as it was reused fails with ECONNRESET: the browser's uploader
+   * retries then, and so does this (never the issue call, which is not idempotent).
+   */
+  async function send(method, host, pathname, options = {}) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await sendOnce(method, host, pathname, options);
+      } catch (error) {
+        if (options.once || attempt >= 3 || error.code !== "ECONNRESET") throw error;
+      }
+    }
+  }
+  function sendOnce(method, host, pathname, { body, headers = {} } = {}) {
     return new Promise((resolve, reject) => {
       const req = request(
         { host: "127.0.0.1", port, method, path: pathname, agent, headers: { host: `${host}:${port}`, ...(cookie ? { cookie } : {}), ...headers, ...(body ? { "content-length": Buffer.byteLength(body) } : {}) } },
@@ -74,6 +96,7 @@ export async function runUploadBench({ port, rootPid, sizeMb = Number(process.en
   }
   const api = async (method, pathname, body) => {
     const res = await send(method, "www.fanclub.localhost", `/api/v1/me/fanclub/uploads${pathname}`, {
+      once: method === "POST" && pathname === "",
       body: body === undefined ? undefined : JSON.stringify(body),
       headers: { "x-requested-with": "XMLHttpRequest", accept: "application/json", "content-type": "application/json" },
     });
@@ -98,9 +121,17 @@ export async function runUploadBench({ port, rootPid, sizeMb = Number(process.en
     pattern.writeUInt32LE(x >>> 0, i);
   }
 
+  // Under wrangler dev the runtime keeps memory per request, whatever the request, until its heaps
+  // reach their working size (a bare /api/v1/ping does it too). The same number of bare requests
+  // as the upload will make come first, so what moves afterwards is what the bytes cost.
+  const requests = 2 * Math.ceil(size / partSizeFor(size)) + 2;
+  const idle = workerdRss(rootPid, port);
+  for (let i = 0; i < requests; i++) await send("GET", "www.fanclub.localhost", "/api/v1/ping");
+
   const samples = [];
-  const before = workerdRss(rootPid);
-  const sampler = setInterval(() => samples.push(workerdRss(rootPid)), 500);
+  let sentBytes = 0;
+  const before = workerdRss(rootPid, port);
+  const sampler = setInterval(() => samples.push({ sent: sentBytes, ...workerdRss(rootPid, port) }), 500);
 
   const issued = await api("POST", "", { kind: "streaming", filename: "bench.mp4", size, contentType: "video/mp4" });
   const { file, partSize } = issued;
@@ -116,6 +147,7 @@ export async function runUploadBench({ port, rootPid, sizeMb = Number(process.en
       const { url } = await api("POST", `/${file.id}/parts/${n}`);
       const res = await send("PUT", "www.fanclub.localhost", url, { body: partBytes(pattern, n, length) });
       if (res.status !== 200 || !res.headers.etag) throw new Error(`part ${n} answered ${res.status}: ${res.text}`);
+      sentBytes += length;
     }
   }
   let item;
@@ -127,7 +159,7 @@ export async function runUploadBench({ port, rootPid, sizeMb = Number(process.en
   }
   const uploadSeconds = (performance.now() - started) / 1000;
   if (item?.size !== size) throw new Error(`completion answered ${JSON.stringify(item)}`);
-  const after = workerdRss(rootPid);
+  const after = workerdRss(rootPid, port);
 
   // the same bytes to local disk, in the same part-sized writes, flushed
   const dir = mkdtempSync(path.join(tmpdir(), "fanclub-bench-"));
@@ -161,14 +193,22 @@ export async function runUploadBench({ port, rootPid, sizeMb = Number(process.en
   const mb = size / MiB;
   const uploadMbps = mb / uploadSeconds;
   const diskMbps = mb / diskSeconds;
-  const during = Math.max(...samples, 0);
   const mbOf = (kb) => `${(kb / 1024).toFixed(0)} MB`;
+  const peak = (key) => Math.max(...samples.map((x) => x[key]), 0);
+  const during = { runtime: peak("runtime"), proxy: peak("proxy") };
+  // the runtime's memory at each quarter of the bytes sent: flat means parts do not accumulate
+  const curve = [0.25, 0.5, 0.75, 1]
+    .map((q) => samples.find((x) => x.sent >= q * size * 0.999) ?? samples.at(-1))
+    .map((x) => (x ? `${Math.round((x.sent / size) * 100)}% ${mbOf(x.runtime)}` : "-"));
   console.log(`\nupload of ${mb.toFixed(0)} MiB (${parts} parts of ${partSize / MiB} MiB, ${PARALLEL} in parallel) through issue / sign / PUT / complete`);
   console.log(`  multipart upload via wrangler dev: ${uploadMbps.toFixed(1)} MB/s (${uploadSeconds.toFixed(1)} s)`);
   console.log(`  raw local disk write (same bytes): ${diskMbps.toFixed(1)} MB/s (${diskSeconds.toFixed(1)} s)`);
   console.log(`  upload / disk ratio: ${(uploadMbps / diskMbps).toFixed(2)}`);
-  console.log(`  workerd RSS: before ${mbOf(before)}, peak during ${mbOf(during)}, after ${mbOf(after)} (${samples.length} samples)`);
-  return { uploadMbps, diskMbps, rss: { before, during, after } };
+  const rssLine = (key) => `idle ${mbOf(idle[key])}, after ${requests} bare requests ${mbOf(before[key])}, peak during the upload ${mbOf(during[key])}, after ${mbOf(after[key])}`;
+  console.log(`  workerd RSS, runtime (Worker, local R2 and D1): ${rssLine("runtime")}`);
+  console.log(`  workerd RSS, wrangler's dev proxy: ${rssLine("proxy")}`);
+  console.log(`  runtime RSS as the bytes went up (${samples.length} samples): ${curve.join(", ")}`);
+  return { uploadMbps, diskMbps, rss: { idle, before, during, after, curve } };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {

@@ -5,6 +5,7 @@ import { lazy, Suspense } from "react";
 import { useDialog } from "~/components/feedback/dialog";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import postsStyles from "~/styles/post-management.css?url";
+import { uploadsStylesheet } from "~/components/uploads/styles";
 import { POST_TYPES, type PostType } from "../../server/domain/posts";
 import { setFlash } from "../../server/http/flash";
 import { requireCreator } from "../../server/http/require-creator";
@@ -16,7 +17,7 @@ const PostModal = lazy(() => import("~/components/posts/post-modal"));
 
 export const handle = { i18n: ["common", "creator", "posts", "uploads"], breadcrumb: () => ({ label: "posts:management.title" }) };
 export const clientLoader = withNamespaces(["creator", "posts", "uploads"]);
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: postsStyles }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: postsStyles }, uploadsStylesheet];
 
 /** /me/fanclub/posts: post management with status badges, filters, edit and delete (spec §2). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
