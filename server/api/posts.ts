@@ -5,7 +5,7 @@ import { mediaSigningSecret } from "../config";
 import { can } from "../domain/fanclub-permissions";
 import { mediaUrl, sniffImageType } from "../domain/images";
 import { lessonSchema, postFormSchema, postFormValues } from "../domain/post-form";
-import { POST_LIMITS, POST_TYPES, UPLOAD_RULES, type PostType } from "../domain/posts";
+import { COMMENT_SCOPES, POST_LIMITS, POST_TYPES, UPLOAD_RULES, type PostType } from "../domain/posts";
 import { randomToken } from "../security/crypto";
 import { blogContentFrom } from "../services/post-blog";
 import { editData } from "../services/post-edit-data";
@@ -60,7 +60,7 @@ creatorPostsApi.get("/new_data", async (c) => {
   const app = c.get("app");
   const op = requirePosterApi(app);
   const data = await postFormData(app.db, op);
-  return ok(c, { ...data, commentScopes: ["everyone", "followers", "members"] });
+  return ok(c, { ...data, commentScopes: [...COMMENT_SCOPES] });
 });
 
 /** spec §3 draft post summary. */

@@ -2,7 +2,7 @@ import { redirect } from "@remix-run/cloudflare";
 import type { AppContext } from "../context";
 import { mediaSigningSecret } from "../config";
 import { can } from "../domain/fanclub-permissions";
-import { POST_TYPES, type PostType } from "../domain/posts";
+import { COMMENT_SCOPES, POST_TYPES, type PostType } from "../domain/posts";
 import { loadPostAccess, postViewerFrom } from "../services/post-access";
 import { editData } from "../services/post-edit-data";
 import { postFormData } from "../services/posts";
@@ -33,7 +33,7 @@ export async function postEditorData(app: AppContext, request: Request, typePara
   const home = app.services.find((s) => s.id === op.serviceId);
   return {
     type,
-    formData: { ...formData, commentScopes: ["everyone", "followers", "members"] },
+    formData: { ...formData, commentScopes: [...COMMENT_SCOPES] },
     initial,
     isGroupPost: initial ? initial.post.isGroupPost : url.searchParams.get("isGroupPost") === "1",
     fanclubId: op.fanclubId,

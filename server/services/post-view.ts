@@ -125,12 +125,16 @@ export function detailFrom(access: PostAccess, body: PostBody | null, plansThatU
   };
 }
 
+/** A post as its reader may see it, from the gate's answer already read for this request. */
+export async function postDetailFor(db: Db, access: PostAccess, signer: MediaSigner): Promise<PostDetail> {
+  if (access.canView) return detailFrom(access, await bodyOf(db, access.post, signer), []);
+  return detailFrom(access, null, await unlockPlans(db, access.fanclub.id, access.planPrice));
+}
+
 /** A post as its reader may see it, or null (404). */
 export async function loadPostDetail(db: Db, postId: number, viewer: PostViewer, signer: MediaSigner): Promise<PostDetail | null> {
   const access = await loadPostAccess(db, postId, viewer, signer.now);
-  if (!access) return null;
-  if (access.canView) return detailFrom(access, await bodyOf(db, access.post, signer), []);
-  return detailFrom(access, null, await unlockPlans(db, access.fanclub.id, access.planPrice));
+  return access ? postDetailFor(db, access, signer) : null;
 }
 
 /** Live posts: published, started, not ended, not deleted. */

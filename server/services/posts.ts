@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { fanclubEditors, fanclubGroups, fanclubs, plans, postFiles, posts, users, type PostRow } from "../../db/schema";
-import { can, parsePermissions } from "../domain/fanclub-permissions";
-import { POST_TYPE_STR, POST_TYPES, UPLOAD_RULES, postStatus, scheduleProblem, type EditScope, type PostStatus, type PostType, type UploadKind } from "../domain/posts";
+import { can } from "../domain/fanclub-permissions";
+import { permissionsFromJson } from "../domain/fans";
+import { POST_TYPE_STR, POST_TYPES, UPLOAD_RULES, canEditPost, postStatus, scheduleProblem, type EditScope, type PostStatus, type PostType, type UploadKind } from "../domain/posts";
 import type { PostFormInput } from "../domain/post-form";
 import type { OperatingFanclub } from "./creator";
 import { loadPostAccess, type PostViewer } from "./post-access";
@@ -69,8 +70,8 @@ export async function postFormData(db: Db, op: OperatingFanclub) {
     // only editors who may post can be chosen as the one editor of a post
     editorUsers: editorRows
       .filter((e) => {
-        const p = parsePermissions(safeArray(e.permissions));
-        return p.has("postable") || p.has("postable_drafts");
+        const p = permissionsFromJson(e.permissions);
+        return p.includes("postable") || p.includes("postable_drafts");
       })
       .map(({ identifyToken, name }) => ({ identifyToken, name })),
     publishable: can(op.role, "publishPost"),
@@ -80,18 +81,15 @@ export async function postFormData(db: Db, op: OperatingFanclub) {
   };
 }
 
-function safeArray(text: string): string[] {
-  try {
-    const v: unknown = JSON.parse(text);
-    return Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : [];
-  } catch {
-    return [];
-  }
-}
-
 /** fanclubs.post_count: the fan club's published, undeleted posts, recounted in the same batch. */
 function publishedCount(fanclubId: number) {
   return sql<number>`(SELECT count(*) FROM "posts" WHERE "fanclub_id" = ${fanclubId} AND "is_publish" = 1 AND "deleted_at" IS NULL)`;
+}
+
+/** The person on the creator pages as the post gate sees them: owner or editor of the operating fan club. */
+function viewerOf(op: OperatingFanclub, userId: number): PostViewer {
+  const isOwner = op.mode === "owner";
+  return { userId, ownFanclubId: isOwner ? op.fanclubId : null, editing: isOwner ? new Map() : new Map([[op.fanclubId, op.role.editorPermissions ?? new Set()]]) };
 }
 
 export interface SavePostArgs {
@@ -114,12 +112,7 @@ export async function savePost(db: Db, args: SavePostArgs): Promise<SaveResult> 
 
   let existing: PostRow | null = null;
   if (args.postId !== null) {
-    const viewer: PostViewer = {
-      userId,
-      ownFanclubId: isOwner ? op.fanclubId : null,
-      editing: isOwner ? new Map() : new Map([[op.fanclubId, op.role.editorPermissions ?? new Set()]]),
-    };
-    const access = await loadPostAccess(db, args.postId, viewer, now);
+    const access = await loadPostAccess(db, args.postId, viewerOf(op, userId), now);
     if (!access || access.fanclub.id !== op.fanclubId || access.post.type !== POST_TYPES[type]) return { ok: false, reason: "notFound" };
     if (!access.editable) return { ok: false, reason: "notEditable" };
     existing = access.post;
@@ -244,9 +237,7 @@ export async function savePost(db: Db, args: SavePostArgs): Promise<SaveResult> 
 
 /** Deletes (hides) a post the person may edit; its files stay until the clean-up job. */
 export async function deletePost(db: Db, op: OperatingFanclub, userId: number, postId: number, now: number): Promise<boolean> {
-  const isOwner = op.mode === "owner";
-  const viewer: PostViewer = { userId, ownFanclubId: isOwner ? op.fanclubId : null, editing: isOwner ? new Map() : new Map([[op.fanclubId, op.role.editorPermissions ?? new Set()]]) };
-  const access = await loadPostAccess(db, postId, viewer, now);
+  const access = await loadPostAccess(db, postId, viewerOf(op, userId), now);
   if (!access || access.fanclub.id !== op.fanclubId || !access.editable) return false;
   await db.batch([
     db.update(posts).set({ deletedAt: new Date(now) }).where(eq(posts.id, postId)),
@@ -316,7 +307,6 @@ export async function listManagedPosts(
       .offset((input.page - 1) * MANAGED_PAGE_SIZE),
     db.select({ n: sql<number>`count(*)` }).from(posts).where(where),
   ]);
-  const isOwner = op.mode === "owner";
   return {
     total: Number(count[0]?.n ?? 0),
     posts: rows.map(({ post, planName }) => ({
@@ -330,13 +320,10 @@ export async function listManagedPosts(
       likeCount: post.likeCount,
       commentCount: post.commentCount,
       isGroupPost: post.groupId !== null,
-      editable:
-        isOwner ||
-        (() => {
-          const perms = op.role.editorPermissions;
-          if (!perms || !(perms.has("postable") || (!post.isPublish && perms.has("postable_drafts")))) return false;
-          return post.editScope === "editable_all_editors" || (post.editScope === "editable_owner_or_edit_user" && post.editorUserId === userId);
-        })(),
+      editable: canEditPost({
+        post: { isPublish: post.isPublish, editScope: post.editScope as EditScope, editorUserId: post.editorUserId, ownerId: op.role.ownerId },
+        user: { id: userId, editorPermissions: op.role.editorPermissions },
+      }),
     })),
   };
 }
