@@ -7,6 +7,7 @@ import { PostDate } from "~/components/posts/post-date";
 import { rememberPostVisit } from "~/lib/browsing-history";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import postStyles from "~/styles/posts.css?url";
+import blogStyles from "~/styles/blog.css?url";
 import { mediaSigningSecret } from "../../server/config";
 import { blogPlainText, parseBlogDocument, renderBlogHtml } from "../../server/domain/blog";
 import { formatYen } from "../../server/domain/number-display";
@@ -30,6 +31,7 @@ export const headers = anonymousPageHeaders;
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: postStyles },
   { rel: "stylesheet", href: commentStyles },
+  { rel: "stylesheet", href: blogStyles },
 ];
 
 const DESCRIPTION_CHARS = 120;

@@ -100,8 +100,9 @@ async function save(c: Context<AppEnv>, id: number | null) {
   }
   const input = parsed.data;
   const content: PostContent = {};
-  if (type === "blog") {
-    const blog = blogContentFrom(app.t, input.blogContent ?? "");
+  // a blog saved before anything was typed has no body yet (a title-only draft)
+  if (type === "blog" && input.blogContent?.trim()) {
+    const blog = blogContentFrom(app.t, input.blogContent);
     if (!blog.ok) throw new ApiError(400, blog.message, [{ message: blog.message, target: "blogContent" }]);
     content.blog = blog.value;
   }

@@ -302,6 +302,10 @@ describe("counting characters (spec §5 max rule)", () => {
     expect(countVisibleChars("🇯🇵")).toBe(1);
     expect(countVisibleChars("が")).toBe(1); // か + combining dakuten
     expect(countVisibleChars("ありがとう🙏")).toBe(6);
+    expect(countVisibleChars("❤️1️⃣")).toBe(2); // variation selector, keycap
+    expect(countVisibleChars("🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}")).toBe(1); // England: tag characters
+    expect(countVisibleChars("🇯🇵🇰")).toBe(2); // a pair, then a lone indicator
+    expect(countVisibleChars("e\u0301 cafe\u0301")).toBe(5);
   });
 
   it("counts the text of every block, not images or line breaks", () => {

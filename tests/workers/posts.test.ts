@@ -129,6 +129,50 @@ describe("saving posts", () => {
     expect(title).toEqual({ title: "みんなで（修正）", edit_scope: "editable_all_editors" });
   });
 
+  it("saves a blog body only as the allowed document, within the character limit, with images of its own fan club", async () => {
+    const { owner, fanclubId } = await creator("pb");
+    const doc = (children: unknown[]) => JSON.stringify({ root: { type: "root", children } });
+    const para = (text: string) => ({ type: "paragraph", children: [{ type: "text", text, format: 0 }] });
+
+    // a title-only draft has no body yet
+    const titleOnly = await savePost(owner.b, "blog", { "post[title]": "書きかけ", "post[is_publish]": "0", "post[blog_content]": "" });
+    expect(titleOnly.status).toBe(200);
+
+    const script = await savePost(owner.b, "blog", {
+      "post[title]": "危ない",
+      "post[is_publish]": "1",
+      "post[blog_content]": doc([{ type: "html", html: "<script>alert(1)</script>" }]),
+    });
+    expect(script.status).toBe(400);
+    expect(((await script.json()) as Json).payload.message).toBe("不正な形式です。");
+
+    const tooLong = await savePost(owner.b, "blog", { "post[title]": "長すぎ", "post[is_publish]": "1", "post[blog_content]": doc([para("あ".repeat(20_001))]) });
+    expect(tooLong.status).toBe(400);
+    expect(((await tooLong.json()) as Json).payload.message).toBe("20000文字以内にしてください。");
+
+    const other = await insertFanclub((await confirmedAccount({ prefix: "pbo" })).id);
+    const foreignKey = `posts/${other}/${crypto.randomUUID()}.png`;
+    await env.DB.prepare(
+      "INSERT INTO post_files (fanclub_id, uploader_id, kind, filename, extension, content_type, size, r2_key, status, created_at, completed_at) VALUES (?, ?, 'blog_image', 'x.png', 'png', 'image/png', 16, ?, 'stored', ?, ?)",
+    )
+      .bind(other, owner.id, foreignKey, Date.now(), Date.now())
+      .run();
+    const foreignImage = await savePost(owner.b, "blog", {
+      "post[title]": "よその画像",
+      "post[is_publish]": "1",
+      "post[blog_content]": doc([{ type: "paragraph", children: [{ type: "image", src: foreignKey, altText: "" }] }]),
+    });
+    expect(foreignImage.status).toBe(400);
+
+    const exact = await savePost(owner.b, "blog", { "post[title]": "ちょうど", "post[is_publish]": "1", "post[blog_content]": doc([para("い".repeat(20_000))]) });
+    expect(exact.status).toBe(200);
+    const postId = ((await exact.json()) as Json).payload.postId as number;
+    const row = await env.DB.prepare("SELECT blog_char_count FROM posts WHERE id = ?").bind(postId).first<{ blog_char_count: number }>();
+    expect(row?.blog_char_count).toBe(20_000);
+    const page = await (await owner.b.get(at(hosts.www, `/fanclubs/${fanclubId}/posts/${postId}`))).text();
+    expect(page).toContain(`<div class="blog-article"><p>${"い".repeat(20_000)}</p></div>`);
+  });
+
   it("refuses group announcements to fan clubs that own no group allowed to post", async () => {
     const { owner } = await creator("pg");
     const res = await savePost(owner.b, "picture", { "post[title]": "お知らせ", "post[is_publish]": "1", isGroupPost: "1" });

@@ -8,6 +8,7 @@ import { HistoryPlugin } from "@lexical/react/LexicalHistoryPlugin";
 import { LinkPlugin } from "@lexical/react/LexicalLinkPlugin";
 import { ListPlugin } from "@lexical/react/LexicalListPlugin";
 import { RichTextPlugin } from "@lexical/react/LexicalRichTextPlugin";
+import { DRAG_DROP_PASTE } from "@lexical/rich-text";
 import {
   $createParagraphNode,
   $getNodeByKey,
@@ -16,6 +17,7 @@ import {
   $insertNodes,
   $isRangeSelection,
   $setSelection,
+  COMMAND_PRIORITY_LOW,
   type BaseSelection,
   type EditorState,
   type EditorThemeClasses,
@@ -155,6 +157,7 @@ function EditorFrame(props: BlogEditorProps & { initialRejected: boolean; onUplo
   const [status, setStatus] = useState(() => statusOf(editor.getEditorState()));
   const [uploading, setUploading] = useState(0);
   const counterId = useId();
+  const contentId = useId();
   const onChange = useRef(props.onChange);
   onChange.current = props.onChange;
   const onUploadingChange = useRef(props.onUploadingChange);
@@ -164,17 +167,36 @@ function EditorFrame(props: BlogEditorProps & { initialRejected: boolean; onUplo
   useEffect(() => editor.setEditable(!disabled), [editor, disabled]);
   useEffect(() => onUploadingChange.current?.(uploading > 0), [uploading]);
 
+  useEffect(() => {
+    // Registering transforms re-runs them over the loaded document, which is an update but not
+    // a change: only JSON that differs from the last one counts.
+    let last = JSON.stringify(editor.getEditorState().toJSON());
+    return editor.registerUpdateListener(({ editorState, dirtyElements, dirtyLeaves }) => {
+      // selection moves are not changes
+      if (dirtyElements.size === 0 && dirtyLeaves.size === 0) return;
+      const json = JSON.stringify(editorState.toJSON());
+      if (json === last) return;
+      last = json;
+      const parsed = parseBlogDocument(json);
+      const count = parsed.ok ? blogCharCount(parsed.doc) : editorState.read(() => countVisibleChars($getRoot().getTextContent()));
+      setStatus({ count, invalid: !parsed.ok });
+      onChange.current(json, count);
+    });
+  }, [editor]);
+
+  // Image files dropped or pasted into the text go up like picked ones (the latest handler, via a ref).
+  const pickRef = useRef<(files: File[]) => Promise<void>>(async () => {});
   useEffect(
     () =>
-      editor.registerUpdateListener(({ editorState, prevEditorState, dirtyElements, dirtyLeaves }) => {
-        // selection moves and the initial load are not changes
-        if ((dirtyElements.size === 0 && dirtyLeaves.size === 0) || prevEditorState.isEmpty()) return;
-        const json = JSON.stringify(editorState.toJSON());
-        const parsed = parseBlogDocument(json);
-        const count = parsed.ok ? blogCharCount(parsed.doc) : editorState.read(() => countVisibleChars($getRoot().getTextContent()));
-        setStatus({ count, invalid: !parsed.ok });
-        onChange.current(json, count);
-      }),
+      editor.registerCommand(
+        DRAG_DROP_PASTE,
+        (files) => {
+          if (!editor.isEditable()) return true;
+          void pickRef.current(files);
+          return true;
+        },
+        COMMAND_PRIORITY_LOW,
+      ),
     [editor],
   );
 
@@ -207,12 +229,14 @@ function EditorFrame(props: BlogEditorProps & { initialRejected: boolean; onUplo
     }
   };
 
+  pickRef.current = pickImages;
+
   const number = new Intl.NumberFormat(locale);
   const over = status.count > max;
 
   return (
     <div className={`blog-editor${disabled ? " is-disabled" : ""}`}>
-      <Toolbar disabled={disabled} uploading={uploading > 0} onPickImages={(files) => void pickImages(files)} acceptImages={ACCEPT} />
+      <Toolbar contentId={contentId} disabled={disabled} uploading={uploading > 0} onPickImages={(files) => void pickImages(files)} acceptImages={ACCEPT} />
       <ImagePanel disabled={disabled} />
       {props.initialRejected ? (
         <p className="blog-editor-error" role="alert">
@@ -223,7 +247,7 @@ function EditorFrame(props: BlogEditorProps & { initialRejected: boolean; onUplo
         <RichTextPlugin
           contentEditable={
             <ContentEditable
-              id="blog-editor-content"
+              id={contentId}
               className="blog-article blog-editor-content"
               aria-label={t("editor.label")}
               aria-describedby={counterId}

@@ -22,7 +22,7 @@ import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type Reac
 import { useTranslation } from "~/lib/i18n";
 import { LinkForm, readLinkTarget, type LinkTarget } from "./link-form";
 
-export type BlockKind = "paragraph" | "h2" | "h3" | "bullet" | "number" | "quote";
+type BlockKind = "paragraph" | "h2" | "h3" | "bullet" | "number" | "quote";
 
 interface FormatState {
   block: BlockKind;
@@ -77,7 +77,7 @@ function setBlock(editor: LexicalEditor, current: BlockKind, wanted: BlockKind) 
  * The formatting toolbar: one tab stop, arrow keys move between its buttons (WAI-ARIA toolbar
  * pattern), every button named by aria-label and toggles reporting aria-pressed.
  */
-export function Toolbar(props: { disabled: boolean; uploading: boolean; onPickImages: (files: File[]) => void; acceptImages: string }) {
+export function Toolbar(props: { contentId: string; disabled: boolean; uploading: boolean; onPickImages: (files: File[]) => void; acceptImages: string }) {
   const { t } = useTranslation("blog");
   const [editor] = useLexicalComposerContext();
   const [format, setFormat] = useState<FormatState>(INITIAL_FORMAT);
@@ -153,7 +153,7 @@ export function Toolbar(props: { disabled: boolean; uploading: boolean; onPickIm
 
   return (
     <>
-      <div className="blog-toolbar" role="toolbar" aria-label={t("editor.toolbar")} aria-controls="blog-editor-content" ref={bar} onKeyDown={onKeyDown} onFocus={(e) => rove(e.target)}>
+      <div className="blog-toolbar" role="toolbar" aria-label={t("editor.toolbar")} aria-controls={props.contentId} ref={bar} onKeyDown={onKeyDown} onFocus={(e) => rove(e.target)}>
         <div className="blog-tool-group">
           {toggle(t("editor.paragraph"), format.block === "paragraph", () => setBlock(editor, format.block, "paragraph"), <span aria-hidden="true">¶</span>)}
           {toggle(t("editor.heading2"), format.block === "h2", () => setBlock(editor, format.block, "h2"), <span aria-hidden="true">H2</span>)}

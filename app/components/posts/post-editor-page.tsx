@@ -1,10 +1,8 @@
-import { lazy, Suspense, useState } from "react";
+import { useState } from "react";
+import { LazyBlogEditor } from "~/components/blog/lazy-blog-editor";
 import { useTranslation } from "~/lib/i18n";
 import type { PostType } from "../../../server/domain/posts";
 import { PostForm, type PostEditData, type PostFormData, type SavedPost } from "./post-form";
-
-// Lexical loads only on the blog pages.
-const BlogEditor = lazy(() => import("~/components/blog/blog-editor"));
 
 async function uploadBlogImage(file: File): Promise<{ key: string; url: string }> {
   const { uploadSingleFile } = await import("~/components/uploads/upload-single");
@@ -37,15 +35,14 @@ export function PostEditorPage(props: { type: PostType; formData: PostFormData; 
         blogSlot={
           props.type === "blog"
             ? (api) => (
-                <Suspense fallback={<p className="muted">…</p>}>
-                  <BlogEditor
-                    initialJson={api.initialJson ?? undefined}
-                    onChange={api.onChange}
-                    uploadImage={uploadBlogImage}
-                    resolveImageUrl={(key: string) => api.imageUrls[key] ?? ""}
-                    disabled={api.disabled}
-                  />
-                </Suspense>
+                <LazyBlogEditor
+                  initialJson={api.initialJson ?? undefined}
+                  onChange={api.onChange}
+                  uploadImage={uploadBlogImage}
+                  resolveImageUrl={(key: string) => api.imageUrls[key] ?? null}
+                  disabled={api.disabled}
+                  onUploadingChange={api.onUploadingChange}
+                />
               )
             : undefined
         }

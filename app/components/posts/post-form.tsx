@@ -39,7 +39,7 @@ export function PostForm(props: {
   isGroupPost: boolean;
   initialTitle?: string;
   /** the blog editor, given by the blog page: it reports its JSON and character count */
-  blogSlot?: (api: { onChange: (json: string, count: number) => void; initialJson: string | null; imageUrls: Record<string, string>; disabled: boolean }) => ReactNode;
+  blogSlot?: (api: { onChange: (json: string, count: number) => void; initialJson: string | null; imageUrls: Record<string, string>; disabled: boolean; onUploadingChange: (uploading: boolean) => void }) => ReactNode;
   onSaved: (saved: SavedPost) => void;
   onUploadingChange?: (uploading: boolean) => void;
 }) {
@@ -213,7 +213,7 @@ export function PostForm(props: {
       </div>
 
       {props.type === "blog" && props.blogSlot ? (
-        props.blogSlot({ onChange: (json, count) => { setBlog({ json, count }); touch(); }, initialJson: init?.blogContent ?? null, imageUrls: init?.blogImageUrls ?? {}, disabled: busy !== null })
+        props.blogSlot({ onChange: (json, count) => { setBlog({ json, count }); touch(); }, initialJson: init?.blogContent ?? null, imageUrls: init?.blogImageUrls ?? {}, disabled: busy !== null, onUploadingChange: setUploading })
       ) : (
         <div className="field">
           <label htmlFor="post-comment">{t("fields.comment")}</label>
