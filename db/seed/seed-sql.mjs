@@ -660,6 +660,46 @@ const MANAGERS = [
   { user: "label", fanclubId: 112, createdDaysAgo: 150 },
 ];
 
+/**
+ * Demo posts: blog articles, so they need no stored files. Each fan club with paid plans gets a
+ * public welcome, one post for its cheapest paid plan and one for its dearest; Akari's club also has
+ * a draft and a post scheduled for tomorrow, so management shows every badge.
+ * @type {{ title: string, comment: string, paragraphs: string[], heading?: string }[]}
+ */
+const POST_TEXTS = [
+  {
+    title: "ファンクラブへようこそ",
+    comment: "はじめての方へ、ファンクラブの楽しみ方をまとめました。",
+    heading: "このファンクラブでできること",
+    paragraphs: ["フォローしていただくと、新しい投稿のお知らせが届きます。", "メンバー限定の投稿は、プランに参加するとすぐにご覧いただけます。これからよろしくお願いします！"],
+  },
+  {
+    title: "今月の限定ボイスについて",
+    comment: "メンバーのみなさんへ、今月のボイスのテーマを発表します。",
+    heading: "今月のテーマ",
+    paragraphs: ["今月は「おやすみ前のひとこと」をテーマに、短いボイスを毎週お届けします。", "リクエストはコメント欄で受け付けています。"],
+  },
+  {
+    title: "撮影の裏話（上位プラン限定）",
+    comment: "いつも応援ありがとうございます。今回は撮影の裏側をお話しします。",
+    heading: "当日のスケジュール",
+    paragraphs: ["朝早くから準備をして、機材のチェックに二時間かかりました。", "うまくいかなかったテイクの話も、ここだけでこっそり書いておきます。"],
+  },
+];
+
+/** @param {{ title: string, paragraphs: string[], heading?: string }} text */
+function demoBlogJson(text) {
+  const run = (/** @type {string} */ t, format = 0) => ({ type: "text", text: t, format, detail: 0, mode: "normal", style: "", version: 1 });
+  const block = (/** @type {string} */ type, /** @type {unknown[]} */ children, extra = {}) => ({ type, children, direction: "ltr", format: "", indent: 0, version: 1, ...extra });
+  const children = [];
+  if (text.heading) children.push(block("heading", [run(text.heading)], { tag: "h2" }));
+  text.paragraphs.forEach((p, i) => children.push(block("paragraph", [run(p, i === 0 ? 1 : 0)], { textFormat: 0, textStyle: "" })));
+  return JSON.stringify({ root: block("root", children) });
+}
+
+/** @param {{ paragraphs: string[], heading?: string }} text visible characters, as the blog counter counts them */
+const demoCharCount = (text) => [text.heading ?? "", ...text.paragraphs].join("").replace(/\s+/gu, "").length;
+
 /** @param {string | number | null | undefined} value */
 const v = (value) => (value === null || value === undefined ? "NULL" : typeof value === "number" ? String(value) : q(value));
 
@@ -788,10 +828,35 @@ export function demoStatements(origin, now = Date.now()) {
     );
   }
 
+  // demo posts (ids by fan club, so a second seed updates them in place)
+  for (const f of FANCLUBS) {
+    const paid = f.plans.map((p, i) => ({ ...p, id: planId(f.id, i + 1) })).filter((p) => p.price > 0 && !p.closed);
+    if (paid.length === 0) continue;
+    const cheapest = paid.reduce((a, p) => (p.price < a.price ? p : a));
+    const dearest = paid.reduce((a, p) => (p.price > a.price ? p : a));
+    const rows = [
+      { n: 1, text: POST_TEXTS[0], planId: null, publish: true, at: ago(Math.min(f.createdDaysAgo, 30)) },
+      { n: 2, text: POST_TEXTS[1], planId: cheapest.id, publish: true, at: ago(Math.min(f.createdDaysAgo, 30) / 2) },
+      { n: 3, text: POST_TEXTS[2], planId: dearest.id, publish: true, at: ago(Math.min(f.createdDaysAgo, 30) / 4) },
+    ];
+    if (f.id === 101) {
+      rows.push({ n: 4, text: { title: "来月の配信予定（下書き）", comment: "", paragraphs: ["まだ書きかけです。"] }, planId: null, publish: false, at: ago(0.5) });
+      rows.push({ n: 5, text: { title: "明日公開のお知らせ", comment: "予約投稿です。", paragraphs: ["明日の朝に公開されます。"] }, planId: cheapest.id, publish: true, at: ago(-1) });
+    }
+    for (const r of rows) {
+      const id = 100000 + (f.id - 100) * 100 + r.n;
+      out.push(
+        "INSERT INTO posts (id, fanclub_id, author_id, type, title, comment, blog_json, blog_char_count, is_publish, published_at, plan_id, allow_comment, allow_tipping, created_at, updated_at) VALUES (" +
+          [id, f.id, accountId(f.owner), 4, q(r.text.title), q(r.text.comment), q(demoBlogJson(r.text)), demoCharCount(r.text), b(r.publish), r.at, v(r.planId), 1, b(r.planId !== null), r.at, r.at].join(", ") +
+          ") ON CONFLICT(id) DO UPDATE SET title = excluded.title, comment = excluded.comment, blog_json = excluded.blog_json, blog_char_count = excluded.blog_char_count, is_publish = excluded.is_publish, plan_id = excluded.plan_id, deleted_at = NULL;",
+      );
+    }
+  }
+
   // counters from the rows, as the services keep them (a membership counts until it is left)
   out.push(
     `UPDATE plans SET member_count = (SELECT count(*) FROM memberships m WHERE m.plan_id = plans.id AND m.status != 'left') WHERE fanclub_id IN (${demoFanclubIds});`,
-    `UPDATE fanclubs SET member_count = (SELECT count(*) FROM memberships m WHERE m.fanclub_id = fanclubs.id AND m.status != 'left'), follower_count = (SELECT count(*) FROM follows w WHERE w.fanclub_id = fanclubs.id) WHERE id IN (${demoFanclubIds});`,
+    `UPDATE fanclubs SET member_count = (SELECT count(*) FROM memberships m WHERE m.fanclub_id = fanclubs.id AND m.status != 'left'), follower_count = (SELECT count(*) FROM follows w WHERE w.fanclub_id = fanclubs.id), post_count = (SELECT count(*) FROM posts p WHERE p.fanclub_id = fanclubs.id AND p.is_publish = 1 AND p.deleted_at IS NULL) WHERE id IN (${demoFanclubIds});`,
   );
   return out;
 }

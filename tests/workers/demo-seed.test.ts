@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "../../db/client";
 import { DEMO_ACCOUNTS, DEMO_FANCLUBS, DEMO_PASSWORD, demoStatements } from "../../db/seed/seed-sql.mjs";
+import { checkBlogContent } from "../../server/domain/blog";
 import { can, parsePermissions } from "../../server/domain/fanclub-permissions";
 import { verifyPassword } from "../../server/security/crypto";
 import { SEARCH_ORDERS, searchFanclubs } from "../../server/services/fanclub-search";
@@ -20,7 +21,7 @@ const DAY = 86_400_000;
 
 const apply = (now: number) => env.DB.batch(demoStatements(origin, now).map((sql) => env.DB.prepare(sql)));
 
-const TABLES = ["users", "fanclubs", "fanclub_tags", "plans", "memberships", "follows", "fanclub_editors", "fanclub_managers", "fanclub_groups", "fanclub_group_members"];
+const TABLES = ["users", "fanclubs", "fanclub_tags", "plans", "memberships", "follows", "fanclub_editors", "fanclub_managers", "fanclub_groups", "fanclub_group_members", "posts"];
 
 /** Every row of the tables the seed writes, as sorted JSON lines (row order is not content). */
 async function snapshot() {
@@ -99,6 +100,32 @@ describe("demo seed", () => {
     ).toEqual([]);
     const fans = await rows("SELECT DISTINCT user_id FROM memberships UNION SELECT DISTINCT user_id FROM follows");
     expect(fans.length).toBeGreaterThanOrEqual(20);
+  });
+
+  it("gives fan clubs with paid plans a public post and posts locked to their plans, bodies the blog check accepts", async () => {
+    const posts = await rows<{ id: number; fanclub_id: number; plan_id: number | null; plan_fanclub: number | null; blog_json: string; blog_char_count: number; is_publish: number; published_at: number }>(
+      "SELECT p.id, p.fanclub_id, p.plan_id, pl.fanclub_id AS plan_fanclub, p.blog_json, p.blog_char_count, p.is_publish, p.published_at FROM posts p LEFT JOIN plans pl ON pl.id = p.plan_id",
+    );
+    const clubsWithPaidPlans = await rows<{ id: number }>("SELECT DISTINCT fanclub_id AS id FROM plans WHERE price > 0 AND closed_at IS NULL");
+    for (const { id } of clubsWithPaidPlans) {
+      const own = posts.filter((p) => p.fanclub_id === id && p.is_publish === 1);
+      expect(own.some((p) => p.plan_id === null), `fan club ${id}`).toBe(true);
+      expect(own.filter((p) => p.plan_id !== null).length, `fan club ${id}`).toBeGreaterThanOrEqual(1);
+    }
+    for (const p of posts) {
+      if (p.plan_id !== null) expect(p.plan_fanclub, `post ${p.id}`).toBe(p.fanclub_id);
+      const check = checkBlogContent(p.blog_json);
+      expect(check.ok, `post ${p.id}`).toBe(true);
+      if (check.ok) expect(check.charCount, `post ${p.id}`).toBe(p.blog_char_count);
+    }
+    // management shows a draft and a scheduled post of the first creator
+    const akari = DEMO_FANCLUBS.find((f) => f.uniquePath === "hoshino_akari")!;
+    expect(posts.some((p) => p.fanclub_id === akari.id && p.is_publish === 0)).toBe(true);
+    expect(posts.some((p) => p.fanclub_id === akari.id && p.is_publish === 1 && p.published_at > Date.now())).toBe(true);
+    const counts = await rows<{ id: number; post_count: number; published: number }>(
+      "SELECT f.id, f.post_count, (SELECT count(*) FROM posts p WHERE p.fanclub_id = f.id AND p.is_publish = 1 AND p.deleted_at IS NULL) AS published FROM fanclubs f",
+    );
+    for (const c of counts) expect([c.id, c.post_count]).toEqual([c.id, c.published]);
   });
 
   it("has a closed plan that still has members and a plan whose join limit is reached", async () => {
