@@ -3,6 +3,8 @@ import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { remixOptions } from "./remix.config";
 
+const SHELL = /[\\/]app[\\/](components[\\/](layout|feedback|errors)[\\/]|lib[\\/](i18n|translate|nonce|root-data|links|chunk-reload)\.)|vite[\\/]preload-helper/;
+
 export default defineConfig(({ command }) => ({
   plugins: [
     // The dev proxy only serves `remix vite:dev`; builds run under wrangler with real bindings.
@@ -29,6 +31,9 @@ export default defineConfig(({ command }) => ({
         // better than the pieces Rollup would otherwise cut them into as routes multiply.
         manualChunks(id: string) {
           if (/[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@remix-run[\\/](react|router|server-runtime)|turbo-stream)[\\/]/.test(id)) return "framework";
+          // The shell every page loads with the root (layout, feedback, translator, error pages): as
+          // a dozen chunks of a few hundred bytes each they cost more gzip than as one.
+          if (SHELL.test(id)) return "shell";
         },
       },
     },

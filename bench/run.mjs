@@ -56,8 +56,8 @@ function measure(pathname, accept, { uniquePaths = false } = {}) {
   });
 }
 
-async function firstVisitJs() {
-  const html = (await get("/")).body.toString("utf8");
+async function firstVisitJs(pathname) {
+  const html = (await get(pathname)).body.toString("utf8");
   const srcs = new Set();
   for (const m of html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)) srcs.add(m[1]);
   for (const m of html.matchAll(/<link[^>]+href="([^"]+\.js)"[^>]+rel="modulepreload"/g)) srcs.add(m[1]);
@@ -78,8 +78,11 @@ try {
   // a seeded fan club of this brand (demo fan club 101) and a Japanese search
   const fanclubPath = "/fanclubs/101";
   const searchPath = `/fanclubs?keywords=${encodeURIComponent("星")}&order=2&category=`;
+  // a seeded public blog post of that fan club and one locked to a plan (the locked prompt)
+  const postPath = "/fanclubs/101/posts/100101";
+  const lockedPostPath = "/fanclubs/101/posts/100102";
   // warm every path so the first isolate start is not measured
-  for (const p of ["/api/v1/ping", "/", fanclubPath, searchPath]) {
+  for (const p of ["/api/v1/ping", "/", fanclubPath, searchPath, postPath, lockedPostPath]) {
     const { status } = await get(p);
     if (status !== 200) throw new Error(`${p} answered ${status}`);
   }
@@ -90,11 +93,15 @@ try {
   const fanclubRendered = await measure(fanclubPath, "text/html", { uniquePaths: true });
   const search = await measure(searchPath, "text/html");
   const searchRendered = await measure(searchPath, "text/html", { uniquePaths: true });
+  const post = await measure(postPath, "text/html");
+  const postRendered = await measure(postPath, "text/html", { uniquePaths: true });
+  const lockedRendered = await measure(lockedPostPath, "text/html", { uniquePaths: true });
   const trips = {};
-  for (const [name, p] of [["home", "/?trips=1"], ["fan club", `${fanclubPath}?trips=1`], ["search", `${searchPath}&trips=1`]]) {
+  for (const [name, p] of [["home", "/?trips=1"], ["fan club", `${fanclubPath}?trips=1`], ["search", `${searchPath}&trips=1`], ["post", `${postPath}?trips=1`]]) {
     trips[name] = (await get(p, { accept: "text/html" })).headers["x-d1-round-trips"];
   }
-  const js = await firstVisitJs();
+  const js = await firstVisitJs("/");
+  const postJs = await firstVisitJs(postPath);
   const row = (name, r) =>
     `${name.padEnd(26)} ${String(Math.round(r.requests.average)).padStart(7)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(4)} ms   errors ${r.errors + r.non2xx}`;
   console.log(`\nwrangler dev on loopback, autocannon 50 connections, ${duration} s each, one run\n`);
@@ -105,15 +112,21 @@ try {
   console.log(row("fan club, rendered each time", fanclubRendered));
   console.log(row("search /fanclubs?keywords=星", search));
   console.log(row("search, rendered each time", searchRendered));
+  console.log(row(`post ${postPath}`, post));
+  console.log(row("post, rendered each time", postRendered));
+  console.log(row("locked post, rendered each time", lockedRendered));
   const ratio = home.requests.average / bare.requests.average;
   console.log(`\nhome / bare ratio: ${ratio.toFixed(2)} (target >= 0.5); signed-out visitors share a render for 10 s`);
   console.log(`rendered each time / bare ratio: ${(rendered.requests.average / bare.requests.average).toFixed(2)} (what a signed-in visitor costs)`);
   const r = (x) => (x.requests.average / bare.requests.average).toFixed(2);
   console.log(`fan club / bare: ${r(fanclub)} (target >= 0.5), rendered each time ${r(fanclubRendered)}`);
   console.log(`search / bare: ${r(search)} (target >= 0.5), rendered each time ${r(searchRendered)}`);
-  console.log(`D1 round trips per render (target <= 2): home ${trips.home}, fan club ${trips["fan club"]}, search ${trips.search}`);
+  console.log(`post / bare: ${r(post)} (target >= 0.5), rendered each time ${r(postRendered)}, locked post rendered each time ${r(lockedRendered)}`);
+  console.log(`D1 round trips per render (target <= 2): home ${trips.home}, fan club ${trips["fan club"]}, search ${trips.search}, post ${trips.post}`);
   console.log(`first-visit JS: ${js.files} files, ${(js.raw / 1024).toFixed(1)} KB raw, ${(js.gz / 1024).toFixed(1)} KB gzip (target <= 90 KB); ja/common.json ${(js.localeGz / 1024).toFixed(1)} KB gzip`);
-  await runUploadBench({ port, rootPid: worker.child.pid });
+  console.log(`first-visit JS of a post page: ${postJs.files} files, ${(postJs.gz / 1024).toFixed(1)} KB gzip (target <= 90 KB)`);
+  // BENCH_UPLOAD_MB=0 skips the upload run
+  if (Number(process.env.BENCH_UPLOAD_MB ?? 1) > 0) await runUploadBench({ port, rootPid: worker.child.pid });
 } finally {
   worker.stop();
 }

@@ -14,11 +14,10 @@ import { formatYen } from "../../server/domain/number-display";
 import { anonymousPageHeaders } from "../../server/http/page-cache";
 import { idParam } from "../../server/http/params";
 import { loadPostAccess, postViewerFrom } from "../../server/services/post-access";
-import { aroundPosts, postDetailFor, type PostBody } from "../../server/services/post-view";
+import { postPageData, type PostBody } from "../../server/services/post-view";
 
 import { PostSocial } from "~/components/posts/post-social";
 import commentStyles from "~/styles/comments.css?url";
-import { postSocialState } from "../../server/services/post-comments";
 
 export const handle = {
   i18n: ["common", "fanclub", "posts", "comments"],
@@ -60,14 +59,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const access = await loadPostAccess(app.db, postId, viewer, now);
   // a post is only ever shown under its own fan club's address
   if (!access || access.fanclub.id !== fanclubId) throw new Response(null, { status: 404 });
-  const detail = await postDetailFor(app.db, access, { secret: mediaSigningSecret(app.env), viewerId: app.user?.id ?? null, now });
-  // Group announcements are read from the group's list; previous/next walk the fan club's own posts.
-  const around = detail.isGroupPost
-    ? { prev: null, next: null }
-    : await aroundPosts(app.db, { id: detail.id, fanclubId, publishedAt: detail.publishedAt, groupId: null }, viewer, now);
+  // the body (or what unlocks it), previous/next and likes and comments: one batch
+  const { detail, around, social } = await postPageData(app.db, access, viewer, { secret: mediaSigningSecret(app.env), viewerId: app.user?.id ?? null, now });
   const blog = detail.body ? blogOf(detail.body) : null;
-  // likes and comments only where the body shows (a locked post has none to offer)
-  const social = detail.locked ? null : await postSocialState(app.db, access, viewer);
   const frontUrl = app.service?.frontUrl ?? new URL(request.url).origin;
   const pageUrl = `${frontUrl}/fanclubs/${fanclubId}/posts/${postId}`;
   const excerpt = detail.body ? blog?.excerpt || detail.body.comment.replace(/\s+/g, " ").trim().slice(0, DESCRIPTION_CHARS) : "";

@@ -247,21 +247,28 @@ export async function commentsForExport(db: Db, postId: number) {
  * the viewer liked the post and what they may do. Only for a viewer who passed the gate with
  * `canView`; one round trip.
  */
-export async function postSocialState(
-  db: Db,
-  access: PostAccess,
-  viewer: PostViewer,
-): Promise<SocialPermissions & { postId: number; initialLikeCount: number; likedByMe: boolean; commentCount: number }> {
-  const { post, fanclub } = access;
+/** The reads behind a post's likes and comments for this viewer, for a batch. */
+export function postSocialQueries(db: Db, access: PostAccess, viewer: PostViewer) {
   const userId = viewer.userId ?? 0;
-  const [relation, liked] = await db.batch([
-    relationStatement(db, fanclub.id, userId),
+  return [
+    relationStatement(db, access.fanclub.id, userId),
     db
       .select({ one: sql<number>`1`.as("one") })
       .from(postLikes)
-      .where(and(eq(postLikes.postId, post.id), eq(postLikes.userId, userId)))
+      .where(and(eq(postLikes.postId, access.post.id), eq(postLikes.userId, userId)))
       .limit(1),
-  ]);
+  ] as const;
+}
+
+export type PostSocialState = SocialPermissions & { postId: number; initialLikeCount: number; likedByMe: boolean; commentCount: number };
+
+/** What the post page's likes and comments start from, out of `postSocialQueries`' rows. */
+export function postSocialFrom(
+  access: PostAccess,
+  viewer: PostViewer,
+  [relation, liked]: [Parameters<typeof relationFrom>[0], readonly unknown[]],
+): PostSocialState {
+  const { post, fanclub } = access;
   const role = { userId: viewer.userId, ownerId: fanclub.ownerId, editorPermissions: viewer.editing.get(fanclub.id) ?? null };
   return {
     postId: post.id,
@@ -270,4 +277,10 @@ export async function postSocialState(
     commentCount: post.commentCount,
     ...socialPermissions(post, { role, ...(viewer.userId === null ? NO_RELATION : relationFrom(relation)) }),
   };
+}
+
+/** The post's likes and comments for this viewer, on its own. */
+export async function postSocialState(db: Db, access: PostAccess, viewer: PostViewer): Promise<PostSocialState> {
+  const [relation, liked] = await db.batch(postSocialQueries(db, access, viewer));
+  return postSocialFrom(access, viewer, [relation, liked]);
 }

@@ -5,7 +5,8 @@ import { mediaUrl } from "../domain/images";
 import { POST_TYPE_STR, canViewPost, type PostType } from "../domain/posts";
 import { privateMediaUrl } from "../media/private-urls";
 import { loadPostAccess, type PostAccess, type PostViewer } from "./post-access";
-import { filesOfPost, listFiles } from "./posts";
+import { postSocialFrom, postSocialQueries, type PostSocialState } from "./post-comments";
+import { filesOfPost, filesOfPostQuery, listFiles, type PostFile } from "./posts";
 
 /**
  * What readers get of a post. A viewer who may not see it gets the title, the cover and the plans
@@ -61,7 +62,10 @@ export interface MediaSigner {
 }
 
 async function bodyOf(db: Db, post: PostRow, signer: MediaSigner): Promise<PostBody> {
-  const files = await filesOfPost(db, post.id);
+  return bodyFrom(post, await filesOfPost(db, post.id), signer);
+}
+
+async function bodyFrom(post: PostRow, files: readonly PostFile[], signer: MediaSigner): Promise<PostBody> {
   const sign = (key: string) => privateMediaUrl(signer.secret, key, signer.viewerId, signer.now);
   const views = await Promise.all(
     listFiles(files).map(async (f) => {
@@ -91,14 +95,17 @@ async function bodyOf(db: Db, post: PostRow, signer: MediaSigner): Promise<PostB
   };
 }
 
-async function unlockPlans(db: Db, fanclubId: number, price: number | null) {
-  if (price === null) return [];
+/** Open plans of the fan club at or above the post's price: the ones that would open it. */
+function unlockPlansQuery(db: Db, fanclubId: number, price: number) {
   return db
     .select({ id: plans.id, name: plans.name, price: plans.price })
     .from(plans)
     .where(and(eq(plans.fanclubId, fanclubId), gte(plans.price, price), isNull(plans.closedAt)))
-    .orderBy(asc(plans.price), asc(plans.id))
-    .all();
+    .orderBy(asc(plans.price), asc(plans.id));
+}
+
+async function unlockPlans(db: Db, fanclubId: number, price: number | null) {
+  return price === null ? [] : unlockPlansQuery(db, fanclubId, price).all();
 }
 
 export function detailFrom(access: PostAccess, body: PostBody | null, plansThatUnlock: PostDetail["unlockPlans"]): PostDetail {
@@ -271,16 +278,56 @@ export async function postCardsByIds(db: Db, ids: readonly number[], viewer: Pos
 }
 
 /** Previous (older) and next (newer) live posts of the same fan club. */
-export async function aroundPosts(db: Db, post: { id: number; fanclubId: number; publishedAt: number; groupId: number | null }, viewer: PostViewer, now: number) {
+type AroundOf = { id: number; fanclubId: number; publishedAt: number; groupId: number | null };
+
+/** The live post just before and just after this one in its list, and the viewer's memberships (for their locks). */
+function aroundQueries(db: Db, post: AroundOf, viewer: PostViewer, now: number) {
   const base = and(eq(posts.fanclubId, post.fanclubId), post.groupId === null ? isNull(posts.groupId) : eq(posts.groupId, post.groupId), liveCondition(now));
   const at = new Date(post.publishedAt);
-  const [older, newer, members] = await db.batch([
+  return [
     cardsQuery(db, and(base, or(lt(posts.publishedAt, at), and(eq(posts.publishedAt, at), lt(posts.id, post.id))))!, 1, "newest"),
     cardsQuery(db, and(base, or(gt(posts.publishedAt, at), and(eq(posts.publishedAt, at), gt(posts.id, post.id))))!, 1, "oldest"),
     viewerMemberships(db, viewer.userId),
-  ]);
+  ] as const;
+}
+
+type Around = { prev: PostCard | null; next: PostCard | null };
+
+function aroundFrom([older, newer, members]: [CardRow[], CardRow[], MemberRow[]], viewer: PostViewer): Around {
   const [prev] = cardsFrom(older, members, viewer);
   const [next] = cardsFrom(newer, members, viewer);
   return { prev: prev ?? null, next: next ?? null };
+}
+
+export async function aroundPosts(db: Db, post: AroundOf, viewer: PostViewer, now: number): Promise<Around> {
+  const [older, newer, members] = await db.batch(aroundQueries(db, post, viewer, now));
+  return aroundFrom([older, newer, members], viewer);
+}
+
+/**
+ * Everything the post page shows after the gate, in one batch: the body's files (or the plans
+ * that unlock a locked post), previous and next, and likes and comments where the body shows.
+ * Group announcements have no previous/next here (their list is the group's).
+ */
+export async function postPageData(
+  db: Db,
+  access: PostAccess,
+  viewer: PostViewer,
+  signer: MediaSigner,
+): Promise<{ detail: PostDetail; around: Around; social: PostSocialState | null }> {
+  const p = access.post;
+  const around = aroundQueries(db, { id: p.id, fanclubId: access.fanclub.id, publishedAt: p.publishedAt.getTime(), groupId: p.groupId }, viewer, signer.now);
+  const noAround: Around = { prev: null, next: null };
+  if (access.canView) {
+    const [files, older, newer, members, relation, liked] = await db.batch([filesOfPostQuery(db, p.id), ...around, ...postSocialQueries(db, access, viewer)]);
+    return {
+      detail: detailFrom(access, await bodyFrom(p, files, signer), []),
+      around: p.groupId === null ? aroundFrom([older, newer, members], viewer) : noAround,
+      social: postSocialFrom(access, viewer, [relation, liked]),
+    };
+  }
+  // a locked post always has a plan price (a post for anyone is never locked)
+  const [unlock, older, newer, members] = await db.batch([unlockPlansQuery(db, access.fanclub.id, access.planPrice ?? 0), ...around]);
+  return { detail: detailFrom(access, null, unlock), around: p.groupId === null ? aroundFrom([older, newer, members], viewer) : noAround, social: null };
 }
 

@@ -341,13 +341,17 @@ export async function draftSummary(db: Db, fanclubId: number) {
 }
 
 /** The files of a post in list order (what the edit form and the reader's body show). */
-export async function filesOfPost(db: Db, postId: number) {
+/** A post's stored files in their order, as a query a batch can carry. */
+export function filesOfPostQuery(db: Db, postId: number) {
   return db
     .select({ id: postFiles.id, kind: postFiles.kind, filename: postFiles.filename, extension: postFiles.extension, contentType: postFiles.contentType, size: postFiles.size, r2Key: postFiles.r2Key })
     .from(postFiles)
     .where(and(eq(postFiles.postId, postId), eq(postFiles.status, "stored")))
-    .orderBy(asc(postFiles.sortOrder), asc(postFiles.id))
-    .all();
+    .orderBy(asc(postFiles.sortOrder), asc(postFiles.id));
+}
+
+export async function filesOfPost(db: Db, postId: number) {
+  return filesOfPostQuery(db, postId).all();
 }
 
 export type PostFile = Awaited<ReturnType<typeof filesOfPost>>[number];

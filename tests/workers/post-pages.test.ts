@@ -213,6 +213,16 @@ describe("post page", () => {
     });
   }
 
+  it("renders in three D1 round trips (the fan club header beside the gate, then one batch), and one more for a signed-in session, locked or not", async () => {
+    for (const [b, budget] of [[new TestBrowser(), 3], [gold.b, 4], [light.b, 4]] as const) {
+      for (const postId of [publicPostId, lockedPostId, blogPostId]) {
+        const res = await b.get(at(hosts.www, `/fanclubs/${fanclubId}/posts/${postId}?n=${Math.random()}`));
+        expect(res.status).toBe(200);
+        expect(Number(res.headers.get("x-d1-round-trips")), `post ${postId}`).toBeLessThanOrEqual(budget);
+      }
+    }
+  });
+
   it("answers 404 for drafts, scheduled and ended posts except to the people who run the fan club", async () => {
     const draft = await insertPostRow(fanclubId, owner.id, { title: "まだ下書き", isPublish: false });
     const scheduled = await insertPostRow(fanclubId, owner.id, { title: "明日の予約投稿", publishedAt: Date.now() + 86_400_000 });

@@ -12,7 +12,7 @@ import type { CommentRefusal } from "../../../server/domain/post-comments";
 // the comments come near the screen, so a visitor who only looks at the post never loads them.
 const PostComments = lazy(() => import("./post-comments"));
 
-/** What `postSocialState` (server/services/post-comments.ts) gives the post page. */
+/** What `postSocialFrom` (server/services/post-comments.ts) gives the post page. */
 export interface PostSocialProps {
   postId: number;
   allowComment: boolean;
