@@ -30,4 +30,12 @@ export interface Env {
   R2_BUCKET_NAME?: string;
   /** only for tests against a local fake of the Twitter API */
   TWITTER_API_BASE?: string;
+  /** Stripe; without STRIPE_SECRET_KEY the card sandbox is used (refused in production), see server/integrations/payments/config.ts */
+  STRIPE_SECRET_KEY?: string;
+  STRIPE_PUBLISHABLE_KEY?: string;
+  STRIPE_WEBHOOK_SECRET?: string;
+  /** only for tests against a local fake of Stripe's API */
+  STRIPE_API_HOST?: string;
+  STRIPE_API_PORT?: string;
+  STRIPE_API_PROTOCOL?: string;
 }
