@@ -223,6 +223,19 @@ describe("post page", () => {
     }
   });
 
+  it("renders a post once for a burst of signed-out visitors, locked or not", async () => {
+    for (const postId of [publicPostId, lockedPostId]) {
+      const path = `/fanclubs/${fanclubId}/posts/${postId}?burst=${Math.random()}`;
+      const first = await new TestBrowser().get(at(hosts.www, path));
+      const second = await new TestBrowser().get(at(hosts.www, path));
+      expect(first.headers.get("x-page-cache"), `post ${postId}`).toBe("miss");
+      expect(second.headers.get("x-page-cache"), `post ${postId}`).toBe("hit");
+      // the same page but for its CSP nonce, which is per response
+      const withoutNonce = async (res: Response) => (await res.text()).replace(/nonce="[^"]+"/g, "");
+      expect(await withoutNonce(second)).toBe(await withoutNonce(first));
+    }
+  });
+
   it("answers 404 for drafts, scheduled and ended posts except to the people who run the fan club", async () => {
     const draft = await insertPostRow(fanclubId, owner.id, { title: "まだ下書き", isPublish: false });
     const scheduled = await insertPostRow(fanclubId, owner.id, { title: "明日の予約投稿", publishedAt: Date.now() + 86_400_000 });
