@@ -25,7 +25,11 @@ import { openFanclubLink } from "../server/domain/fanclub-rules";
 import { operatingFanclub } from "../server/services/creator";
 import type { AppContext } from "../server/context";
 
-export const handle = { i18n: ["common"] };
+// "discovery" is the signed-in sidebar's joined list, on every page of the default layout. Loaded
+// before hydration: a namespace arriving later re-renders every translated component at once,
+// and a lazy part of the page still waiting for its code (the post modal) then gives up
+// hydrating and renders again on the client (React error 421).
+export const handle = { i18n: ["common", "discovery"] };
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },

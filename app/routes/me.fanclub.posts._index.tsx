@@ -3,6 +3,7 @@ import { redirect } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { lazy, Suspense } from "react";
 import { useDialog } from "~/components/feedback/dialog";
+import { formatPostDate } from "~/components/posts/post-date";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import postsStyles from "~/styles/post-management.css?url";
 import { uploadsStylesheet } from "~/components/uploads/styles";
@@ -62,7 +63,7 @@ function editHref(post: { id: number; type: PostType }) {
 }
 
 export default function PostManagement() {
-  const { t } = useTranslation("posts");
+  const { t, locale } = useTranslation("posts");
   const data = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const dialog = useDialog();
@@ -124,7 +125,7 @@ export default function PostManagement() {
                 </a>
               </div>
               <div className="managed-post-meta muted small">
-                <span>{t(p.status === "draft" ? "management.updatedAt" : "management.publishedAt", { date: new Date(p.status === "draft" ? p.updatedAt : p.publishedAt).toLocaleString() })}</span>
+                <span>{t(p.status === "draft" ? "management.updatedAt" : "management.publishedAt", { date: formatPostDate(locale, p.status === "draft" ? p.updatedAt : p.publishedAt, true) })}</span>
                 <span>{t("management.likes", { count: p.likeCount })}</span>
                 <span>{t("management.comments", { count: p.commentCount })}</span>
               </div>
