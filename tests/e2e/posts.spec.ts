@@ -83,10 +83,14 @@ test.describe("posts and media", () => {
     await form.getByLabel("本文").fill("ラフを3枚まとめました。");
     await upload(form, "picture", { name: "rough.png", mimeType: "image/png", buffer: PNG });
     await form.getByTestId("save-draft").click();
-    await expect(page.getByRole("status").filter({ hasText: "下書きを保存しました。" })).toBeVisible();
+    const saved = page.getByRole("status").filter({ hasText: "下書きを保存しました。" });
+    await expect(saved).toBeVisible();
+    // toasts show above the open modal, and can be closed there
+    await saved.getByRole("button", { name: "お知らせを閉じる" }).click();
+    await expect(saved).toHaveCount(0);
 
     // back in the chooser, the draft is listed and leads to its editor page
-    await modal.getByRole("button", { name: "閉じる" }).click();
+    await modal.getByRole("button", { name: "閉じる", exact: true }).click();
     await expect(modal).toHaveCount(0);
     await expect(managedRow(page, title)).toHaveAttribute("data-status", "draft");
     await expect(managedRow(page, title).locator(".badge-status")).toHaveText("下書き");

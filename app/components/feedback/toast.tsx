@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { createPortal } from "react-dom";
 import { useTranslation } from "~/lib/i18n";
 
 /** spec §8/§9: toasts show for 3 seconds at the top right. */
@@ -32,14 +33,25 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     setToasts((list) => [...list, { id: nextId++, type, message }]);
   }, []);
   const api = useMemo(() => ({ show }), [show]);
+  // While a modal <dialog> is open everything outside it is inert and drawn beneath it: the
+  // toasts then live inside the topmost one, so they show above it and can be closed.
+  const [host, setHost] = useState<Element | null>(null);
+  useEffect(() => {
+    if (toasts.length === 0) return;
+    const modals = [...document.querySelectorAll("dialog[open]")].filter((d) => d.matches(":modal"));
+    setHost(modals.at(-1) ?? null);
+  }, [toasts]);
+  const region = (
+    <div className="toasts" role="region" aria-live="polite">
+      {toasts.map((toast) => (
+        <ToastItem key={toast.id} toast={toast} onDone={dismiss} />
+      ))}
+    </div>
+  );
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <div className="toasts" role="region" aria-live="polite">
-        {toasts.map((toast) => (
-          <ToastItem key={toast.id} toast={toast} onDone={dismiss} />
-        ))}
-      </div>
+      {host && host.isConnected ? createPortal(region, host) : region}
     </ToastContext.Provider>
   );
 }

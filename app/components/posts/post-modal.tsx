@@ -4,6 +4,7 @@ import { useDialog } from "~/components/feedback/dialog";
 import { useToast } from "~/components/feedback/toast";
 import { callApi } from "~/lib/api";
 import { useTranslation } from "~/lib/i18n";
+import { formatPostDate } from "./post-date";
 import { tweetText, type PostType } from "../../../server/domain/posts";
 import { PostForm, type PostFormData } from "./post-form";
 
@@ -25,7 +26,7 @@ interface Draft {
  * open their own pages.
  */
 export default function PostModal(props: { fanclubId: number; origin: string }) {
-  const { t } = useTranslation("posts");
+  const { t, locale } = useTranslation("posts");
   const toast = useToast();
   const dialog = useDialog();
   const [params, setParams] = useSearchParams();
@@ -143,7 +144,7 @@ export default function PostModal(props: { fanclubId: number; origin: string }) 
                   <li key={d.id}>
                     <a href={`/me/fanclub/posts/edit/${d.id}/${d.postTypeStr}`}>{d.title || t("modal.untitled")}</a>
                     <span className="muted small">
-                      {t(`types.${d.postTypeStr}`)} · {new Date(d.updatedAt).toLocaleString()}
+                      {t(`types.${d.postTypeStr}`)} · {formatPostDate(locale, d.updatedAt, true)}
                     </span>
                   </li>
                 ))}
