@@ -113,39 +113,3 @@ export function paymentMethodStep(input: {
 export function showCoinForRenewalCheckbox(input: { cartHasPlan: boolean; paymentType: PaymentType | null; alreadyEnabled: boolean }): boolean {
   return input.cartHasPlan && input.paymentType !== null && input.paymentType !== PAYMENT_TYPE.card && !input.alreadyEnabled;
 }
-
-/** A parcel of coins in the wallet: bonus coins expire; regular (bought) coins have no expiry. */
-export type CoinLot = { id: number; remaining: number; expiresAt: number | null };
-
-export type CoinSpend = { ok: true; allocations: { lotId: number; amount: number }[] } | { ok: false; shortage: number };
-
-/**
- * Which coins pay `amount` (the vesting campaign rule): bonus coins that have not expired go
- * first, the earliest to expire first, so as few as possible are lost; then regular coins, oldest
- * lot first. A lot expires at its `expiresAt` instant and never spends after it. All or nothing:
- * when the spendable coins fall short, nothing is allocated and the shortfall is returned.
- */
-export function splitCoinSpend(amount: number, lots: readonly CoinLot[], now: number): CoinSpend {
-  if (!Number.isInteger(amount) || amount < 0) throw new RangeError(`not a coin amount: ${amount}`);
-  const spendable = lots
-    .filter((lot) => lot.remaining > 0 && (lot.expiresAt === null || lot.expiresAt > now))
-    .sort((a, b) => {
-      if (a.expiresAt !== b.expiresAt) {
-        if (a.expiresAt === null) return 1;
-        if (b.expiresAt === null) return -1;
-        return a.expiresAt - b.expiresAt;
-      }
-      return a.id - b.id;
-    });
-  const available = spendable.reduce((sum, lot) => sum + lot.remaining, 0);
-  if (available < amount) return { ok: false, shortage: amount - available };
-  const allocations: { lotId: number; amount: number }[] = [];
-  let left = amount;
-  for (const lot of spendable) {
-    if (left === 0) break;
-    const take = Math.min(lot.remaining, left);
-    allocations.push({ lotId: lot.id, amount: take });
-    left -= take;
-  }
-  return { ok: true, allocations };
-}
