@@ -1,0 +1,127 @@
+import { and, desc, eq, isNull } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { paymentCards, paymentProfiles } from "../../db/schema";
+import type { Card, ChargeResult, PaymentProvider } from "../integrations/payments";
+
+/**
+ * A fan's payment profile and registered cards: the one place purchases, coin charges and
+ * renewals read the card to charge, and card registration writes it. Only the provider's ids and
+ * what the card list shows are stored (brand, last four digits, expiry); card numbers never are.
+ */
+
+export type StoredCard = typeof paymentCards.$inferSelect;
+
+/** The card a payment uses: the default among those not removed. */
+export async function defaultCard(db: Db, userId: number): Promise<StoredCard | null> {
+  const row = await db
+    .select()
+    .from(paymentCards)
+    .where(and(eq(paymentCards.userId, userId), isNull(paymentCards.deletedAt)))
+    .orderBy(desc(paymentCards.isDefault), desc(paymentCards.id))
+    .limit(1)
+    .get();
+  return row ?? null;
+}
+
+export async function paymentProfile(db: Db, userId: number) {
+  return (await db.select().from(paymentProfiles).where(eq(paymentProfiles.userId, userId)).get()) ?? null;
+}
+
+/**
+ * The fan's customer at the provider, created on first need. Creating it twice (two tabs) is
+ * harmless: the provider answers the same customer for the same user, and the row is an upsert.
+ */
+export async function ensureCustomer(db: Db, provider: PaymentProvider, user: { id: number; email: string }, now: number): Promise<string> {
+  const profile = await paymentProfile(db, user.id);
+  if (profile?.customerId && profile.provider === provider.kind) return profile.customerId;
+  const { customerId } = await provider.createCustomer({ userId: user.id, email: user.email });
+  await db
+    .insert(paymentProfiles)
+    .values({ userId: user.id, provider: provider.kind, customerId, createdAt: new Date(now), updatedAt: new Date(now) })
+    .onConflictDoUpdate({ target: paymentProfiles.userId, set: { provider: provider.kind, customerId, updatedAt: new Date(now) } });
+  return customerId;
+}
+
+/**
+ * Stores a card the provider registered and makes it the default; the previous default stays
+ * listed but is no longer charged. One batch, so there is never a moment with two defaults.
+ */
+export async function saveCard(db: Db, userId: number, providerKind: PaymentProvider["kind"], card: Card, now: number): Promise<StoredCard> {
+  const [, inserted] = await db.batch([
+    db
+      .update(paymentCards)
+      .set({ isDefault: false })
+      .where(and(eq(paymentCards.userId, userId), eq(paymentCards.isDefault, true))),
+    db
+      .insert(paymentCards)
+      .values({
+        userId,
+        provider: providerKind,
+        paymentMethodId: card.paymentMethodId,
+        brand: card.brand,
+        last4: card.last4,
+        expMonth: card.expMonth,
+        expYear: card.expYear,
+        isDefault: true,
+        createdAt: new Date(now),
+      })
+      // the same card registered again (a reload after success) becomes the default again
+      .onConflictDoUpdate({ target: paymentCards.paymentMethodId, set: { isDefault: true, deletedAt: null } })
+      .returning(),
+  ]);
+  return inserted[0]!;
+}
+
+/** Removes a card from the list (the provider forgets it too); no later payment uses it. */
+export async function removeCard(db: Db, provider: PaymentProvider, userId: number, cardId: number, now: number): Promise<boolean> {
+  const card = await db
+    .select()
+    .from(paymentCards)
+    .where(and(eq(paymentCards.id, cardId), eq(paymentCards.userId, userId), isNull(paymentCards.deletedAt)))
+    .get();
+  if (!card) return false;
+  await db.update(paymentCards).set({ deletedAt: new Date(now), isDefault: false }).where(eq(paymentCards.id, card.id));
+  await provider.detachCard(card.paymentMethodId);
+  return true;
+}
+
+/** spec §4 coin-for-renewal: settle a renewal with coins when the card fails. */
+export async function setUseCoinSubscription(db: Db, provider: PaymentProvider, userId: number, on: boolean, now: number): Promise<void> {
+  await db
+    .insert(paymentProfiles)
+    .values({ userId, provider: provider.kind, useCoinSubscription: on, createdAt: new Date(now), updatedAt: new Date(now) })
+    .onConflictDoUpdate({ target: paymentProfiles.userId, set: { useCoinSubscription: on, updatedAt: new Date(now) } });
+}
+
+/** The card a payment can use now: the default card of this provider, with the fan's customer there. */
+export async function usableCard(db: Db, provider: PaymentProvider, userId: number): Promise<{ card: StoredCard; customerId: string } | null> {
+  const [profile, card] = await Promise.all([paymentProfile(db, userId), defaultCard(db, userId)]);
+  if (!card || !profile?.customerId || card.provider !== provider.kind || profile.provider !== provider.kind) return null;
+  return { card, customerId: profile.customerId };
+}
+
+export type CardChargeOutcome = (ChargeResult & { cardId: number }) | { status: "no_card" };
+
+/**
+ * Charges the fan's default card once per idempotency key (the caller's money-effect key). The
+ * caller records the result in its own batch under the same key, so a retry finds either the
+ * record or the provider's first answer, never a second charge.
+ */
+export async function chargeDefaultCard(
+  db: Db,
+  provider: PaymentProvider,
+  input: { userId: number; amountYen: number; idempotencyKey: string; offSession: boolean; description?: string; metadata?: Record<string, string> },
+): Promise<CardChargeOutcome> {
+  const usable = await usableCard(db, provider, input.userId);
+  if (!usable) return { status: "no_card" };
+  const result = await provider.charge({
+    customerId: usable.customerId,
+    paymentMethodId: usable.card.paymentMethodId,
+    amountYen: input.amountYen,
+    idempotencyKey: input.idempotencyKey,
+    offSession: input.offSession,
+    description: input.description,
+    metadata: input.metadata,
+  });
+  return { ...result, cardId: usable.card.id };
+}
