@@ -1,8 +1,12 @@
 import type { LiveRoom } from "./live/live-room";
 import type { JobMessage } from "./jobs/messages";
+import type { PaymentEnv } from "./integrations/payments/config";
 
-/** The Worker's bindings, as declared in wrangler.toml. */
-export interface Env {
+/**
+ * The Worker's bindings, as declared in wrangler.toml. The card provider's variables (Stripe keys;
+ * without STRIPE_SECRET_KEY the sandbox) are declared with the provider, in PaymentEnv.
+ */
+export interface Env extends PaymentEnv {
   DB: D1Database;
   MEDIA: R2Bucket;
   JOBS: Queue<JobMessage>;
@@ -30,12 +34,4 @@ export interface Env {
   R2_BUCKET_NAME?: string;
   /** only for tests against a local fake of the Twitter API */
   TWITTER_API_BASE?: string;
-  /** Stripe; without STRIPE_SECRET_KEY the card sandbox is used (refused in production), see server/integrations/payments/config.ts */
-  STRIPE_SECRET_KEY?: string;
-  STRIPE_PUBLISHABLE_KEY?: string;
-  STRIPE_WEBHOOK_SECRET?: string;
-  /** only for tests against a local fake of Stripe's API */
-  STRIPE_API_HOST?: string;
-  STRIPE_API_PORT?: string;
-  STRIPE_API_PROTOCOL?: string;
 }
