@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, type ReactNode } from "react";
 import { fanclubHref } from "~/components/fanclub/fanclub-card";
 import { useJoinedPages } from "~/components/fanclub/use-joined-pages";
 import { useTranslation } from "~/lib/i18n";
@@ -7,10 +7,10 @@ import { mediaUrl } from "~/lib/media";
 /**
  * spec §2 sidebar: the fan clubs the signed-in person supports, cursor-paged ("show more").
  * Fetched after the page is interactive, so it never holds up the page or the page cache; until
- * the first page and its texts (the discovery namespace) are here it renders nothing, which also
- * keeps the server HTML and the first client render identical. A failure is a toast (spec §8).
+ * the first page is here it shows the placeholder the server rendered (the root loads the
+ * discovery namespace before hydration). A failure is a toast (spec §8).
  */
-export function SidebarJoined() {
+export function SidebarJoined({ placeholder }: { placeholder: ReactNode }) {
   const { t } = useTranslation("discovery");
   const { items, next, busy, load } = useJoinedPages("/fanclubs/sidemenu", null);
   useEffect(() => {
@@ -19,8 +19,7 @@ export function SidebarJoined() {
   }, []);
 
   const title = t("sidemenu.title");
-  // the namespace may still be on its way: its keys would show instead of texts
-  if (!items || title === "sidemenu.title") return null;
+  if (!items) return placeholder;
   return (
     <div className="sidebar-section sidebar-joined">
       <h2 className="sidebar-heading">{title}</h2>

@@ -30,8 +30,8 @@ export function Sidebar({ data, id, onNavigate }: { data: RootData; id: string; 
         </Suspense>
       ) : null}
       {data.user ? (
-        <Suspense fallback={null}>
-          <SidebarJoined />
+        <Suspense fallback={<SidebarJoinedPlaceholder />}>
+          <SidebarJoined placeholder={<SidebarJoinedPlaceholder />} />
         </Suspense>
       ) : null}
       {data.user ? (
@@ -88,3 +88,17 @@ export function Sidebar({ data, id, onNavigate }: { data: RootData; id: string; 
   );
 }
 
+/**
+ * The joined list's place while it loads (the server render, the lazy chunk, the first page):
+ * its heading and one line, the height of an empty list, so the buttons below do not jump when
+ * the list arrives.
+ */
+function SidebarJoinedPlaceholder() {
+  const { t } = useTranslation("discovery");
+  return (
+    <div className="sidebar-section sidebar-joined" aria-busy="true">
+      <h2 className="sidebar-heading">{t("sidemenu.title")}</h2>
+      <p className="muted small">{"\u00a0"}</p>
+    </div>
+  );
+}
