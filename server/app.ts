@@ -4,6 +4,9 @@ import { isLocale } from "./domain/locale";
 import { api } from "./api";
 import { mediaRoutes } from "./media/routes";
 import { uploadRoutes } from "./uploads/routes";
+import { createDb } from "../db/client";
+import { paymentProviderFrom } from "./integrations/payments";
+import { handleStripeWebhook } from "./services/stripe-webhooks";
 import type { AppEnv } from "./hono-env";
 import { pendingCookies } from "./http/cookies";
 import { pageCache } from "./http/page-cache";
@@ -37,6 +40,13 @@ export function createApp(build: ServerBuild, mode: string) {
   });
 
   app.route("/api/v1", api);
+  // Stripe's webhook: server to server, signed, so outside the page guards and the API's header check
+  app.post("/webhooks/stripe", async (c) => {
+    const provider = paymentProviderFrom(c.env);
+    if (provider.kind !== "stripe") return c.notFound();
+    const outcome = await handleStripeWebhook(createDb(c.env.DB), provider, await c.req.text(), c.req.header("stripe-signature") ?? null, Date.now());
+    return outcome.status === 400 ? c.json({ error: "invalid signature" }, 400) : c.json({ received: true });
+  });
   app.route("/media", mediaRoutes);
   app.route("/uploads", uploadRoutes);
 
