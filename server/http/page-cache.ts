@@ -57,7 +57,11 @@ export function pageCache(options: Partial<PageCacheOptions> = {}): MiddlewareHa
 
   return async (c, next) => {
     const app = c.get("app");
-    if (!isCacheableRequest(c.req.raw, app)) return next();
+    if (!isCacheableRequest(c.req.raw, app)) {
+      await next();
+      dropScopeHeader(c.res);
+      return;
+    }
     const key = pageCacheKey(new URL(c.req.url), app);
     const nonce = c.get("nonce");
 
@@ -76,10 +80,13 @@ export function pageCache(options: Partial<PageCacheOptions> = {}): MiddlewareHa
     // Only plain successful pages: nothing that sets cookies, redirects or reports an error.
     if (res.status !== 200 || res.headers.has("set-cookie")) {
       c.res = new Response(res.body, { status: res.status, headers });
+      // Hono copies the replaced response's headers into the new one
+      dropScopeHeader(c.res);
       return;
     }
     const body = await res.text();
     c.res = new Response(body, { status: res.status, headers: [...headers, ["x-page-cache", "miss"]] });
+    dropScopeHeader(c.res);
     if (body.length > maxBodyBytes) return;
     entries.set(key, { status: res.status, headers, body, nonce, expires: now() + ttlMs });
     while (entries.size > maxEntries) {
@@ -88,4 +95,13 @@ export function pageCache(options: Partial<PageCacheOptions> = {}): MiddlewareHa
       entries.delete(oldest);
     }
   };
+}
+
+/** The opt-in header is between the route and this cache: it never leaves the Worker. */
+function dropScopeHeader(res: Response) {
+  try {
+    res.headers.delete(PAGE_CACHE_HEADER);
+  } catch {
+    // immutable headers (a response passed through as is): nothing the route added
+  }
 }

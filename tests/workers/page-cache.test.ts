@@ -15,6 +15,8 @@ describe("anonymous page cache, through the Worker", () => {
     const secondHtml = await second.text();
     expect(first.headers.get("x-page-cache")).toBe("miss");
     expect(second.headers.get("x-page-cache")).toBe("hit");
+    // the opt-in header stays inside the Worker, on a miss as on a hit
+    expect(first.headers.has(PAGE_CACHE_HEADER)).toBe(false);
     expect(second.headers.has(PAGE_CACHE_HEADER)).toBe(false);
     const nonce = cspNonce(second);
     expect(nonce).toBeTruthy();
