@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useToast } from "~/components/feedback/toast";
 import { cardLabel, type CardView } from "~/components/wallet/card-summary";
 import { formatCoins, formatWalletDate } from "~/components/wallet/coin-format";
@@ -319,25 +319,41 @@ function Authenticate({
   const busy = navigation.state !== "idle";
   const fields = { intent: "confirm", amount: String(amount), nonce };
 
-  useEffect(() => {
-    if (provider !== "stripe" || !clientSecret || !publishableKey || started.current) return;
-    started.current = true;
+  const [opening, setOpening] = useState(false);
+  const openStripe = useCallback(() => {
+    if (provider !== "stripe" || !clientSecret || !publishableKey) return;
+    setOpening(true);
     void (async () => {
       const { stripeJs } = await import("~/components/wallet/stripe-js");
       const stripe = await stripeJs(publishableKey);
       // whatever the bank decided, the server asks Stripe for the payment's state
       await stripe.handleNextAction({ clientSecret });
     })()
+      // Stripe.js not loading leaves the payment unfinished; the confirm says so, and the button stays
       .catch(() => {})
-      .finally(() => submit(fields, { method: "post" }));
-  });
+      .finally(() => {
+        setOpening(false);
+        submit({ intent: "confirm", amount: String(amount), nonce }, { method: "post" });
+      });
+  }, [provider, clientSecret, publishableKey, submit, amount, nonce]);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    openStripe();
+  }, [openStripe]);
 
   return (
     <div className="charge-authenticate" role="dialog" aria-labelledby="auth-title">
       <h3 id="auth-title">{t("charge.authTitle")}</h3>
       <p>{t("charge.authLead", { yen: formatCoins(amount) })}</p>
       {provider === "stripe" ? (
-        <p className="muted">{t("charge.authStripe")}</p>
+        opening ? (
+          <p className="muted">{t("charge.authStripe")}</p>
+        ) : (
+          <button type="button" className="button" onClick={openStripe} disabled={busy}>
+            {t("charge.authApprove")}
+          </button>
+        )
       ) : (
         <>
           <p className="muted small">{t("charge.authSandbox")}</p>
