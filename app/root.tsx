@@ -47,6 +47,8 @@ export async function loader({ context }: LoaderFunctionArgs) {
     services: app.services,
     origins: app.origins,
     user: app.user,
+    // read with the session in the same batch (spec §2: shown only when signed in)
+    coinBalance: app.session?.coinBalance ?? null,
     flash: app.flash,
     sidebarOpen: app.sidebarOpen,
     creator: creatorData(app, brand),

@@ -36,5 +36,7 @@ export interface DemoFanclub {
 }
 export const DEMO_ACCOUNTS: ReadonlyArray<DemoAccount>;
 export const DEMO_FANCLUBS: ReadonlyArray<DemoFanclub>;
+/** The demo vesting campaign, and the fan who holds paid coins and that campaign's bonus. */
+export const DEMO_COINS: { campaignId: number; userId: number; paid: number; bonus: number };
 /** Demo creators, fan clubs, plans, fans and their ties; applied after `seedStatements`. */
 export function demoStatements(origin: SeedOrigin, now?: number): string[];

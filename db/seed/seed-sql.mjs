@@ -661,6 +661,46 @@ const MANAGERS = [
 ];
 
 /**
+ * Coins (/me/coins, /me/coin_vesting_campaign): one open-ended vesting campaign, and fan01 with
+ * coins bought by card and that campaign's bonus. Ids of campaigns start at 501.
+ */
+const COIN_CAMPAIGN = {
+  id: 501,
+  name: "入会キャンペーン：ボーナスコイン100 Cプレゼント",
+  description: "キャンペーン期間中に有料プランへ入会すると、とらコイン100 Cをプレゼント。受け取りから90日間お使いいただけます。",
+  bonusAmount: 100,
+  vestOn: "plan_join",
+  startedDaysAgo: 30,
+  expiresAfterDays: 90,
+};
+const COIN_DEMO = { user: 1, paid: 3000, paidDaysAgo: 20, bonusDaysAgo: 10 };
+
+/**
+ * The rows `creditCoins` (server/services/coins.ts) writes for one credit: the entry under its
+ * idempotency key, the lot, the two postings and both balances. Each statement is idempotent on
+ * its own: the balances move only while their posting is missing, and the postings come last, so
+ * a second run (or a run after a partial one) moves nothing twice and the ledger audit holds.
+ * @param {{ userId: number, key: string, kind: "charge" | "bonus", amount: number, at: number,
+ *   expiresAt: number | null, campaignId: number | null, memo: string | null, refType: string, refId: string }} c
+ */
+function coinCreditStatements(c) {
+  const key = q(c.key);
+  const lotKind = c.kind === "bonus" ? "bonus" : "paid";
+  const system = q(c.kind === "bonus" ? "issued:bonus" : "issued:card");
+  const userPosting = `SELECT 1 FROM coin_postings p JOIN coin_entries e ON e.id = p.entry_id WHERE e.idempotency_key = ${key} AND p.lot_id IS NOT NULL`;
+  const systemPosting = `SELECT 1 FROM coin_postings p JOIN coin_entries e ON e.id = p.entry_id WHERE e.idempotency_key = ${key} AND p.lot_id IS NULL`;
+  return [
+    `INSERT INTO coin_accounts (kind, user_id, balance, created_at) VALUES ('user', ${c.userId}, 0, ${c.at}) ON CONFLICT DO NOTHING;`,
+    `INSERT INTO coin_entries (idempotency_key, kind, user_id, amount, memo, ref_type, ref_id, created_at) VALUES (${key}, ${q(c.kind)}, ${c.userId}, ${c.amount}, ${v(c.memo)}, ${q(c.refType)}, ${q(c.refId)}, ${c.at}) ON CONFLICT DO NOTHING;`,
+    `INSERT INTO coin_lots (account_id, entry_id, kind, amount, remaining, expires_at, campaign_id, created_at) SELECT a.id, e.id, ${q(lotKind)}, ${c.amount}, ${c.amount}, ${v(c.expiresAt)}, ${v(c.campaignId)}, ${c.at} FROM coin_entries e JOIN coin_accounts a ON a.user_id = e.user_id WHERE e.idempotency_key = ${key} ON CONFLICT DO NOTHING;`,
+    `UPDATE coin_accounts SET balance = balance + ${c.amount} WHERE user_id = ${c.userId} AND NOT EXISTS (${userPosting});`,
+    `UPDATE coin_accounts SET balance = balance - ${c.amount} WHERE code = ${system} AND NOT EXISTS (${systemPosting});`,
+    `INSERT INTO coin_postings (entry_id, account_id, lot_id, amount) SELECT e.id, a.id, l.id, ${c.amount} FROM coin_entries e JOIN coin_accounts a ON a.user_id = e.user_id JOIN coin_lots l ON l.entry_id = e.id WHERE e.idempotency_key = ${key} AND NOT EXISTS (${userPosting});`,
+    `INSERT INTO coin_postings (entry_id, account_id, lot_id, amount) SELECT e.id, s.id, NULL, ${-c.amount} FROM coin_entries e, coin_accounts s WHERE e.idempotency_key = ${key} AND s.code = ${system} AND NOT EXISTS (${systemPosting});`,
+  ];
+}
+
+/**
  * Demo posts: blog articles, so they need no stored files. Each fan club with paid plans gets a
  * public welcome, one post for its cheapest paid plan and one for its dearest; Akari's club also has
  * a draft and a post scheduled for tomorrow, so management shows every badge.
@@ -853,6 +893,34 @@ export function demoStatements(origin, now = Date.now()) {
     }
   }
 
+  // the vesting campaign runs with no end, so /me/coin_vesting_campaign always has one to show
+  out.push(
+    "INSERT INTO coin_campaigns (id, name, description, bonus_amount, vest_on, starts_at, ends_at, expires_after_days, created_at) VALUES (" +
+      [COIN_CAMPAIGN.id, q(COIN_CAMPAIGN.name), q(COIN_CAMPAIGN.description), COIN_CAMPAIGN.bonusAmount, q(COIN_CAMPAIGN.vestOn), ago(COIN_CAMPAIGN.startedDaysAgo), "NULL", COIN_CAMPAIGN.expiresAfterDays, ago(COIN_CAMPAIGN.startedDaysAgo)].join(", ") +
+      ") ON CONFLICT(id) DO UPDATE SET name = excluded.name, description = excluded.description, bonus_amount = excluded.bonus_amount, vest_on = excluded.vest_on, expires_after_days = excluded.expires_after_days, ends_at = NULL;",
+  );
+  const coinFan = accountId(COIN_DEMO.user);
+  out.push(
+    ...coinCreditStatements({ userId: coinFan, key: `demo-coin-charge:${coinFan}`, kind: "charge", amount: COIN_DEMO.paid, at: ago(COIN_DEMO.paidDaysAgo), expiresAt: null, campaignId: null, memo: null, refType: "card_charge", refId: "demo" }),
+  );
+  // the grant as grantCampaignBonus makes it: its key, the campaign's expiry, the grant row
+  const bonusKey = `campaign:${COIN_CAMPAIGN.id}:${coinFan}`;
+  out.push(
+    ...coinCreditStatements({
+      userId: coinFan,
+      key: bonusKey,
+      kind: "bonus",
+      amount: COIN_CAMPAIGN.bonusAmount,
+      at: ago(COIN_DEMO.bonusDaysAgo),
+      expiresAt: ago(COIN_DEMO.bonusDaysAgo - COIN_CAMPAIGN.expiresAfterDays),
+      campaignId: COIN_CAMPAIGN.id,
+      memo: COIN_CAMPAIGN.name,
+      refType: "campaign",
+      refId: String(COIN_CAMPAIGN.id),
+    }),
+    `INSERT INTO coin_campaign_grants (campaign_id, user_id, entry_id, created_at) SELECT ${COIN_CAMPAIGN.id}, ${coinFan}, e.id, ${ago(COIN_DEMO.bonusDaysAgo)} FROM coin_entries e WHERE e.idempotency_key = ${q(bonusKey)} ON CONFLICT DO NOTHING;`,
+  );
+
   // counters from the rows, as the services keep them (a membership counts until it is left)
   out.push(
     `UPDATE plans SET member_count = (SELECT count(*) FROM memberships m WHERE m.plan_id = plans.id AND m.status != 'left') WHERE fanclub_id IN (${demoFanclubIds});`,
@@ -862,6 +930,7 @@ export function demoStatements(origin, now = Date.now()) {
 }
 
 /** What the demo holds, for the image generator and the tests. */
+export const DEMO_COINS = { campaignId: COIN_CAMPAIGN.id, userId: accountId(COIN_DEMO.user), paid: COIN_DEMO.paid, bonus: COIN_CAMPAIGN.bonusAmount };
 export const DEMO_ACCOUNTS = ACCOUNTS.map(({ id, email, name, role, initials, hue, iconUrl }) => ({ id, email, name, role, initials, hue, iconUrl }));
 export const DEMO_FANCLUBS = FANCLUBS.map((f) => ({
   id: f.id,

@@ -13,6 +13,8 @@ import { notificationsApi } from "./notifications";
 import { creatorPostsApi, postsApi } from "./posts";
 import { postsSocialApi } from "./posts-social";
 import { uploadsApi } from "./uploads";
+import { meUserApi } from "./me-user";
+import { walletApi } from "./wallet";
 import { webauthnApi } from "./webauthn";
 import { servicesApi } from "./services";
 
@@ -46,6 +48,8 @@ api.route("/me/fanclub/posts", creatorPostsApi);
 api.route("/me/fanclub/uploads", uploadsApi);
 api.route("/me/fanclub", creatorApi);
 api.route("/posts", postsSocialApi);
+api.route("/me/user", meUserApi);
+api.route("/me", walletApi);
 
 // Mounted under the page app, unmatched API paths must answer here, not fall through to Remix.
 api.all("*", (c) => fail(c, 404, c.get("app").t("api.notFound")));

@@ -8,17 +8,27 @@ export function createNonce(): string {
   return btoa(String.fromCharCode(...bytes));
 }
 
-export function contentSecurityPolicy(nonce: string): string {
+/**
+ * Stripe.js (card registration with Stripe Elements, 3-D Secure for on-session payments) loads
+ * from js.stripe.com, draws its fields and the bank's page in frames from js.stripe.com and
+ * hooks.stripe.com, and talks to api.stripe.com. Allowed only when Stripe is configured: with the
+ * sandbox no page loads anything from Stripe, and the policy stays as strict as before.
+ */
+const STRIPE_SOURCES = { script: "https://js.stripe.com", frame: "https://js.stripe.com https://hooks.stripe.com", connect: "https://api.stripe.com" };
+
+export function contentSecurityPolicy(nonce: string, options: { stripe?: boolean } = {}): string {
+  const stripe = options.stripe === true;
   return [
     "default-src 'self'",
     // Remix's inline hydration scripts carry the nonce; no other inline script runs.
-    `script-src 'self' 'nonce-${nonce}'`,
+    `script-src 'self' 'nonce-${nonce}'${stripe ? ` ${STRIPE_SOURCES.script}` : ""}`,
     // React style attributes (progress bars, brand colour) need inline styles; scripts stay locked.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "media-src 'self' blob:",
     "font-src 'self'",
-    "connect-src 'self' ws: wss:",
+    `connect-src 'self' ws: wss:${stripe ? ` ${STRIPE_SOURCES.connect}` : ""}`,
+    ...(stripe ? [`frame-src ${STRIPE_SOURCES.frame}`] : []),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self' http: https:",
@@ -36,7 +46,7 @@ export function securityHeaders(): MiddlewareHandler<AppEnv> {
     h.set("X-Content-Type-Options", "nosniff");
     h.set("Referrer-Policy", "strict-origin-when-cross-origin");
     h.set("X-Frame-Options", "DENY");
-    h.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+    h.set("Content-Security-Policy", contentSecurityPolicy(nonce, { stripe: Boolean(c.env.STRIPE_SECRET_KEY) }));
     h.set("Permissions-Policy", "camera=(self), microphone=(self), display-capture=(self), geolocation=()");
     if (new URL(c.req.url).protocol === "https:") {
       h.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains; preload");

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, lte, or } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { coinCampaignGrants, coinCampaigns, coinLots, type CoinCampaignRow } from "../../db/schema";
 import { coinKeys } from "../domain/coin-ledger";
@@ -65,7 +65,14 @@ export async function vestingCampaigns(db: Db, userId: number, now: number): Pro
   const [running, granted] = await db.batch([
     db.select().from(coinCampaigns).where(runningAt(now)),
     db
-      .select({ campaign: coinCampaigns, amount: coinLots.amount, remaining: coinLots.remaining, expiresAt: coinLots.expiresAt, grantedAt: coinCampaignGrants.createdAt })
+      .select({
+        campaign: coinCampaigns,
+        amount: coinLots.amount,
+        remaining: coinLots.remaining,
+        expiresAt: coinLots.expiresAt,
+        // D1 batch rows are keyed by column name: the grant's created_at would shadow the campaign's
+        grantedAt: sql<number>`${coinCampaignGrants.createdAt}`.as("granted_at"),
+      })
       .from(coinCampaignGrants)
       .innerJoin(coinCampaigns, eq(coinCampaigns.id, coinCampaignGrants.campaignId))
       .innerJoin(coinLots, eq(coinLots.entryId, coinCampaignGrants.entryId))
@@ -78,7 +85,7 @@ export async function vestingCampaigns(db: Db, userId: number, now: number): Pro
         amount: g.amount,
         remaining: g.expiresAt!.getTime() > now ? g.remaining : 0,
         expiresAt: g.expiresAt!,
-        grantedAt: g.grantedAt,
+        grantedAt: new Date(g.grantedAt),
       },
     });
   }

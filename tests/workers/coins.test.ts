@@ -319,7 +319,7 @@ describe("vesting campaigns", () => {
     const campaign = await env.DB.prepare(
       "INSERT INTO coin_campaigns (name, bonus_amount, vest_on, starts_at, ends_at, expires_after_days, created_at) VALUES ('入会キャンペーン', 100, 'plan_join', ?, ?, 30, ?) RETURNING id",
     )
-      .bind(NOW - DAY, NOW + DAY, NOW)
+      .bind(NOW - DAY, NOW + DAY, NOW - DAY)
       .first<{ id: number }>();
     const userId = await newUser();
     expect((await activeCampaigns(db, NOW, "plan_join")).map((c) => c.id)).toContain(campaign!.id);
@@ -330,7 +330,9 @@ describe("vesting campaigns", () => {
     expect(a.ok && b.ok && a.entry.id === b.entry.id).toBe(true);
     expect(await coinBalance(db, userId, NOW)).toEqual({ balance: 100, paid: 0, bonus: [{ amount: 100, expiresAt: new Date(NOW + 30 * DAY) }] });
     const listed = (await vestingCampaigns(db, userId, NOW)).find((v) => v.campaign.id === campaign!.id);
-    expect(listed?.grant).toMatchObject({ amount: 100, remaining: 100, expiresAt: new Date(NOW + 30 * DAY) });
+    expect(listed?.grant).toEqual({ amount: 100, remaining: 100, expiresAt: new Date(NOW + 30 * DAY), grantedAt: new Date(NOW) });
+    // the grant's created_at does not shadow the campaign's (D1 batch rows are keyed by column name)
+    expect(listed?.campaign.createdAt).toEqual(new Date(NOW - DAY));
     // after the campaign ends: the first grant is still answered, a newcomer gets nothing
     expect(await grantCampaignBonus(db, { campaignId: campaign!.id, userId, now: NOW + 2 * DAY })).toMatchObject({ ok: true, replayed: true });
     expect(await grantCampaignBonus(db, { campaignId: campaign!.id, userId: await newUser(), now: NOW + 2 * DAY })).toEqual({ ok: false, reason: "notRunning" });

@@ -1,10 +1,13 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "../../db/client";
-import { DEMO_ACCOUNTS, DEMO_FANCLUBS, DEMO_PASSWORD, demoStatements } from "../../db/seed/seed-sql.mjs";
+import { DEMO_ACCOUNTS, DEMO_COINS, DEMO_FANCLUBS, DEMO_PASSWORD, demoStatements } from "../../db/seed/seed-sql.mjs";
 import { checkBlogContent } from "../../server/domain/blog";
 import { can, parsePermissions } from "../../server/domain/fanclub-permissions";
 import { verifyPassword } from "../../server/security/crypto";
+import { ledgerAudit } from "../../server/services/coin-audit";
+import { activeCampaigns, vestingCampaigns } from "../../server/services/coin-campaigns";
+import { coinBalance } from "../../server/services/coins";
 import { SEARCH_ORDERS, searchFanclubs } from "../../server/services/fanclub-search";
 import { at } from "./accounts-fixture";
 import { TestBrowser } from "./browser";
@@ -21,7 +24,25 @@ const DAY = 86_400_000;
 
 const apply = (now: number) => env.DB.batch(demoStatements(origin, now).map((sql) => env.DB.prepare(sql)));
 
-const TABLES = ["users", "fanclubs", "fanclub_tags", "plans", "memberships", "follows", "fanclub_editors", "fanclub_managers", "fanclub_groups", "fanclub_group_members", "posts"];
+const TABLES = [
+  "users",
+  "fanclubs",
+  "fanclub_tags",
+  "plans",
+  "memberships",
+  "follows",
+  "fanclub_editors",
+  "fanclub_managers",
+  "fanclub_groups",
+  "fanclub_group_members",
+  "posts",
+  "coin_campaigns",
+  "coin_campaign_grants",
+  "coin_accounts",
+  "coin_entries",
+  "coin_lots",
+  "coin_postings",
+];
 
 /** Every row of the tables the seed writes, as sorted JSON lines (row order is not content). */
 async function snapshot() {
@@ -54,6 +75,30 @@ describe("demo seed", () => {
     expect(first.fanclubs).toHaveLength(DEMO_FANCLUBS.length);
     expect(first.users).toHaveLength(DEMO_ACCOUNTS.length);
     expect(second).toEqual(first);
+  });
+
+  it("gives a demo fan paid and bonus coins the ledger audit accepts, and runs a vesting campaign", async () => {
+    const audit = await ledgerAudit(db);
+    expect(audit).toEqual({
+      postingSum: 0,
+      entries: 2,
+      unbalancedEntries: 0,
+      misstatedEntries: 0,
+      accountsOffPostings: 0,
+      accountsOffLots: 0,
+      lotsOffPostings: 0,
+      negativeAccounts: 0,
+    });
+    // three days after the first seed (the second run): still what the first one granted
+    const now = Date.now() + 3 * DAY;
+    const balance = await coinBalance(db, DEMO_COINS.userId, now);
+    expect(balance.paid).toBe(DEMO_COINS.paid);
+    expect(balance.bonus.map((b) => b.amount)).toEqual([DEMO_COINS.bonus]);
+    expect(balance.balance).toBe(DEMO_COINS.paid + DEMO_COINS.bonus);
+    expect((await activeCampaigns(db, now)).map((c) => c.id)).toContain(DEMO_COINS.campaignId);
+    const mine = (await vestingCampaigns(db, DEMO_COINS.userId, now)).find((v) => v.campaign.id === DEMO_COINS.campaignId);
+    expect(mine?.grant).toMatchObject({ amount: DEMO_COINS.bonus, remaining: DEMO_COINS.bonus });
+    expect(mine!.grant!.expiresAt.getTime()).toBeGreaterThan(now);
   });
 
   it("opens at least 12 fan clubs over all three brands, with 1–4 plans each except one that has none yet", async () => {

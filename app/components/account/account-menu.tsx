@@ -1,14 +1,24 @@
 import { useState } from "react";
 import { useToast } from "~/components/feedback/toast";
+import { formatCoins } from "~/components/wallet/coin-format";
 import { useTranslation } from "~/lib/i18n";
 import type { linkBuilder } from "~/lib/links";
 import type { RootData } from "~/lib/root-data";
+import type { useCoinBalance } from "./coin-balance";
 
 /**
- * The signed-in person's menu in the header: settings, profile, and logging out of every brand
- * at once (DELETE sign_out, spec §7). On success the next page says 'ログアウトしました。'.
+ * The signed-in person's menu in the header: coins, settings, profile, and logging out of every
+ * brand at once (DELETE sign_out, spec §7). On success the next page says 'ログアウトしました。'.
  */
-export function AccountMenu({ user, links }: { user: NonNullable<RootData["user"]>; links: ReturnType<typeof linkBuilder> }) {
+export function AccountMenu({
+  user,
+  links,
+  coins,
+}: {
+  user: NonNullable<RootData["user"]>;
+  links: ReturnType<typeof linkBuilder>;
+  coins: ReturnType<typeof useCoinBalance>;
+}) {
   const { t } = useTranslation();
   const toast = useToast();
   const [busy, setBusy] = useState(false);
@@ -37,6 +47,14 @@ export function AccountMenu({ user, links }: { user: NonNullable<RootData["user"
       </summary>
       <div className="account-menu-panel" role="menu">
         <p className="account-menu-name">{user.name}</p>
+        <div className="account-menu-coins">
+          <a role="menuitem" href={links.user("/me/coins")}>
+            {t("coin.name")} <strong>{t("header.coinBalance", { balance: formatCoins(coins.balance) })}</strong>
+          </a>
+          <button type="button" role="menuitem" className="link-button small" onClick={coins.refresh} aria-disabled={coins.refreshing}>
+            {coins.refreshing ? t("coin.updating") : t("coin.refresh")}
+          </button>
+        </div>
         <a role="menuitem" href={links.user("/me/settings")}>
           {t("header.accountSettings")}
         </a>

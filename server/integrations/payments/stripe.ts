@@ -127,7 +127,8 @@ export function stripePaymentProvider(settings: StripeSettings): StripeProvider 
     async createCustomer({ userId, email }) {
       const customer = await call(() =>
         stripe.customers.create(
-          { email, metadata: { userId: String(userId) } },
+          // Stripe refuses an empty string; an account signed up without e-mail (Twitter) has none
+          { ...(email ? { email } : {}), metadata: { userId: String(userId) } },
           // Two tabs or a retry within Stripe's 24 hours get the same customer, not a second one.
           { idempotencyKey: `customer:${userId}` },
         ),
