@@ -1,8 +1,10 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { coinChargeKey } from "../domain/wallet";
 import { paymentProfiles, processedEvents } from "../../db/schema";
 import { interpretEvent, webhookDedupKey, WebhookSignatureError, type StripeProvider } from "../integrations/payments";
 import { alreadyProcessed } from "../jobs/heartbeat";
+import { creditCoins } from "./coins";
 import { saveCard } from "./payment-cards";
 
 export type WebhookOutcome =
@@ -16,7 +18,8 @@ export type WebhookOutcome =
  * cannot undo.
  *
  * What it applies: a card registered by SetupIntent is stored for its customer even when the
- * fan's browser never came back from Stripe. Payments need nothing from here: purchases and
+ * fan's browser never came back from Stripe; coins bought by card are credited even when the fan
+ * left before the page credited them. Other payments need nothing from here: purchases and
  * renewals record the charge result the API call returned under their own idempotency key; the
  * event is acknowledged and recorded.
  */
@@ -33,14 +36,38 @@ export async function handleStripeWebhook(db: Db, provider: StripeProvider, rawB
 
   const payment = interpretEvent(event);
   let result: "applied" | "ignored" = "ignored";
-  if (payment?.kind === "card_registered" && payment.customerId) {
-    const profile = await db.select({ userId: paymentProfiles.userId }).from(paymentProfiles).where(eq(paymentProfiles.customerId, payment.customerId)).get();
-    if (profile) {
-      await saveCard(db, profile.userId, provider.kind, await provider.cardOf(payment.paymentMethodId), now);
+  const profile = payment?.customerId
+    ? await db.select({ userId: paymentProfiles.userId }).from(paymentProfiles).where(eq(paymentProfiles.customerId, payment.customerId)).get()
+    : undefined;
+  if (payment?.kind === "card_registered" && profile) {
+    await saveCard(db, profile.userId, provider.kind, await provider.cardOf(payment.paymentMethodId), now);
+    result = "applied";
+  }
+  if (payment?.kind === "payment_succeeded" && profile) {
+    const coins = coinChargeOf(payment.metadata, profile.userId, payment.amountYen);
+    if (coins) {
+      // the fan paid for coins and closed the tab before they were credited: the same key credits
+      // them now, or finds the entry the page already wrote
+      await creditCoins(db, { userId: profile.userId, amount: coins.amount, kind: "charge", idempotencyKey: coins.key, now, ref: { type: "card_charge", id: payment.chargeId } });
       result = "applied";
     }
   }
   // Recorded after the effect: a crash in between replays an upsert, never a second effect.
   await db.insert(processedEvents).values({ key, processedAt: new Date(now) }).onConflictDoNothing();
   return { status: 200, result };
+}
+
+/**
+ * A coin purchase's payment, read from the metadata the charge carried (server/services/coin-charges.ts),
+ * trusted only when it is this customer's own key for exactly the yen Stripe received.
+ */
+function coinChargeOf(metadata: Record<string, string>, userId: number, amountYen: number): { key: string; amount: number } | null {
+  if (metadata.kind !== "coin_charge" || !metadata.idempotencyKey) return null;
+  const amount = Number(metadata.coins);
+  if (!Number.isSafeInteger(amount) || amount <= 0 || amount !== amountYen) return null;
+  const key = metadata.idempotencyKey;
+  const [prefix, owner, nonce, keyed] = key.split(":");
+  if (prefix !== "coin-charge" || Number(owner) !== userId || !nonce || Number(keyed) !== amount) return null;
+  if (key !== coinChargeKey(userId, nonce, amount)) return null;
+  return { key, amount };
 }

@@ -58,6 +58,44 @@ describe("Stripe webhooks", () => {
     expect(cards?.n).toBe(1);
   });
 
+  it("credits coins a fan paid for and left before the page credited them, once, and only for their own key and amount", async () => {
+    const fan = await confirmedAccount({ prefix: "whc" });
+    const other = await confirmedAccount({ prefix: "who" });
+    await env.DB.prepare("INSERT INTO payment_profiles (user_id, provider, customer_id, created_at, updated_at) VALUES (?, 'stripe', 'cus_coins', ?, ?)")
+      .bind(fan.id, Date.now(), Date.now())
+      .run();
+    const paid = (id: string, metadata: Record<string, string>, amount = 1000) =>
+      signed({
+        id,
+        object: "event",
+        type: "payment_intent.succeeded",
+        created: Math.floor(Date.now() / 1000),
+        data: { object: { id: `pi_${id}`, object: "payment_intent", amount, amount_received: amount, currency: "jpy", customer: "cus_coins", metadata } },
+      });
+    const balance = async (userId: number) =>
+      (await env.DB.prepare("SELECT balance FROM coin_accounts WHERE user_id = ?").bind(userId).first<{ balance: number }>())?.balance ?? 0;
+
+    const ok = await paid("evt_coins", { kind: "coin_charge", idempotencyKey: `coin-charge:${fan.id}:n1:1000`, userId: String(fan.id), coins: "1000" });
+    expect(await handleStripeWebhook(db, provider(), ok.payload, ok.header, Date.now())).toEqual({ status: 200, result: "applied" });
+    expect(await balance(fan.id)).toBe(1000);
+    // Stripe retries with a new event id for the same payment: the key finds the first credit
+    const again = await paid("evt_coins_retry", { kind: "coin_charge", idempotencyKey: `coin-charge:${fan.id}:n1:1000`, userId: String(fan.id), coins: "1000" });
+    expect(await handleStripeWebhook(db, provider(), again.payload, again.header, Date.now())).toEqual({ status: 200, result: "applied" });
+    expect(await balance(fan.id)).toBe(1000);
+
+    // metadata that does not match the customer's own key or the yen received credits nothing
+    for (const [id, metadata, amount] of [
+      ["evt_other_user", { kind: "coin_charge", idempotencyKey: `coin-charge:${other.id}:n2:1000`, userId: String(other.id), coins: "1000" }, 1000],
+      ["evt_more_coins", { kind: "coin_charge", idempotencyKey: `coin-charge:${fan.id}:n3:5000`, userId: String(fan.id), coins: "5000" }, 1000],
+      ["evt_not_coins", { kind: "purchase", idempotencyKey: "purchase:1:1" }, 1000],
+    ] as const) {
+      const event = await paid(id, metadata, amount);
+      expect(await handleStripeWebhook(db, provider(), event.payload, event.header, Date.now()), id).toEqual({ status: 200, result: "ignored" });
+    }
+    expect(await balance(fan.id)).toBe(1000);
+    expect(await balance(other.id)).toBe(0);
+  });
+
   it("refuses a bad signature or a tampered body before reading anything", async () => {
     const calls: string[] = [];
     const { payload, header } = await signed(setupSucceeded("evt_bad", "cus_nobody"));
