@@ -96,7 +96,8 @@ export type CartItemView = ReturnType<typeof planItemView>;
  * the version. True when anything changed.
  */
 export async function refreshStaleItems(db: Db, cartId: number, priced: readonly PricedItem[], now: number): Promise<boolean> {
-  const stale = priced.filter((p) => !p.ok || p.price !== p.row.price);
+  // an item of a type this module cannot price is not stale: it stays for the module that sells it
+  const stale = priced.filter((p) => (!p.ok && p.problem !== "unsupported") || (p.ok && p.price !== p.row.price));
   if (!stale.length) return false;
   await db.batch([
     bumpCartVersion(db, cartId, now),
@@ -108,7 +109,9 @@ export async function refreshStaleItems(db: Db, cartId: number, priced: readonly
 /**
  * GET /me/carts: the items as spec §3 shapes them, with the total and the version the purchase
  * names. An item that can no longer be paid as it stands (the plan closed, the fan joined
- * meanwhile) is dropped and the version bumped, so what the fan sees is what a purchase pays.
+ * meanwhile) is dropped and one whose price moved is re-priced, bumping the version, so what the
+ * fan sees is what a purchase pays. Items of types without a module here are left alone and not
+ * shown (a purchase refuses them).
  */
 export async function cartView(db: Db, userId: number, now: number): Promise<{ cartId: number | null; version: number; items: CartItemView[]; total: number }> {
   const { cart, items } = await loadCart(db, userId);

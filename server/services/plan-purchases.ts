@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../../db/client";
 import { membershipPayments, plans, processedEvents, purchaseItems, purchases, type PurchaseRow } from "../../db/schema";
@@ -392,7 +392,7 @@ export type PlanChoice = {
 export async function planChoices(db: Db, input: { userId: number | null; planIds: readonly number[]; now: number }): Promise<Map<number, PlanChoice>> {
   const out = new Map<number, PlanChoice>();
   if (input.userId === null) {
-    const rows = input.planIds.length ? await db.select({ id: plans.id, closedAt: plans.closedAt }).from(plans).where(sql`${plans.id} IN ${input.planIds}`) : [];
+    const rows = input.planIds.length ? await db.select({ id: plans.id, closedAt: plans.closedAt }).from(plans).where(inArray(plans.id, [...input.planIds])) : [];
     for (const r of rows) out.set(r.id, { planId: r.id, planGrade: "noJoin", disabledAt: r.closedAt?.getTime() ?? null, isCloseApplied: r.closedAt !== null, quote: null, expiresIn: null, expiresInNext: null });
     return out;
   }

@@ -200,6 +200,10 @@ describe("the cart API (spec §7 /me/carts)", () => {
     const noHeader = await fan.b.request(at(hosts.www, "/api/v1/me/carts"), { method: "POST", headers: { "content-type": "application/json", accept: "application/json" }, body: JSON.stringify({ type: "Plan", id: light, target_type: "join_plan_type" }) });
     expect(noHeader.status).toBe(403);
     expect((await api(hosts.www, "/me/carts", { headers: xhr })).status).toBe(401);
+    // plans info for a visitor: no membership, so every open plan is a join with no quote yet
+    const info = (await (await api(hosts.www, `/fanclubs/${fanclubId}/plans`, { headers: xhr })).json()) as Envelope<{ plans: Array<{ id: number; planGrade: string; quote: unknown; disabledAt: number | null }>; joining_plan_id: number | null }>;
+    expect(info.payload.joining_plan_id).toBeNull();
+    expect(info.payload.plans.find((p) => p.id === light)).toMatchObject({ planGrade: "noJoin", quote: null, disabledAt: null });
   });
 });
 
@@ -432,6 +436,32 @@ describe("changing and leaving (decision 012)", () => {
     expect((await purchase(fan, 500)).status).toBe(200);
     const open = await (await fan.b.get(at(hosts.www, `/fanclubs/${fanclubId}/posts/${postId}`))).text();
     expect(open).toContain("ライト会員だけの本文です");
+  });
+
+  it("an expired (unpaid) plan opens nothing, blocks changing plan, and is paid through the subscribe_plan_type cart with id 0 (page 20)", async () => {
+    const fan = await confirmedAccount({ prefix: "expired" });
+    await giveCoins(fan, 1000);
+    await addPlan(fan, gold);
+    expect((await purchase(fan, 1000)).status).toBe(200);
+    const postId = await insertPostRow(fanclubId, ownerId, { title: "ゴールドの便り", comment: "ゴールドだけの便りです", planId: gold, publishedAt: Date.now() - 400 * 86_400_000 });
+    // the renewal of this month failed (what the renewal run writes): an expired plan
+    const month = billingMonthOf(Date.now());
+    const lastMonth = billingMonthOf(monthEndMs(month) - 40 * 86_400_000);
+    await env.DB.prepare("UPDATE memberships SET status = 'unpaid', paid_through = ?, expired_at = ? WHERE user_id = ? AND fanclub_id = ?").bind(lastMonth, Date.now(), fan.id, fanclubId).run();
+    const page = () => fan.b.get(at(hosts.www, `/fanclubs/${fanclubId}/posts/${postId}`)).then((r) => r.text());
+    expect(await page()).not.toContain("ゴールドだけの便りです");
+
+    const other = await addPlan(fan, light, "upgrade_plan_type");
+    expect(other.json.payload.errors).toEqual([{ message: "お支払いが済んでいないプランがあります。先にお支払いください。", target: "plan" }]);
+
+    const cart = await addPlan(fan, 0, "subscribe_plan_type");
+    expect(cart.status).toBe(200);
+    expect(cart.json.payload.carts).toMatchObject([{ target_type: "subscribe_plan_type", price: 1000, plan: { id: gold }, quote: { kind: "resume", month } }]);
+    await giveCoins(fan, 1000);
+    expect((await purchase(fan, 1000)).status).toBe(200);
+    expect(await membershipsOf(fan.id, fanclubId)).toMatchObject([{ plan_id: gold, status: "active", paid_through: month }]);
+    expect((await paymentsOf(fan.id)).map((p) => p.kind)).toEqual(["join", "subscribe"]);
+    expect(await page()).toContain("ゴールドだけの便りです");
   });
 
   it("the current plan's history and number for page 30", async () => {
