@@ -1,6 +1,7 @@
 import { RemixBrowser } from "@remix-run/react";
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { namespacesForAddress } from "./components/payments/address";
 import { installChunkReload } from "./lib/chunk-reload";
 import { fetchingStore, namespacesOfRouteModules, setBrowserStore, TranslationProvider } from "./lib/i18n";
 
@@ -17,7 +18,7 @@ async function hydrate() {
   // hydrating so the first client render matches the server's HTML.
   const store = fetchingStore(document.documentElement.dataset.locale ?? "ja");
   setBrowserStore(store);
-  await store.load(namespacesOfRouteModules(window.__remixRouteModules));
+  await store.load([...namespacesOfRouteModules(window.__remixRouteModules), ...namespacesForAddress(window.location.search)]);
 
   startTransition(() => {
     hydrateRoot(

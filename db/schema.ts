@@ -1042,7 +1042,12 @@ export const purchases = sqliteTable(
       .references(() => users.id),
     cartId: integer("cart_id").references(() => carts.id),
     idempotencyKey: text("idempotency_key").notNull(),
-    status: text("status", { enum: ["paid", "failed", "requires_action"] }).notNull(),
+    /**
+     * pending: the card part is being charged (the split is fixed for the attempt; a charge id is
+     * kept as soon as the provider gives one); requires_action: waiting for 3-D Secure; paid and
+     * failed are final. A plain text column: adding a state needs no migration.
+     */
+    status: text("status", { enum: ["pending", "requires_action", "paid", "failed"] }).notNull(),
     total: integer("total").notNull(),
     coinAmount: integer("coin_amount").notNull().default(0),
     cardAmount: integer("card_amount").notNull().default(0),

@@ -116,6 +116,11 @@ export function setBrowserStore(store: TranslationStore) {
   browserStore = store;
 }
 
+/** Fetches namespaces ahead of a lazily loaded component that needs them, so it never shows raw keys. */
+export function preloadNamespaces(namespaces: readonly Namespace[]): Promise<void> {
+  return browserStore?.load(namespaces) ?? Promise.resolve();
+}
+
 /**
  * A route's `clientLoader` for client-side navigation: its data and its namespaces arrive
  * together, so a page never flashes raw keys. (At hydration entry.client has loaded them.)

@@ -7,6 +7,7 @@ import { fanclubView, type FanclubView } from "../http/fanclub-view";
 import { searchFanclubs, searchInputFrom } from "../services/fanclub-search";
 import type { FanclubKey } from "../services/fanclubs";
 import { setFollowing } from "../services/follows";
+import { membershipHistory, planChoices } from "../services/plan-purchases";
 import { ApiError, ok } from "./envelope";
 
 export const fanclubsApi = new Hono<AppEnv>();
@@ -111,18 +112,37 @@ fanclubsApi.get("/unique_path/:path", async (c) => {
 
 fanclubsApi.get("/:id", async (c) => ok(c, { fanclub: fanclubJson(await viewOr404(c, { id: idFrom(c) })) }));
 
-/** spec §7 plans info: plans and joining_plan_id. */
+/**
+ * spec §7 plans info: plans and joining_plan_id. Each plan carries the spec §3 fields that depend
+ * on the viewer (planGrade, disabledAt, isCloseApplied, expiresIn, expiresInNext) and the quote of
+ * decision 012, so the payment modal can say what choosing it costs now and from when.
+ */
 fanclubsApi.get("/:id/plans", async (c) => {
+  const app = c.get("app");
   const view = await viewOr404(c, { id: idFrom(c) });
-  return ok(c, { plans: plansJson(view), joining_plan_id: view.viewer.joinedPlanId });
+  const choices = await planChoices(app.db, { userId: app.user?.id ?? null, planIds: view.plans.map((p) => p.id), now: Date.now() });
+  const plans = plansJson(view).map((p) => {
+    const choice = choices.get(p.id);
+    return {
+      ...p,
+      planGrade: choice?.planGrade ?? "noJoin",
+      disabledAt: choice?.disabledAt ?? null,
+      isCloseApplied: choice?.isCloseApplied ?? p.isCloseApplied,
+      expiresIn: choice?.expiresIn ?? null,
+      expiresInNext: choice?.expiresInNext ?? null,
+      quote: choice?.quote ?? null,
+    };
+  });
+  return ok(c, { plans, joining_plan_id: view.viewer.joinedPlanId });
 });
 
-/** The viewer's membership in this fan club (number and plan), or null. */
+/** The viewer's current membership in this fan club (plan, number, next renewal, months paid), or null. */
 fanclubsApi.get("/:id/membership", async (c) => {
   const app = c.get("app");
   if (!app.user) throw new ApiError(401, app.t("api.signInRequired"));
   const view = await viewOr404(c, { id: idFrom(c) });
-  return ok(c, { membership: view.viewer.joinedPlanId === null ? null : { planId: view.viewer.joinedPlanId } });
+  const membership = view.viewer.joinedPlanId === null ? null : await membershipHistory(app.db, { userId: app.user.id, fanclubId: view.fanclub.id, now: Date.now() });
+  return ok(c, { membership });
 });
 
 // spec §7 names follow and unfollow as separate calls; POST /unfollow is the same as DELETE /follow

@@ -5,11 +5,13 @@ import type { AppEnv } from "../hono-env";
 import { requestContext } from "../http/request-context";
 import { ApiError, fail, ok } from "./envelope";
 import { authApi } from "./auth";
+import { cartsApi } from "./carts";
 import { creatorApi } from "./creator";
 import { discoveryApi } from "./discovery";
 import { fanclubsApi } from "./fanclubs";
 import { helpApi } from "./help";
 import { notificationsApi } from "./notifications";
+import { planChangesApi } from "./plan-changes";
 import { creatorPostsApi, postsApi } from "./posts";
 import { postsSocialApi } from "./posts-social";
 import { uploadsApi } from "./uploads";
@@ -50,6 +52,8 @@ api.route("/me/fanclub", creatorApi);
 api.route("/posts", postsSocialApi);
 api.route("/me/user", meUserApi);
 api.route("/me", walletApi);
+api.route("/me/carts", cartsApi);
+api.route("/plans", planChangesApi);
 
 // Mounted under the page app, unmatched API paths must answer here, not fall through to Remix.
 api.all("*", (c) => fail(c, 404, c.get("app").t("api.notFound")));

@@ -28,7 +28,7 @@ export async function fanclubView(app: AppContext, key: FanclubKey) {
       loggedIn: app.user !== null,
     });
     const href =
-      state === "edit" ? `/me/fanclub/plans/${p.id}/edit` : state === "login" ? login : state === "support" || state === "changePlan" ? `${base}?plan=${p.id}` : null;
+      state === "edit" ? `/me/fanclub/plans/${p.id}/edit` : state === "login" ? login : state === "support" || state === "changePlan" || state === "supporting" ? `${base}?plan=${p.id}` : null;
     return { id: p.id, name: p.name, price: p.price, description: p.description, iconUrl: mediaUrl(p.iconKey), button: state, href, closed: p.closedAt !== null };
   });
   return {

@@ -1,8 +1,11 @@
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, gte, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { fanclubs, memberships, plans, posts, type PostRow } from "../../db/schema";
+import { fanclubs, membershipPayments, memberships, plans, posts, type PostRow } from "../../db/schema";
+import { billingMonthOf } from "../domain/billing-month";
 import type { EditorPermission } from "../domain/fanclub-permissions";
-import { canEditPost, canViewPost, isPostLive, type EditScope } from "../domain/posts";
+import { canViewPaidPost, type PaywallMembership } from "../domain/paywall";
+import type { PaidMonth } from "../domain/plan-change";
+import { canEditPost, isPostLive, type EditScope } from "../domain/posts";
 import type { ResolvedSession } from "./sessions";
 
 /**
@@ -36,8 +39,46 @@ export interface PostAccess {
   editable: boolean;
 }
 
-/** Statements for one post and the viewer's membership in its fan club: one round trip. */
-function accessStatements(db: Db, postId: number, userId: number | null) {
+/**
+ * The viewer's memberships that may still open posts: current ones (active or unpaid; the rule
+ * decides), and left ones whose paid month has not ended (decision 012: leaving keeps access to
+ * the end of the paid month). `fanclub` narrows to one fan club (an SQL expression), or all.
+ */
+export function viewerMembershipsQuery(db: Db, userId: number | null, now: number, fanclub: SQL | null) {
+  return db
+    .select({
+      fanclubId: memberships.fanclubId,
+      planId: memberships.planId,
+      planPrice: plans.price,
+      status: memberships.status,
+      paidThroughMonth: memberships.paidThrough,
+    })
+    .from(memberships)
+    .innerJoin(plans, eq(plans.id, memberships.planId))
+    .where(
+      and(
+        eq(memberships.userId, userId ?? 0),
+        or(ne(memberships.status, "left"), gte(memberships.paidThrough, billingMonthOf(now))),
+        fanclub ? sql`${memberships.fanclubId} = ${fanclub}` : undefined,
+      ),
+    );
+}
+
+/** Months the viewer paid for (decision 012: posts published in them stay theirs), at the plan paid for. */
+export function viewerPaidMonthsQuery(db: Db, userId: number | null, fanclub: SQL | null) {
+  return db
+    .selectDistinct({ fanclubId: membershipPayments.fanclubId, month: membershipPayments.month, planId: membershipPayments.planId, planPrice: plans.price })
+    .from(membershipPayments)
+    .innerJoin(plans, eq(plans.id, membershipPayments.planId))
+    .where(and(eq(membershipPayments.userId, userId ?? 0), fanclub ? sql`${membershipPayments.fanclubId} = ${fanclub}` : undefined));
+}
+
+export type ViewerMembershipRow = PaywallMembership;
+export type ViewerPaidMonthRow = PaidMonth;
+
+/** Statements for one post and the viewer's memberships and paid months in its fan club: one round trip. */
+function accessStatements(db: Db, postId: number, userId: number | null, now: number) {
+  const fanclubOfPost = sql`(SELECT "fanclub_id" FROM "posts" WHERE "id" = ${postId})`;
   return [
     db
       // aliased: D1 batch rows are keyed by column name, and a second "id" (the post's) would
@@ -48,18 +89,8 @@ function accessStatements(db: Db, postId: number, userId: number | null) {
       .leftJoin(plans, eq(plans.id, posts.planId))
       .where(and(eq(posts.id, postId), sql`${posts.deletedAt} IS NULL`))
       .limit(1),
-    db
-      .select({ fanclubId: memberships.fanclubId, planId: memberships.planId, planPrice: plans.price })
-      .from(memberships)
-      .innerJoin(plans, eq(plans.id, memberships.planId))
-      .where(
-        and(
-          eq(memberships.userId, userId ?? 0),
-          ne(memberships.status, "left"),
-          sql`${memberships.fanclubId} = (SELECT "fanclub_id" FROM "posts" WHERE "id" = ${postId})`,
-        ),
-      )
-      .limit(1),
+    viewerMembershipsQuery(db, userId, now, fanclubOfPost),
+    viewerPaidMonthsQuery(db, userId, fanclubOfPost),
   ] as const;
 }
 
@@ -69,15 +100,15 @@ function accessStatements(db: Db, postId: number, userId: number | null) {
  * manage), which callers answer with 404.
  */
 export async function loadPostAccess(db: Db, postId: number, viewer: PostViewer, now: number): Promise<PostAccess | null> {
-  const [rows, memberRows] = await db.batch(accessStatements(db, postId, viewer.userId));
+  const [rows, memberRows, paidMonths] = await db.batch(accessStatements(db, postId, viewer.userId, now));
   const row = rows[0];
   if (!row) return null;
-  return accessFrom(row, memberRows[0] ?? null, viewer, now);
+  return accessFrom(row, { memberships: memberRows, paidMonths }, viewer, now);
 }
 
 export function accessFrom(
   row: { post: PostRow; fanclubId: number; ownerId: number; serviceId: number; fanclubName: string; planPrice: number | null },
-  membership: { fanclubId: number; planId: number; planPrice: number } | null,
+  paid: { memberships: readonly ViewerMembershipRow[]; paidMonths: readonly ViewerPaidMonthRow[] },
   viewer: PostViewer,
   now: number,
 ): PostAccess | null {
@@ -87,9 +118,10 @@ export function accessFrom(
   const post = row.post;
   const live = isPostLive({ isPublish: post.isPublish, publishedAt: post.publishedAt.getTime(), unpublishedAt: post.unpublishedAt?.getTime() ?? null }, now);
   if (!live && !manages) return null;
-  const canView = canViewPost({
-    post: { fanclubId: row.fanclubId, planId: post.planId, planPrice: row.planPrice },
-    viewer: { isOwner, isEditor: editorPermissions !== null, membership },
+  const canView = canViewPaidPost({
+    post: { fanclubId: row.fanclubId, planId: post.planId, planPrice: row.planPrice, publishedAt: post.publishedAt.getTime() },
+    viewer: { isOwner, isEditor: editorPermissions !== null, memberships: paid.memberships, paidMonths: paid.paidMonths },
+    now,
   });
   const editable =
     viewer.userId !== null &&

@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { fanclubs, memberships, plans, posts, type PostRow } from "../../db/schema";
+import { fanclubs, plans, posts, type PostRow } from "../../db/schema";
 import { mediaUrl } from "../domain/images";
-import { POST_TYPE_STR, canViewPost, type PostType } from "../domain/posts";
+import { canViewPaidPost } from "../domain/paywall";
+import { POST_TYPE_STR, type PostType } from "../domain/posts";
 import { privateMediaUrl } from "../media/private-urls";
-import { loadPostAccess, type PostAccess, type PostViewer } from "./post-access";
+import { loadPostAccess, viewerMembershipsQuery, viewerPaidMonthsQuery, type PostAccess, type PostViewer, type ViewerMembershipRow, type ViewerPaidMonthRow } from "./post-access";
 import { postSocialFrom, postSocialQueries, type PostSocialState } from "./post-comments";
 import { filesOfPost, filesOfPostQuery, listFiles, type PostFile } from "./posts";
 
@@ -196,19 +197,15 @@ function cardsQuery(db: Db, where: SQL, limit: number, order: "newest" | "oldest
     .limit(limit);
 }
 
-function viewerMemberships(db: Db, userId: number | null) {
-  return db
-    .select({ fanclubId: memberships.fanclubId, planId: memberships.planId, planPrice: plans.price })
-    .from(memberships)
-    .innerJoin(plans, eq(plans.id, memberships.planId))
-    .where(and(eq(memberships.userId, userId ?? 0), ne(memberships.status, "left")));
+/** The viewer's memberships and paid months across fan clubs, for the locks on cards (the gate's own rule). */
+function viewerPaywall(db: Db, userId: number | null, now: number) {
+  return [viewerMembershipsQuery(db, userId, now, null), viewerPaidMonthsQuery(db, userId, null)] as const;
 }
 
 type CardRow = Awaited<ReturnType<ReturnType<typeof cardsQuery>["all"]>>[number];
-type MemberRow = Awaited<ReturnType<ReturnType<typeof viewerMemberships>["all"]>>[number];
+type Paywall = { memberships: readonly ViewerMembershipRow[]; paidMonths: readonly ViewerPaidMonthRow[]; now: number };
 
-function cardsFrom(rows: CardRow[], members: MemberRow[], viewer: PostViewer): PostCard[] {
-  const byFanclub = new Map(members.map((m) => [m.fanclubId, m]));
+function cardsFrom(rows: CardRow[], paywall: Paywall, viewer: PostViewer): PostCard[] {
   return rows.map((r) => ({
     id: r.id,
     fanclubId: r.fanclubId,
@@ -220,13 +217,15 @@ function cardsFrom(rows: CardRow[], members: MemberRow[], viewer: PostViewer): P
     likeCount: r.likeCount,
     commentCount: r.commentCount,
     planName: r.planName,
-    locked: !canViewPost({
-      post: { fanclubId: r.fanclubId, planId: r.planId, planPrice: r.planPrice },
+    locked: !canViewPaidPost({
+      post: { fanclubId: r.fanclubId, planId: r.planId, planPrice: r.planPrice, publishedAt: r.publishedAt.getTime() },
       viewer: {
         isOwner: viewer.ownFanclubId === r.fanclubId,
         isEditor: viewer.editing.has(r.fanclubId),
-        membership: byFanclub.get(r.fanclubId) ?? null,
+        memberships: paywall.memberships,
+        paidMonths: paywall.paidMonths,
       },
+      now: paywall.now,
     }),
   }));
 }
@@ -236,18 +235,18 @@ export const POST_PAGE_SIZE = 12;
 /** A fan club's posts, newest first, page by page (the posts tab). Group announcements excluded. */
 export async function listFanclubPosts(db: Db, fanclubId: number, viewer: PostViewer, page: number, now: number) {
   const where = and(eq(posts.fanclubId, fanclubId), isNull(posts.groupId), liveCondition(now))!;
-  const [rows, members, count] = await db.batch([
+  const [rows, count, memberships, paidMonths] = await db.batch([
     cardsQuery(db, where, POST_PAGE_SIZE).offset((page - 1) * POST_PAGE_SIZE),
-    viewerMemberships(db, viewer.userId),
     db.select({ n: sql<number>`count(*)` }).from(posts).where(where),
+    ...viewerPaywall(db, viewer.userId, now),
   ]);
-  return { posts: cardsFrom(rows, members, viewer), total: Number(count[0]?.n ?? 0), pageSize: POST_PAGE_SIZE };
+  return { posts: cardsFrom(rows, { memberships, paidMonths, now }, viewer), total: Number(count[0]?.n ?? 0), pageSize: POST_PAGE_SIZE };
 }
 
 /** Group announcements (`/groups/{id}/notifies`), public by rule. */
 export async function listGroupPosts(db: Db, groupId: number, viewer: PostViewer, now: number) {
-  const [rows, members] = await db.batch([cardsQuery(db, and(eq(posts.groupId, groupId), liveCondition(now))!, 50), viewerMemberships(db, viewer.userId)]);
-  return cardsFrom(rows, members, viewer);
+  const [rows, memberships, paidMonths] = await db.batch([cardsQuery(db, and(eq(posts.groupId, groupId), liveCondition(now))!, 50), ...viewerPaywall(db, viewer.userId, now)]);
+  return cardsFrom(rows, { memberships, paidMonths, now }, viewer);
 }
 
 /**
@@ -263,8 +262,8 @@ export async function timeline(db: Db, viewer: PostViewer, cursor: { before: num
     liveCondition(now),
     cursor ? or(lt(posts.publishedAt, new Date(cursor.before)), and(eq(posts.publishedAt, new Date(cursor.before)), lt(posts.id, cursor.beforeId))) : undefined,
   )!;
-  const [rows, members] = await db.batch([cardsQuery(db, where, POST_PAGE_SIZE + 1), viewerMemberships(db, viewer.userId)]);
-  const cards = cardsFrom(rows.slice(0, POST_PAGE_SIZE), members, viewer);
+  const [rows, memberships, paidMonths] = await db.batch([cardsQuery(db, where, POST_PAGE_SIZE + 1), ...viewerPaywall(db, viewer.userId, now)]);
+  const cards = cardsFrom(rows.slice(0, POST_PAGE_SIZE), { memberships, paidMonths, now }, viewer);
   const last = cards.at(-1);
   return { posts: cards, next: rows.length > POST_PAGE_SIZE && last ? { before: last.publishedAt, beforeId: last.id } : null };
 }
@@ -272,8 +271,8 @@ export async function timeline(db: Db, viewer: PostViewer, cursor: { before: num
 /** Cards of the given ids that are live (browsing history, spec §4: kept locally, 4 at most). */
 export async function postCardsByIds(db: Db, ids: readonly number[], viewer: PostViewer, now: number) {
   if (!ids.length) return [];
-  const [rows, members] = await db.batch([cardsQuery(db, and(inArray(posts.id, [...ids]), liveCondition(now))!, ids.length), viewerMemberships(db, viewer.userId)]);
-  const cards = cardsFrom(rows, members, viewer);
+  const [rows, memberships, paidMonths] = await db.batch([cardsQuery(db, and(inArray(posts.id, [...ids]), liveCondition(now))!, ids.length), ...viewerPaywall(db, viewer.userId, now)]);
+  const cards = cardsFrom(rows, { memberships, paidMonths, now }, viewer);
   return ids.map((id) => cards.find((c) => c.id === id)).filter((c): c is PostCard => Boolean(c));
 }
 
@@ -287,21 +286,22 @@ function aroundQueries(db: Db, post: AroundOf, viewer: PostViewer, now: number) 
   return [
     cardsQuery(db, and(base, or(lt(posts.publishedAt, at), and(eq(posts.publishedAt, at), lt(posts.id, post.id))))!, 1, "newest"),
     cardsQuery(db, and(base, or(gt(posts.publishedAt, at), and(eq(posts.publishedAt, at), gt(posts.id, post.id))))!, 1, "oldest"),
-    viewerMemberships(db, viewer.userId),
+    ...viewerPaywall(db, viewer.userId, now),
   ] as const;
 }
 
 type Around = { prev: PostCard | null; next: PostCard | null };
 
-function aroundFrom([older, newer, members]: [CardRow[], CardRow[], MemberRow[]], viewer: PostViewer): Around {
-  const [prev] = cardsFrom(older, members, viewer);
-  const [next] = cardsFrom(newer, members, viewer);
+function aroundFrom([older, newer, memberships, paidMonths]: [CardRow[], CardRow[], ViewerMembershipRow[], ViewerPaidMonthRow[]], viewer: PostViewer, now: number): Around {
+  const paywall = { memberships, paidMonths, now };
+  const [prev] = cardsFrom(older, paywall, viewer);
+  const [next] = cardsFrom(newer, paywall, viewer);
   return { prev: prev ?? null, next: next ?? null };
 }
 
 export async function aroundPosts(db: Db, post: AroundOf, viewer: PostViewer, now: number): Promise<Around> {
-  const [older, newer, members] = await db.batch(aroundQueries(db, post, viewer, now));
-  return aroundFrom([older, newer, members], viewer);
+  const [older, newer, memberships, paidMonths] = await db.batch(aroundQueries(db, post, viewer, now));
+  return aroundFrom([older, newer, memberships, paidMonths], viewer, now);
 }
 
 /**
@@ -319,15 +319,15 @@ export async function postPageData(
   const around = aroundQueries(db, { id: p.id, fanclubId: access.fanclub.id, publishedAt: p.publishedAt.getTime(), groupId: p.groupId }, viewer, signer.now);
   const noAround: Around = { prev: null, next: null };
   if (access.canView) {
-    const [files, older, newer, members, relation, liked] = await db.batch([filesOfPostQuery(db, p.id), ...around, ...postSocialQueries(db, access, viewer)]);
+    const [files, older, newer, memberships, paidMonths, relation, liked] = await db.batch([filesOfPostQuery(db, p.id), ...around, ...postSocialQueries(db, access, viewer)]);
     return {
       detail: detailFrom(access, await bodyFrom(p, files, signer), []),
-      around: p.groupId === null ? aroundFrom([older, newer, members], viewer) : noAround,
+      around: p.groupId === null ? aroundFrom([older, newer, memberships, paidMonths], viewer, signer.now) : noAround,
       social: postSocialFrom(access, viewer, [relation, liked]),
     };
   }
   // a locked post always has a plan price (a post for anyone is never locked)
-  const [unlock, older, newer, members] = await db.batch([unlockPlansQuery(db, access.fanclub.id, access.planPrice ?? 0), ...around]);
-  return { detail: detailFrom(access, null, unlock), around: p.groupId === null ? aroundFrom([older, newer, members], viewer) : noAround, social: null };
+  const [unlock, older, newer, memberships, paidMonths] = await db.batch([unlockPlansQuery(db, access.fanclub.id, access.planPrice ?? 0), ...around]);
+  return { detail: detailFrom(access, null, unlock), around: p.groupId === null ? aroundFrom([older, newer, memberships, paidMonths], viewer, signer.now) : noAround, social: null };
 }
 

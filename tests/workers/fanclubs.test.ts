@@ -142,9 +142,10 @@ describe("profile, plans and the public page", () => {
     const hidden = await (await other.b.get(at(hosts.indies, `/fanclubs/${id}`))).text();
     expect(hidden).not.toMatch(/<dt>会員<\/dt>/);
 
-    // the plan modal of a plan one may support
-    const modal = await (await other.b.get(at(hosts.indies, `/fanclubs/${id}?plan=${basic}`))).text();
-    expect(modal).toContain("お支払いの受付は準備中です。");
+    // support, change plan and supporting open the payment modal (a lazy chunk, after hydration) through ?plan=
+    const hrefs = (html: string) => [...html.matchAll(/href="([^"]+)" data-plan-button="([a-zA-Z]+)"/g)].map((m) => `${m[2]}:${m[1]}`);
+    expect(hrefs(await (await other.b.get(at(hosts.indies, `/fanclubs/${id}`))).text())).toEqual([`support:/fanclubs/${id}?plan=${basic}`]);
+    expect(hrefs(await (await member.b.get(at(hosts.indies, `/fanclubs/${id}`))).text())).toEqual([`changePlan:/fanclubs/${id}?plan=${basic}`, `supporting:/fanclubs/${id}?plan=${full}`]);
 
     await env.DB.prepare("UPDATE fanclubs SET status = 'closed' WHERE id = ?").bind(id).run();
     expect((await other.b.get(at(hosts.indies, `/fanclubs/${id}`))).status).toBe(404);

@@ -1,10 +1,10 @@
-import { useSearchParams } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { rememberFanclubVisit } from "~/lib/browsing-history";
 import { FollowButton } from "~/components/fanclub/follow-button";
 import { PlanCard } from "~/components/fanclub/plan-card";
+import { PlanPaymentSlot } from "~/components/payments/query-launcher";
 import { useTranslation } from "~/lib/i18n";
-import { formatCompactNumber, formatYen } from "../../../server/domain/number-display";
+import { formatCompactNumber } from "../../../server/domain/number-display";
 import { FANCLUB_TABS } from "../../../server/domain/fanclub-rules";
 import type { FanclubView } from "../../../server/http/fanclub-view";
 
@@ -110,7 +110,7 @@ export function FanclubFrame({ view, tab, children }: { view: FanclubView; tab: 
   );
 }
 
-/** The home tab: introduction, plans, commercial-law texts; `?plan=` opens the plan modal. */
+/** The home tab: introduction, plans, commercial-law texts; `?plan=` opens the payment modal (lazy chunk). */
 export function FanclubHome({ view }: { view: FanclubView }) {
   const { t } = useTranslation("fanclub");
   const f = view.fanclub;
@@ -148,39 +148,8 @@ export function FanclubHome({ view }: { view: FanclubView }) {
           </dl>
         </details>
       ) : null}
-      <PlanModal view={view} />
+      {view.viewer.signedIn ? <PlanPaymentSlot fanclubId={f.id} planIds={view.plans.filter((p) => p.button === "support" || p.button === "changePlan" || p.button === "supporting").map((p) => p.id)} /> : null}
     </>
-  );
-}
-
-/**
- * spec §4 payment modal page 1 (plan add to cart). Paying arrives with the money feature; until
- * then the modal shows the plan and says plainly that joining opens soon.
- */
-function PlanModal({ view }: { view: FanclubView }) {
-  const { t } = useTranslation("fanclub");
-  const [params] = useSearchParams();
-  const plan = view.plans.find((p) => String(p.id) === params.get("plan") && (p.button === "support" || p.button === "changePlan"));
-  if (!plan) return null;
-  const close = `/fanclubs/${view.fanclub.id}`;
-  return (
-    <div className="modal-backdrop">
-      <div className="dialog dialog-static" role="dialog" aria-modal="true" aria-labelledby="plan-modal-title">
-        <div className="dialog-body">
-          <h2 id="plan-modal-title">{plan.button === "changePlan" ? t("modal.changeTitle") : t("modal.joinTitle")}</h2>
-          <p>
-            <strong>{plan.name}</strong>
-          </p>
-          <p>{plan.price === 0 ? t("plan.free") : t("plan.monthly", { price: formatYen(plan.price) })}</p>
-          <p className="flash flash-muted">{t("modal.comingSoon")}</p>
-          <div className="dialog-actions">
-            <a className="button button-secondary" href={close}>
-              {t("modal.close")}
-            </a>
-          </div>
-        </div>
-      </div>
-    </div>
   );
 }
 

@@ -48,7 +48,7 @@ export function PlanCard({ plan }: { plan: PlanCardData }) {
         </>
       ) : null}
       {plan.href ? (
-        <a className={plan.button === "edit" ? "button button-outline button-block" : "button button-block"} href={plan.href} data-plan-button={plan.button}>
+        <a className={plan.button === "edit" || plan.button === "supporting" ? "button button-outline button-block" : "button button-block"} href={plan.href} data-plan-button={plan.button}>
           {label}
         </a>
       ) : (

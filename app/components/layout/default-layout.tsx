@@ -2,6 +2,7 @@ import { useLocation } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "~/lib/i18n";
 import { useRootData } from "~/lib/root-data";
+import { PaymentQueryLauncher } from "~/components/payments/query-launcher";
 import { FlashMessages } from "./flash-messages";
 import { Footer } from "./footer";
 import { Header } from "./header";
@@ -12,8 +13,9 @@ export const WIDE_SCREEN_MIN = 992;
 
 /**
  * spec §2 default layout: header, sidebar (open or closed, remembered in a cookie on wide
- * screens, an overlay on narrow ones), flash messages, footer. Dialogs and toasts are provided
- * by the root.
+ * screens, an overlay on narrow ones), flash messages, footer, and the payment modal when the
+ * address asks for it (expired plans, returning from card registration). Dialogs and toasts are
+ * provided by the root.
  */
 export function DefaultLayout({ children }: { children: ReactNode }) {
   const data = useRootData();
@@ -52,6 +54,7 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
           </main>
           <Footer data={data} />
         </div>
+        <PaymentQueryLauncher signedIn={data.user !== null} />
       </div>
     </div>
   );

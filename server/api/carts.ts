@@ -1,0 +1,125 @@
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import type { AppContext } from "../context";
+import type { AppEnv } from "../hono-env";
+import { MIN_CARD_PART_YEN } from "../domain/purchase";
+import { paymentProviderFrom } from "../integrations/payments";
+import { addCartItem, cartView, deleteCartItem, type CartProblem } from "../services/carts";
+import { coinBalance } from "../services/coins";
+import { paymentProfile, usableCard } from "../services/payment-cards";
+import { purchaseCart, type PurchaseErrorCode } from "../services/plan-purchases";
+import { ApiError, ok } from "./envelope";
+
+/**
+ * The fan's cart and paying it (spec §7 carts and payment): GET/POST /me/carts, DELETE
+ * /me/carts/{id}, POST /me/carts/purchase. Failures answer 400 with payload.message and the same
+ * text under errors with target "cart" or "plan" (spec §8: the page toasts them).
+ */
+export const cartsApi = new Hono<AppEnv>();
+
+function signedIn(app: AppContext) {
+  if (!app.user) throw new ApiError(401, app.t("api.signInRequired"));
+  return app.user;
+}
+
+const PLAN_PROBLEMS: ReadonlySet<string> = new Set(["planUnavailable", "planUnpaid"]);
+
+/** spec §8 texts; the card minimum names its amount. */
+function problemError(app: AppContext, code: CartProblem | PurchaseErrorCode): ApiError {
+  const key = code === "changed" ? "cartChanged" : code;
+  const message = app.t(`payments:errors.${key}`, { min: String(MIN_CARD_PART_YEN) });
+  return new ApiError(400, message, [{ message, target: PLAN_PROBLEMS.has(code) ? "plan" : "cart" }]);
+}
+
+/**
+ * What the payment modal opens with: the items (spec §3 shape, with the quote the confirm page
+ * shows), total and version, and the fan's means: coin balance, the card a payment would use, the
+ * coin-for-renewal setting.
+ */
+async function cartPayload(app: AppContext, userId: number) {
+  const now = Date.now();
+  const provider = paymentProviderFrom(app.env);
+  const [cart, balance, usable, profile] = await Promise.all([cartView(app.db, userId, now), coinBalance(app.db, userId, now), usableCard(app.db, provider, userId), paymentProfile(app.db, userId)]);
+  return {
+    carts: cart.items,
+    cartVersion: cart.version,
+    total: cart.total,
+    coinBalance: balance.balance,
+    card: usable ? { brand: usable.card.brand, last4: usable.card.last4 } : null,
+    useCoinSubscription: profile?.useCoinSubscription ?? false,
+    minCardAmount: MIN_CARD_PART_YEN,
+  };
+}
+
+cartsApi.get("/", async (c) => {
+  const app = c.get("app");
+  return ok(c, await cartPayload(app, signedIn(app).id));
+});
+
+const addBody = z.object({
+  type: z.string().max(40),
+  id: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  target_type: z.string().max(40),
+});
+
+async function readBody(c: Context<AppEnv>): Promise<Record<string, unknown>> {
+  const type = c.req.header("content-type") ?? "";
+  if (type.includes("application/json")) {
+    const body: unknown = await c.req.json().catch(() => null);
+    return body && typeof body === "object" ? (body as Record<string, unknown>) : {};
+  }
+  if (type.includes("form")) return (await c.req.parseBody()) as Record<string, unknown>;
+  return {};
+}
+
+/** POST /me/carts {type, id, target_type}: the cart now holds that item (or every expired plan for subscribe_plan_type id 0). */
+cartsApi.post("/", async (c) => {
+  const app = c.get("app");
+  const user = signedIn(app);
+  const body = addBody.parse(await readBody(c));
+  const result = await addCartItem(app.db, { userId: user.id, type: body.type, id: body.id, targetType: body.target_type, now: Date.now() });
+  if (!result.ok) throw problemError(app, result.problem);
+  return ok(c, await cartPayload(app, user.id));
+});
+
+const purchaseBody = z.object({
+  payment: z.string().max(10).optional().nullable(),
+  isUsedCoin: z.union([z.boolean(), z.string().max(10), z.number()]).optional().nullable(),
+  toraCoin: z.union([z.string().max(40), z.number()]).optional().nullable(),
+  cartVersion: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional().nullable(),
+  sandboxAuthentication: z.enum(["approve", "fail"]).optional().nullable(),
+});
+
+/**
+ * POST /me/carts/purchase with payment, isUsedCoin, otherPayment.toraCoin (spec §3 purchase
+ * payload; JSON, or form fields with `otherPayment[toraCoin]`), and the cartVersion the fan
+ * confirmed. Posting the same again never charges twice: it answers the first result.
+ */
+cartsApi.post("/purchase", async (c) => {
+  const app = c.get("app");
+  const user = signedIn(app);
+  const raw = await readBody(c);
+  const other = raw.otherPayment && typeof raw.otherPayment === "object" ? (raw.otherPayment as Record<string, unknown>) : {};
+  const body = purchaseBody.parse({ ...raw, toraCoin: other.toraCoin ?? raw["otherPayment[toraCoin]"] ?? null });
+  const outcome = await purchaseCart(app.db, paymentProviderFrom(app.env), {
+    userId: user.id,
+    cartVersion: body.cartVersion ?? null,
+    payload: { payment: body.payment, isUsedCoin: body.isUsedCoin, toraCoin: body.toraCoin },
+    sandboxAuthentication: body.sandboxAuthentication ?? null,
+    now: Date.now(),
+  });
+  if (outcome.status === "error") throw problemError(app, outcome.code);
+  if (outcome.status === "requires_action") {
+    return ok(c, { requiresAction: { provider: outcome.provider, clientSecret: outcome.clientSecret, publishableKey: outcome.publishableKey } });
+  }
+  return ok(c, { purchase: outcome.purchase, replayed: outcome.replayed });
+});
+
+/** DELETE /me/carts/{id}: one item of the fan's own cart. */
+cartsApi.delete("/:id", async (c) => {
+  const app = c.get("app");
+  const user = signedIn(app);
+  const id = Number(c.req.param("id"));
+  if (!Number.isSafeInteger(id) || id < 1 || !(await deleteCartItem(app.db, user.id, id, Date.now()))) throw new ApiError(404, app.t("api.notFound"));
+  return ok(c, await cartPayload(app, user.id));
+});
