@@ -17,7 +17,8 @@ async function signIn(page: Page) {
 
 const planButton = (page: Page, plan: string) => page.locator(`.plan-card[data-plan="${plan}"] [data-plan-button]`);
 
-test("a fan joins the free plan through the payment modal, sees the price of an upgrade, is sent to card registration, and stops supporting after the four warnings", async ({ page }) => {
+test("a fan joins the free plan through the payment modal, upgrades with the sandbox card registered on the way and sees the locked post open, then stops supporting after the four warnings and keeps the paid month", async ({ page }) => {
+  test.setTimeout(90_000);
   await signIn(page);
   await openHydrated(page, CLUB);
   await expect(planButton(page, "見学")).toHaveAttribute("data-plan-button", "support");
@@ -38,7 +39,7 @@ test("a fan joins the free plan through the payment modal, sees the price of an 
   await expect(modal).toHaveAttribute("data-page", "3");
   await expect(modal.locator(".payment-item")).toContainText("新規加入");
   await expect(modal.locator(".payment-item .payment-quote")).toContainText("次回の自動更新");
-  await expect(modal).toContainText("理由の如何を問わず、キャンセル・返品はお受けできません。");
+  await expect(modal).toContainText("いかなる理由があっても、キャンセル・返品はお受けできません。");
   await modal.getByTestId("pay").click();
 
   // page 4, then the page reloads without the modal and the plan is supported
@@ -67,25 +68,41 @@ test("a fan joins the free plan through the payment modal, sees the price of an 
   await modal.getByLabel("一部とらコイン").check();
   await expect(modal.getByLabel("とらコインで支払う金額")).toBeEnabled();
   await expect(modal.getByLabel("カードでの自動更新に失敗したとき、とらコインで自動決済する")).toBeVisible();
-  // the card registration page is the wallet's (user domain); here it only has to be reached with the return path
-  await page.route(/\/me\/card_registration/, (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>card registration</title>" }));
+  // with no card, the card choice goes to registration on this host and comes back to page 3
   await modal.getByLabel("クレジットカード").check();
   await expect(modal.getByLabel("カードでの自動更新に失敗したとき、とらコインで自動決済する")).toHaveCount(0);
   await modal.getByRole("button", { name: "次へ" }).click();
-  await page.waitForURL((url) => url.host.startsWith("my.fanclub.localhost") && url.pathname === "/me/card_registration");
-  const returnTo = new URL(new URL(page.url()).searchParams.get("returnTo")!);
+  await page.waitForURL((url) => url.origin === origin(hosts.www) && url.pathname === "/me/card_registration");
+  const returnTo = new URL(new URL(page.url()).searchParams.get("returnTo")!, origin(hosts.www));
   expect(returnTo.origin + returnTo.pathname).toBe(CLUB);
   expect(Object.fromEntries(returnTo.searchParams)).toEqual({ paymentPage: "3", paymentType: "0", coinPayment: "0" });
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.getByLabel("カード番号").fill("4242 4242 4242 4242");
+  await page.getByLabel("有効期限").fill("12/40");
+  await page.getByLabel("セキュリティコード").fill("123");
+  await page.getByRole("button", { name: "このカードを登録する" }).click();
 
-  // back on the fan club page with the saved return path: still no card, so page 2 again with the cart
-  await openHydrated(page, returnTo.toString());
-  await expect(modal).toHaveAttribute("data-page", "2");
-  await expect(modal).toContainText("合計 ¥800");
-  await modal.getByRole("button", { name: "閉じる" }).click();
-  await expect(modal).toHaveCount(0);
+  // back on the fan club page at page 3: the card, the yen charged now, from when
+  await page.waitForURL((url) => url.origin + url.pathname === CLUB);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await expect(modal).toHaveAttribute("data-page", "3");
+  await expect(modal).toContainText("4242");
+  await expect(modal).toContainText("¥800");
+  await modal.getByTestId("pay").click();
+  await expect(modal).toHaveAttribute("data-page", "4");
+  await modal.getByRole("button", { name: "閉じる" }).last().click();
+  await page.waitForURL(CLUB);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await expect(planButton(page, "アトリエ会員")).toHaveAttribute("data-plan-button", "supporting");
+
+  // the post for アトリエ会員 opens now: its body shows, no locked prompt
+  await openHydrated(page, `${CLUB}/posts/100302`);
+  await expect(page.locator("article.post-detail")).not.toHaveAttribute("data-locked", "true");
+  await expect(page.getByRole("heading", { name: "今月のテーマ" })).toBeVisible();
 
   // page 30 for the supported plan, then page 31 with the four warnings
-  await planButton(page, "見学").click();
+  await openHydrated(page, CLUB);
+  await planButton(page, "アトリエ会員").click();
   await expect(modal).toHaveAttribute("data-page", "30");
   await expect(modal).toContainText("会員番号 No.");
   await expect(modal.locator(".payment-history")).toContainText("加入");
@@ -100,5 +117,7 @@ test("a fan joins the free plan through the payment modal, sees the price of an 
   await modal.getByRole("button", { name: "支援をやめる" }).click();
   await page.waitForURL(CLUB);
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  await expect(planButton(page, "見学")).toHaveAttribute("data-plan-button", "support");
+  // leaving keeps the paid month: the plan reads as left, the post stays open until the month ends
+  await openHydrated(page, `${CLUB}/posts/100302`);
+  await expect(page.getByRole("heading", { name: "今月のテーマ" })).toBeVisible();
 });

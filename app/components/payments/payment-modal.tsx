@@ -469,7 +469,7 @@ export default function PaymentModal({ start, onClose }: { start: PaymentModalSt
                 </div>
               ) : null}
             </dl>
-            <p className="payment-no-refund">{t("noRefund")}</p>
+            <p className="payment-no-refund">{t("common:money.noRefund")}</p>
             <div className="dialog-actions">
               <button type="button" className="button button-secondary" onClick={() => setPage(2)} disabled={busy}>
                 {t("actions.back")}
