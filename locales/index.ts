@@ -12,6 +12,7 @@ import jaPosts from "./ja/posts.json";
 import jaComments from "./ja/comments.json";
 import jaUploads from "./ja/uploads.json";
 import jaBlog from "./ja/blog.json";
+import jaRenewals from "./ja/renewals.json";
 import enCommon from "./en/common.json";
 import enHelp from "./en/help.json";
 import enAccount from "./en/account.json";
@@ -26,6 +27,7 @@ import enPosts from "./en/posts.json";
 import enComments from "./en/comments.json";
 import enUploads from "./en/uploads.json";
 import enBlog from "./en/blog.json";
+import enRenewals from "./en/renewals.json";
 import zhCnCommon from "./zh-cn/common.json";
 import zhCnHelp from "./zh-cn/help.json";
 import zhCnAccount from "./zh-cn/account.json";
@@ -40,6 +42,7 @@ import zhCnPosts from "./zh-cn/posts.json";
 import zhCnComments from "./zh-cn/comments.json";
 import zhCnUploads from "./zh-cn/uploads.json";
 import zhCnBlog from "./zh-cn/blog.json";
+import zhCnRenewals from "./zh-cn/renewals.json";
 import zhTwCommon from "./zh-tw/common.json";
 import zhTwHelp from "./zh-tw/help.json";
 import zhTwAccount from "./zh-tw/account.json";
@@ -54,6 +57,7 @@ import zhTwPosts from "./zh-tw/posts.json";
 import zhTwComments from "./zh-tw/comments.json";
 import zhTwUploads from "./zh-tw/uploads.json";
 import zhTwBlog from "./zh-tw/blog.json";
+import zhTwRenewals from "./zh-tw/renewals.json";
 import koCommon from "./ko/common.json";
 import koHelp from "./ko/help.json";
 import koAccount from "./ko/account.json";
@@ -68,17 +72,18 @@ import koPosts from "./ko/posts.json";
 import koComments from "./ko/comments.json";
 import koUploads from "./ko/uploads.json";
 import koBlog from "./ko/blog.json";
+import koRenewals from "./ko/renewals.json";
 
 /**
  * Every translation, bundled into the Worker. The server renders from here; browsers fetch one
  * namespace of one language at a time from /locales/{lng}/{ns}.json, the first time they need it.
  */
 export const resources = {
-  ja: { common: jaCommon, help: jaHelp, account: jaAccount, address: jaAddress, preferences: jaPreferences, creator: jaCreator, fanclub: jaFanclub, groups: jaGroups, fans: jaFans, discovery: jaDiscovery, posts: jaPosts, comments: jaComments, uploads: jaUploads, blog: jaBlog },
-  en: { common: enCommon, help: enHelp, account: enAccount, address: enAddress, preferences: enPreferences, creator: enCreator, fanclub: enFanclub, groups: enGroups, fans: enFans, discovery: enDiscovery, posts: enPosts, comments: enComments, uploads: enUploads, blog: enBlog },
-  "zh-cn": { common: zhCnCommon, help: zhCnHelp, account: zhCnAccount, address: zhCnAddress, preferences: zhCnPreferences, creator: zhCnCreator, fanclub: zhCnFanclub, groups: zhCnGroups, fans: zhCnFans, discovery: zhCnDiscovery, posts: zhCnPosts, comments: zhCnComments, uploads: zhCnUploads, blog: zhCnBlog },
-  "zh-tw": { common: zhTwCommon, help: zhTwHelp, account: zhTwAccount, address: zhTwAddress, preferences: zhTwPreferences, creator: zhTwCreator, fanclub: zhTwFanclub, groups: zhTwGroups, fans: zhTwFans, discovery: zhTwDiscovery, posts: zhTwPosts, comments: zhTwComments, uploads: zhTwUploads, blog: zhTwBlog },
-  ko: { common: koCommon, help: koHelp, account: koAccount, address: koAddress, preferences: koPreferences, creator: koCreator, fanclub: koFanclub, groups: koGroups, fans: koFans, discovery: koDiscovery, posts: koPosts, comments: koComments, uploads: koUploads, blog: koBlog },
+  ja: { common: jaCommon, help: jaHelp, account: jaAccount, address: jaAddress, preferences: jaPreferences, creator: jaCreator, fanclub: jaFanclub, groups: jaGroups, fans: jaFans, discovery: jaDiscovery, posts: jaPosts, comments: jaComments, uploads: jaUploads, blog: jaBlog, renewals: jaRenewals },
+  en: { common: enCommon, help: enHelp, account: enAccount, address: enAddress, preferences: enPreferences, creator: enCreator, fanclub: enFanclub, groups: enGroups, fans: enFans, discovery: enDiscovery, posts: enPosts, comments: enComments, uploads: enUploads, blog: enBlog, renewals: enRenewals },
+  "zh-cn": { common: zhCnCommon, help: zhCnHelp, account: zhCnAccount, address: zhCnAddress, preferences: zhCnPreferences, creator: zhCnCreator, fanclub: zhCnFanclub, groups: zhCnGroups, fans: zhCnFans, discovery: zhCnDiscovery, posts: zhCnPosts, comments: zhCnComments, uploads: zhCnUploads, blog: zhCnBlog, renewals: zhCnRenewals },
+  "zh-tw": { common: zhTwCommon, help: zhTwHelp, account: zhTwAccount, address: zhTwAddress, preferences: zhTwPreferences, creator: zhTwCreator, fanclub: zhTwFanclub, groups: zhTwGroups, fans: zhTwFans, discovery: zhTwDiscovery, posts: zhTwPosts, comments: zhTwComments, uploads: zhTwUploads, blog: zhTwBlog, renewals: zhTwRenewals },
+  ko: { common: koCommon, help: koHelp, account: koAccount, address: koAddress, preferences: koPreferences, creator: koCreator, fanclub: koFanclub, groups: koGroups, fans: koFans, discovery: koDiscovery, posts: koPosts, comments: koComments, uploads: koUploads, blog: koBlog, renewals: koRenewals },
 } as const;
 
 export { DEFAULT_NAMESPACE, NAMESPACES, type Namespace } from "./namespaces";

@@ -6,8 +6,9 @@
  * fan club pages and plan cards, `groups` for fan club groups, `fans` for fans, blocks and editors,
  * `discovery` for the home page, recommendations and the joined fan club lists, `posts` for post
  * management, the post form and the post pages, `comments` for likes and comments of posts,
- * `uploads` for file uploads, `blog` for the blog editor.
+ * `uploads` for file uploads, `blog` for the blog editor, `renewals` for monthly renewals: their
+ * e-mails, the expired-plan alert and the payment method names.
  */
-export const NAMESPACES = ["common", "help", "account", "address", "preferences", "creator", "fanclub", "groups", "fans", "discovery", "posts", "comments", "uploads", "blog"] as const;
+export const NAMESPACES = ["common", "help", "account", "address", "preferences", "creator", "fanclub", "groups", "fans", "discovery", "posts", "comments", "uploads", "blog", "renewals"] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE: Namespace = "common";

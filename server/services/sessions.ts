@@ -1,10 +1,11 @@
-import { and, eq, isNull, or } from "drizzle-orm";
+import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { handoffTokens, sessions, users } from "../../db/schema";
 import { HANDOFF_TTL, isSessionLive, newSessionTimes, shouldTouchSession } from "../domain/accounts";
 import type { SessionUser } from "../context";
 import { randomToken, sha256Hex } from "../security/crypto";
 import { creatorSummaryFrom, creatorSummaryStatements, type CreatorSummary } from "./creator";
+import { expiredPlansFrom, expiredPlansQuery, type ExpiredPlan } from "./expired-plans";
 
 /**
  * Sign-in sessions in D1. The browser holds a random id; the table holds its SHA-256. A fresh id
@@ -24,6 +25,8 @@ export interface ResolvedSession {
   user: SessionUser & { email: string | null; otpEnabled: boolean; isOperator: boolean };
   /** the person as a creator: own fan club, fan clubs they edit, managed fan clubs */
   creator: CreatorSummary;
+  /** plans whose renewal could not be paid (spec §3 isSubscriptionAlert, the layout's expired-plan alert) */
+  expiredPlans: ExpiredPlan[];
 }
 
 export async function createSession(
@@ -44,8 +47,8 @@ export async function createSession(
 }
 
 /**
- * One D1 round trip: the session, its person and what they are as a creator. Returns null for
- * anything not live.
+ * One D1 round trip: the session, its person, what they are as a creator and their expired plans.
+ * Returns null for anything not live.
  */
 export async function resolveSession(
   db: Db,
@@ -55,7 +58,7 @@ export async function resolveSession(
 ): Promise<ResolvedSession | null> {
   if (!id || id.length > 100) return null;
   const idHash = await sha256Hex(id);
-  const [rows, own, editing, managed, approved] = await db.batch([
+  const [rows, own, editing, managed, approved, expired] = await db.batch([
     db
       .select({
         idHash: sessions.idHash,
@@ -77,6 +80,7 @@ export async function resolveSession(
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(eq(sessions.idHash, idHash)),
     ...creatorSummaryStatements(db, idHash),
+    expiredPlansQuery(db, sql`(SELECT ${sessions.userId} FROM ${sessions} WHERE ${sessions.idHash} = ${idHash})`),
   ]);
   const row = rows[0];
   if (!row || row.leftAt || !isSessionLive(row, now)) return null;
@@ -98,6 +102,7 @@ export async function resolveSession(
       isOperator: row.isOperator,
     },
     creator: creatorSummaryFrom({ own, editing, managed, approved }),
+    expiredPlans: expiredPlansFrom(expired),
   };
 }
 

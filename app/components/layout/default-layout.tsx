@@ -2,6 +2,7 @@ import { useLocation } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "~/lib/i18n";
 import { useRootData } from "~/lib/root-data";
+import { ExpiredPlansAlert } from "./expired-plans-alert";
 import { FlashMessages } from "./flash-messages";
 import { Footer } from "./footer";
 import { Header } from "./header";
@@ -12,7 +13,7 @@ export const WIDE_SCREEN_MIN = 992;
 
 /**
  * spec §2 default layout: header, sidebar (open or closed, remembered in a cookie on wide
- * screens, an overlay on narrow ones), flash messages, footer. Dialogs and toasts are provided
+ * screens, an overlay on narrow ones), flash messages, the expired-plan alert, footer. Dialogs and toasts are provided
  * by the root.
  */
 export function DefaultLayout({ children }: { children: ReactNode }) {
@@ -47,6 +48,7 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
         ) : null}
         <div className="layout-content">
           <FlashMessages flash={data.flash} />
+          <ExpiredPlansAlert alert={data.expiredPlanAlert} />
           <main id="main" className="main">
             {children}
           </main>
