@@ -22,6 +22,7 @@ import stylesheet from "~/styles/app.css?url";
 import { creatorMenu } from "../server/domain/creator-menu";
 import { can } from "../server/domain/fanclub-permissions";
 import { openFanclubLink } from "../server/domain/fanclub-rules";
+import { expiredPlanAlert } from "../server/http/expired-plan-alert";
 import { operatingFanclub } from "../server/services/creator";
 import type { AppContext } from "../server/context";
 
@@ -52,6 +53,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
     flash: app.flash,
     sidebarOpen: app.sidebarOpen,
     creator: creatorData(app, brand),
+    expiredPlanAlert: expiredPlanAlert(app),
     year: new Date().getUTCFullYear(),
   };
 }

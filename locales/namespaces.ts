@@ -7,8 +7,9 @@
  * `discovery` for the home page, recommendations and the joined fan club lists, `posts` for post
  * management, the post form and the post pages, `comments` for likes and comments of posts,
  * `uploads` for file uploads, `blog` for the blog editor, `payments` for the cart, the payment modal
- * and payment errors, `wallet` for coins, coin campaigns and card registration.
+ * and payment errors, `wallet` for coins, coin campaigns and card registration, `renewals` for
+ * monthly renewals: their e-mails, the expired-plan alert and the payment method names.
  */
-export const NAMESPACES = ["common", "help", "account", "address", "preferences", "creator", "fanclub", "groups", "fans", "discovery", "posts", "comments", "uploads", "blog", "payments", "wallet"] as const;
+export const NAMESPACES = ["common", "help", "account", "address", "preferences", "creator", "fanclub", "groups", "fans", "discovery", "posts", "comments", "uploads", "blog", "payments", "wallet", "renewals"] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE: Namespace = "common";

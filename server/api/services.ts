@@ -19,6 +19,7 @@ servicesApi.get("/session", (c) => {
     service,
     primaryService: app.primaryService,
     user: app.user,
-    isSubscriptionAlert: false,
+    // spec §2: when set, the client marks expired plans (the session read them with the sign-in)
+    isSubscriptionAlert: (app.session?.expiredPlans.length ?? 0) > 0,
   });
 });

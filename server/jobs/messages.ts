@@ -22,4 +22,38 @@ export type JobMessage =
       key: string;
       /** the cron's time, ms since epoch: ages are measured from it, so a redelivery acts alike */
       at: number;
+    }
+  | {
+      /** deliver several rows of the `emails` table (the notices of one renewal or auto-leave message) */
+      type: "emails";
+      key: string;
+      emailIds: number[];
+    }
+  | {
+      /**
+       * The renewal run of `month` (docs/decisions/015): read due memberships after `afterId`, send
+       * them on as `renewal` messages, then send this scan on from the last id read.
+       */
+      type: "renewal-scan";
+      key: string;
+      month: string;
+      afterId: number;
+    }
+  | {
+      /** renew these memberships for `month` (at most RENEWAL_CHUNK) */
+      type: "renewal";
+      key: string;
+      month: string;
+      membershipIds: number[];
+    }
+  | {
+      /** unpaid memberships past the 7th (JST) leave; pages on by id like the scan */
+      type: "auto-leave";
+      key: string;
+      afterId: number;
+    }
+  | {
+      /** move expired bonus coins out, one page per message, sending itself on while there are more */
+      type: "coins-expire";
+      key: string;
     };

@@ -1,43 +1,72 @@
+import type { Db } from "../../db/client";
 import { createDb } from "../../db/client";
 import type { Env } from "../env";
 import { deliverEmail } from "../services/mailer";
 import { cleanUpUploads } from "../services/uploads";
+import { jobDepsFrom, type JobDeps } from "./deps";
 import { alreadyProcessed, beatStatement, once } from "./heartbeat";
 import type { JobMessage } from "./messages";
+import { isExpectedRetry, runAutoLeave, runCoinsExpire, runRenewals, runRenewalScan } from "./renewals";
 
-/** Queue consumer: each message is acknowledged once its effect is stored (or already was). */
-export async function handleQueue(batch: MessageBatch<JobMessage>, env: Env): Promise<void> {
+/**
+ * Queue consumer: each message is acknowledged once its effect is stored (or already was); a
+ * message that throws is retried later with backoff. `deps` defaults to the Worker's own clock,
+ * queue and card provider; tests pass theirs.
+ */
+export async function handleQueue(batch: MessageBatch<JobMessage>, env: Env, deps: JobDeps = jobDepsFrom(env)): Promise<void> {
   const db = createDb(env.DB);
   for (const message of batch.messages) {
     const job = message.body;
     try {
-      switch (job.type) {
-        case "heartbeat": {
-          const now = new Date();
-          await once(db, job.key, now, beatStatement(db, "queue", now, job.key));
-          break;
-        }
-        case "email": {
-          await deliverEmail(db, env, job.emailId, Date.now());
-          break;
-        }
-        case "uploads-cleanup": {
-          // aborting and deleting twice is harmless; the key only spares a redelivery the work
-          if (await alreadyProcessed(db, job.key)) break;
-          const result = await cleanUpUploads(db, env.MEDIA, job.at);
-          const now = new Date();
-          await once(db, job.key, now, beatStatement(db, "uploads-cleanup", now, JSON.stringify(result)));
-          break;
-        }
-        default: {
-          const unknown: never = job;
-          console.warn(`[queue] dropping unknown job ${JSON.stringify(unknown)}`);
-        }
-      }
+      await runJob(db, env, deps, job);
       message.ack();
     } catch (error) {
-      console.error(`[queue] job ${job.key} failed, will retry`, error);
+      // an aggregate's own stack says nothing: log what each part failed with
+      const parts = error instanceof AggregateError ? error.errors : [error];
+      if (isExpectedRetry(error)) console.warn(`[queue] job ${job.key} will be retried: ${parts.map(String).join("; ")}`);
+      else console.error(`[queue] job ${job.key} failed, will retry`, error, ...parts);
       message.retry({ delaySeconds: Math.min(60 * 2 ** message.attempts, 3600) });
+    }
+  }
+}
+
+async function runJob(db: Db, env: Env, deps: JobDeps, job: JobMessage): Promise<void> {
+  switch (job.type) {
+    case "heartbeat": {
+      const now = new Date(deps.now());
+      await once(db, job.key, now, beatStatement(db, "queue", now, job.key));
+      return;
+    }
+    case "email":
+      await deliverEmail(db, env, job.emailId, deps.now());
+      return;
+    case "emails":
+      // delivered one by one: a sent row is skipped, so a redelivered message sends only what is left
+      for (const emailId of job.emailIds) await deliverEmail(db, env, emailId, deps.now());
+      return;
+    case "uploads-cleanup": {
+      // aborting and deleting twice is harmless; the key only spares a redelivery the work
+      if (await alreadyProcessed(db, job.key)) return;
+      const result = await cleanUpUploads(db, env.MEDIA, job.at);
+      const now = new Date(deps.now());
+      await once(db, job.key, now, beatStatement(db, "uploads-cleanup", now, JSON.stringify(result)));
+      return;
+    }
+    case "renewal-scan":
+      await runRenewalScan(db, deps, job);
+      return;
+    case "renewal":
+      await runRenewals(db, deps, job);
+      return;
+    case "auto-leave":
+      await runAutoLeave(db, deps, job);
+      return;
+    case "coins-expire":
+      await runCoinsExpire(db, deps);
+      return;
+    default: {
+      const unknown: never = job;
+      console.warn(`[queue] dropping unknown job ${JSON.stringify(unknown)}`);
     }
   }
 }

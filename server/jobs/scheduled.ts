@@ -1,24 +1,33 @@
 import { createDb } from "../../db/client";
+import { MONEY_CRON } from "../domain/renewal-run";
 import type { Env } from "../env";
+import type { JobQueue } from "./deps";
 import { beatStatement } from "./heartbeat";
+import type { JobMessage } from "./messages";
+import { moneyCronJobs } from "./renewals";
 
 /**
- * Daily cron. It never charges anyone itself: it records that it ran and enqueues jobs whose
- * keys make each effect happen once (renewal and expiry jobs join here with the money issue).
+ * Daily crons. They never charge anyone or change a membership themselves: they record that they
+ * ran and enqueue jobs whose keys make each effect happen once.
+ * - MONEY_CRON, 00:00 JST: on the 1st the month's renewal run; every day the auto-leave of unpaid
+ *   plans past the 7th and the expiry of bonus coins (docs/decisions/015).
+ * - any other (00:05 JST): the queue heartbeat and the uploads clean-up.
  */
-export async function handleScheduled(controller: ScheduledController, env: Env): Promise<void> {
+export async function handleScheduled(controller: ScheduledController, env: Env, jobs: JobQueue = env.JOBS): Promise<void> {
   const db = createDb(env.DB);
   const at = new Date(controller.scheduledTime);
   await beatStatement(db, "cron", at, controller.cron);
-  await env.JOBS.sendBatch([
-    {
-      body: {
-        type: "heartbeat",
-        key: `heartbeat:${controller.cron}:${controller.scheduledTime}`,
-        scheduledAt: controller.scheduledTime,
-        cron: controller.cron,
-      },
-    },
-    { body: { type: "uploads-cleanup", key: `uploads-cleanup:${controller.scheduledTime}`, at: controller.scheduledTime } },
-  ]);
+  const messages: JobMessage[] =
+    controller.cron === MONEY_CRON
+      ? moneyCronJobs(controller.scheduledTime)
+      : [
+          {
+            type: "heartbeat",
+            key: `heartbeat:${controller.cron}:${controller.scheduledTime}`,
+            scheduledAt: controller.scheduledTime,
+            cron: controller.cron,
+          },
+          { type: "uploads-cleanup", key: `uploads-cleanup:${controller.scheduledTime}`, at: controller.scheduledTime },
+        ];
+  await jobs.sendBatch(messages.map((body) => ({ body })));
 }

@@ -3,7 +3,15 @@ import type { Db } from "../../db/client";
 import { notifications } from "../../db/schema";
 
 /** Kinds of on-site notices; each is a text under notifications.kinds in common.json. */
-export type NotificationKind = "welcome" | "groupInvitation" | "editorInvitation" | "openRequestApproved" | "openRequestRejected";
+export type NotificationKind =
+  | "welcome"
+  | "groupInvitation"
+  | "editorInvitation"
+  | "openRequestApproved"
+  | "openRequestRejected"
+  | "renewalSucceeded"
+  | "renewalFailed"
+  | "renewalAutoLeft";
 
 export function notificationInsert(db: Db, input: { userId: number; kind: NotificationKind; params?: Record<string, string>; url?: string | null; now: number }) {
   return db.insert(notifications).values({

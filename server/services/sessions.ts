@@ -1,4 +1,4 @@
-import { and, eq, isNull, or } from "drizzle-orm";
+import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { handoffTokens, sessions, users } from "../../db/schema";
 import { HANDOFF_TTL, isSessionLive, newSessionTimes, shouldTouchSession } from "../domain/accounts";
@@ -6,6 +6,7 @@ import type { SessionUser } from "../context";
 import { randomToken, sha256Hex } from "../security/crypto";
 import { sessionCoinBalanceStatement } from "./coin-summary";
 import { creatorSummaryFrom, creatorSummaryStatements, type CreatorSummary } from "./creator";
+import { expiredPlansFrom, expiredPlansQuery, type ExpiredPlan } from "./expired-plans";
 
 /**
  * Sign-in sessions in D1. The browser holds a random id; the table holds its SHA-256. A fresh id
@@ -27,6 +28,8 @@ export interface ResolvedSession {
   creator: CreatorSummary;
   /** coins spendable now, for the header (spec §2) */
   coinBalance: number;
+  /** plans whose renewal could not be paid (spec §3 isSubscriptionAlert, the layout's expired-plan alert) */
+  expiredPlans: ExpiredPlan[];
 }
 
 export async function createSession(
@@ -47,7 +50,8 @@ export async function createSession(
 }
 
 /**
- * One D1 round trip: the session, its person, what they are as a creator and their coin balance.
+ * One D1 round trip: the session, its person, what they are as a creator, their coin balance and
+ * their expired plans.
  * Returns null for anything not live.
  */
 export async function resolveSession(
@@ -58,7 +62,7 @@ export async function resolveSession(
 ): Promise<ResolvedSession | null> {
   if (!id || id.length > 100) return null;
   const idHash = await sha256Hex(id);
-  const [rows, own, editing, managed, approved, coins] = await db.batch([
+  const [rows, own, editing, managed, approved, coins, expired] = await db.batch([
     db
       .select({
         idHash: sessions.idHash,
@@ -81,6 +85,7 @@ export async function resolveSession(
       .where(eq(sessions.idHash, idHash)),
     ...creatorSummaryStatements(db, idHash),
     sessionCoinBalanceStatement(db, idHash, now),
+    expiredPlansQuery(db, sql`(SELECT ${sessions.userId} FROM ${sessions} WHERE ${sessions.idHash} = ${idHash})`),
   ]);
   const row = rows[0];
   if (!row || row.leftAt || !isSessionLive(row, now)) return null;
@@ -103,6 +108,7 @@ export async function resolveSession(
     },
     creator: creatorSummaryFrom({ own, editing, managed, approved }),
     coinBalance: Number(coins[0]?.balance ?? 0),
+    expiredPlans: expiredPlansFrom(expired),
   };
 }
 

@@ -3,6 +3,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "~/lib/i18n";
 import { useRootData } from "~/lib/root-data";
 import { PaymentQueryLauncher } from "~/components/payments/query-launcher";
+import { ExpiredPlansAlert } from "./expired-plans-alert";
 import { FlashMessages } from "./flash-messages";
 import { Footer } from "./footer";
 import { Header } from "./header";
@@ -13,9 +14,9 @@ export const WIDE_SCREEN_MIN = 992;
 
 /**
  * spec §2 default layout: header, sidebar (open or closed, remembered in a cookie on wide
- * screens, an overlay on narrow ones), flash messages, footer, and the payment modal when the
- * address asks for it (expired plans, returning from card registration). Dialogs and toasts are
- * provided by the root.
+ * screens, an overlay on narrow ones), flash messages, the expired-plan alert, footer, and the
+ * payment modal when the address asks for it (expired plans, returning from card registration).
+ * Dialogs and toasts are provided by the root.
  */
 export function DefaultLayout({ children }: { children: ReactNode }) {
   const data = useRootData();
@@ -49,6 +50,7 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
         ) : null}
         <div className="layout-content">
           <FlashMessages flash={data.flash} />
+          <ExpiredPlansAlert alert={data.expiredPlanAlert} />
           <main id="main" className="main">
             {children}
           </main>

@@ -1,0 +1,31 @@
+import { Hono } from "hono";
+import { payExpiredPath } from "../domain/renewal-run";
+import type { AppEnv } from "../hono-env";
+import { expiredPlans } from "../services/expired-plans";
+import { ApiError, ok } from "./envelope";
+
+export const expiredPlansApi = new Hono<AppEnv>();
+
+/**
+ * GET /api/v1/plans/expired (spec §7): the signed-in fan's expired plans, each with its fan club
+ * and plan, when it leaves by itself, and where to pay it (the fan club page opens the payment
+ * modal's expired-plans page from `payExpired=1`).
+ */
+expiredPlansApi.get("/expired", async (c) => {
+  const app = c.get("app");
+  if (!app.user) throw new ApiError(401, app.t("api.signInRequired"));
+  const plans = await expiredPlans(app.db, app.user.id);
+  return ok(c, {
+    plan: plans.map((p) => {
+      const frontUrl = app.services.find((s) => s.id === p.fanclub.serviceId)?.frontUrl ?? "";
+      return {
+        id: p.membershipId,
+        fanclub: { id: p.fanclub.id, name: p.fanclub.name, url: `${frontUrl}/fanclubs/${p.fanclub.id}` },
+        plan: p.plan,
+        expiredAt: p.expiredAt?.toISOString() ?? null,
+        autoLeaveAt: p.autoLeaveAt?.toISOString() ?? null,
+        payUrl: `${frontUrl}${payExpiredPath(p.fanclub.id)}`,
+      };
+    }),
+  });
+});

@@ -1,0 +1,373 @@
+import { and, eq, gt, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { Db } from "../../db/client";
+import { fanclubs, membershipPayments, memberships, paymentProfiles, plans, processedEvents, services, users } from "../../db/schema";
+import { billingMonthOf, type BillingMonth } from "../domain/billing-month";
+import type { MembershipStatus } from "../domain/plan-change";
+import { renewalDue, renewalKey, renewalPlan, renewalResult, shouldAutoLeave, type RenewalMethod } from "../domain/renewal";
+import { autoLeaveCutoff } from "../domain/renewal-run";
+import type { ChargeResult, PaymentProvider } from "../integrations/payments";
+import { isUniqueViolation } from "../jobs/heartbeat";
+import { coinBalance, spendCoins } from "./coins";
+import { chargeDefaultCard } from "./payment-cards";
+import { noticeStatements, type NoticeTarget } from "./renewal-notices";
+
+/**
+ * Monthly renewals and the auto-leave of unpaid plans (spec §4, docs/decisions/012 and 015). The
+ * queue consumer calls these for each membership; every outcome is one D1 batch that starts with
+ * the outcome's UNIQUE key, so a repeated run, a redelivered message or a consumer that died
+ * half-way finds the key and changes nothing:
+ * - paid (card, coins, or a free plan): the `membership_payments` row with `renewal:{id}:{month}`;
+ * - unpaid: the same key in `processed_events`;
+ * - left automatically: `auto-leave:{id}:{month}` in `processed_events`.
+ * The card is charged before its batch with the same key as the provider's idempotency key: after
+ * a crash between the two, the next attempt gets the first payment back and records it.
+ */
+
+/** Everything one renewal reads, for a page of memberships in one query. */
+export type RenewalTarget = NoticeTarget & {
+  planId: number;
+  status: MembershipStatus;
+  paidThrough: BillingMonth | null;
+  price: number;
+  fanclubOpen: boolean;
+  useCoinSubscription: boolean;
+};
+
+export type RenewalOutcome =
+  /** not due: paid already, unpaid or left, a month that is over, or a fan club that closed */
+  | { kind: "skipped" }
+  | { kind: "renewed"; by: RenewalMethod; replayed: boolean; emailId: number | null }
+  | { kind: "unpaid"; replayed: boolean; emailId: number | null };
+
+export interface RenewalContext {
+  provider: PaymentProvider;
+  now: number;
+  /**
+   * Runs after a card payment succeeded and before it is recorded. Tests throw here to stand for
+   * a consumer that dies at the worst moment; nothing else sets it.
+   */
+  afterCharge?: (charge: { membershipId: number; key: string; chargeId: string }) => void | Promise<void>;
+}
+
+/**
+ * The money state is unknown for now (a Stripe payment still processing, or coins contended by
+ * concurrent spends): the message is retried later with the same key.
+ */
+export class RenewalPendingError extends Error {
+  override readonly name = "RenewalPendingError";
+}
+
+/**
+ * Due membership ids after `afterId`, in id order. `+status` keeps SQLite walking the primary key
+ * from `afterId` instead of sorting every due row of the status index for each page: on the 1st
+ * nearly every active membership is due, and each page then costs its own rows, not the table.
+ */
+export async function dueMembershipIds(db: Db, month: BillingMonth, afterId: number, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: memberships.id })
+    .from(memberships)
+    .where(
+      and(
+        gt(memberships.id, afterId),
+        sql`+${memberships.status} = 'active'`,
+        or(isNull(memberships.paidThrough), lt(memberships.paidThrough, month)),
+      ),
+    )
+    .orderBy(memberships.id)
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+// fan club, plan, user and brand all have a "name": D1 batch rows are keyed by column name
+const targetColumns = {
+  membershipId: memberships.id,
+  userId: memberships.userId,
+  fanclubId: memberships.fanclubId,
+  planId: memberships.planId,
+  status: memberships.status,
+  paidThrough: memberships.paidThrough,
+  expiredAt: memberships.expiredAt,
+  price: plans.price,
+  planName: sql<string>`${plans.name}`.as("plan_name"),
+  fanclubName: sql<string>`${fanclubs.name}`.as("fanclub_name"),
+  fanclubStatus: fanclubs.status,
+  userName: sql<string>`${users.name}`.as("user_name"),
+  email: users.email,
+  locale: users.locale,
+  brandName: sql<string>`${services.name}`.as("brand_name"),
+  frontUrl: services.frontUrl,
+  useCoinSubscription: sql<number>`COALESCE(${paymentProfiles.useCoinSubscription}, 0)`.as("use_coin_subscription"),
+};
+
+function targetsQuery(db: Db) {
+  return db
+    .select(targetColumns)
+    .from(memberships)
+    .innerJoin(plans, eq(plans.id, memberships.planId))
+    .innerJoin(fanclubs, eq(fanclubs.id, memberships.fanclubId))
+    .innerJoin(services, eq(services.id, fanclubs.serviceId))
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .leftJoin(paymentProfiles, eq(paymentProfiles.userId, memberships.userId));
+}
+
+type TargetRow = Awaited<ReturnType<ReturnType<typeof targetsQuery>["all"]>>[number];
+
+function toTarget(row: TargetRow): RenewalTarget & { expiredAt: Date | null } {
+  return {
+    membershipId: row.membershipId,
+    userId: row.userId,
+    userName: row.userName,
+    email: row.email,
+    locale: row.locale,
+    fanclubId: row.fanclubId,
+    fanclubName: row.fanclubName,
+    planId: row.planId,
+    planName: row.planName,
+    brandName: row.brandName,
+    frontUrl: row.frontUrl,
+    status: row.status,
+    paidThrough: row.paidThrough,
+    price: row.price,
+    fanclubOpen: row.fanclubStatus === "open",
+    useCoinSubscription: Number(row.useCoinSubscription) === 1,
+    expiredAt: row.expiredAt,
+  };
+}
+
+/** The memberships of one renewal message with their plan, fan club, brand, fan and coin-for-renewal setting. */
+export async function renewalTargets(db: Db, membershipIds: readonly number[]): Promise<RenewalTarget[]> {
+  if (membershipIds.length === 0) return [];
+  const rows = await targetsQuery(db).where(inArray(memberships.id, [...membershipIds]));
+  return rows.map(toTarget);
+}
+
+/** The membership still holds the state the renewal was decided on: active and not paid for `month`. */
+function stillDue(membershipId: number, month: BillingMonth): SQL {
+  return sql`EXISTS (SELECT 1 FROM "memberships" AS "m" WHERE "m"."id" = ${membershipId} AND "m"."status" = 'active' AND ("m"."paid_through" IS NULL OR "m"."paid_through" < ${month}))`;
+}
+
+/**
+ * The paid month: the payment row (its UNIQUE key first, so a replay fails the whole batch), the
+ * membership's paid-through month, the notice. Used alone for a card or a free plan, and as the
+ * coin spend's extra statements so coins and month land together.
+ */
+function paidStatements(
+  db: Db,
+  target: RenewalTarget,
+  month: BillingMonth,
+  method: RenewalMethod,
+  paidBy: { cardChargeId?: string; coinEntryId?: SQL },
+  now: number,
+): { statements: [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]; emailIndex: number | null } {
+  const result = renewalResult(month, target.price, method);
+  if (result.status !== "active") throw new Error("a paid renewal must leave the membership active");
+  const key = renewalKey(target.membershipId, month);
+  const at = new Date(now);
+  // a free plan's month is recorded too: it is a month the fan held the plan, like any other
+  const notice = method === "free" ? null : noticeStatements(db, target, { kind: "renewed", month, amount: result.paidForMonth, method }, now);
+  const statements: [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] = [
+    db.insert(membershipPayments).values({
+      membershipId: target.membershipId,
+      userId: target.userId,
+      fanclubId: target.fanclubId,
+      planId: target.planId,
+      month,
+      amount: result.paidForMonth,
+      kind: "renewal",
+      idempotencyKey: key,
+      cardChargeId: paidBy.cardChargeId ?? null,
+      coinEntryId: paidBy.coinEntryId ?? null,
+      createdAt: at,
+    }),
+    // never moves paid_through backwards (a purchase may have paid a later month meanwhile)
+    db
+      .update(memberships)
+      .set({ paidThrough: result.paidThroughMonth })
+      .where(and(eq(memberships.id, target.membershipId), or(isNull(memberships.paidThrough), lt(memberships.paidThrough, result.paidThroughMonth)))),
+  ];
+  if (notice) statements.push(notice.notification);
+  if (notice?.email) statements.push(notice.email);
+  return { statements, emailIndex: notice?.email ? statements.length - 1 : null };
+}
+
+function emailIdAt(results: readonly unknown[], index: number | null): number | null {
+  if (index === null) return null;
+  const rows = results[index] as Array<{ id: number }> | undefined;
+  return rows?.[0]?.id ?? null;
+}
+
+/** Whether an outcome for this key is stored already: a payment, or a recorded failure. */
+async function recordedOutcome(db: Db, key: string): Promise<"paid" | "unpaid" | null> {
+  const [paid, failed] = await db.batch([
+    db.select({ id: membershipPayments.id }).from(membershipPayments).where(eq(membershipPayments.idempotencyKey, key)),
+    db.select({ key: processedEvents.key }).from(processedEvents).where(eq(processedEvents.key, key)),
+  ]);
+  if (paid.length > 0) return "paid";
+  if (failed.length > 0) return "unpaid";
+  return null;
+}
+
+/** Runs a batch whose first statement is the outcome's key; a replay answers what was stored first. */
+async function recordOnce(
+  db: Db,
+  key: string,
+  statements: [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]],
+  emailIndex: number | null,
+): Promise<{ replayed: boolean; emailId: number | null; stored: "paid" | "unpaid" | null }> {
+  try {
+    const results = await db.batch(statements);
+    return { replayed: false, emailId: emailIdAt(results, emailIndex), stored: null };
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    return { replayed: true, emailId: null, stored: await recordedOutcome(db, key) };
+  }
+}
+
+/**
+ * The month could not be paid: the membership becomes unpaid (an expired plan) from now, and
+ * leaves at 00:00 JST on the 7th unless the fan pays. The failure is recorded under the renewal
+ * key, so the month is not tried again (decision 012: the fan pays from the expired-plans page).
+ */
+function unpaidStatements(db: Db, target: RenewalTarget, month: BillingMonth, now: number) {
+  const result = renewalResult(month, target.price, null);
+  if (result.status !== "unpaid") throw new Error("an unpaid renewal must leave the membership unpaid");
+  const key = renewalKey(target.membershipId, month);
+  const due = stillDue(target.membershipId, month);
+  const notice = noticeStatements(db, target, { kind: "failed", month: result.unpaidMonth }, now, due);
+  const statements: [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] = [
+    db.insert(processedEvents).values({ key, processedAt: new Date(now) }),
+    notice.notification,
+  ];
+  if (notice.email) statements.push(notice.email);
+  const emailIndex = notice.email ? statements.length - 1 : null;
+  // last: the conditions above read the membership before this changes it
+  statements.push(
+    db
+      .update(memberships)
+      .set({ status: "unpaid", expiredAt: new Date(now) })
+      .where(and(eq(memberships.id, target.membershipId), due)),
+  );
+  return { statements, emailIndex };
+}
+
+/** A card answer, with a Stripe payment still processing asked again (a replayed charge repeats its first answer). */
+async function settledCharge(provider: PaymentProvider, result: ChargeResult): Promise<ChargeResult> {
+  if (result.status !== "processing") return result;
+  if (provider.kind !== "stripe") throw new RenewalPendingError(`payment ${result.chargeId} is processing`);
+  const now = await provider.retrieveCharge(result.chargeId);
+  if (now.status === "processing") throw new RenewalPendingError(`payment ${result.chargeId} is still processing`);
+  return now;
+}
+
+/**
+ * Renews one membership for `month` (spec §4): a free plan records the month; otherwise the
+ * default card off-session, then, when the card fails or there is none and coin-for-renewal is on
+ * with enough coins, coins; otherwise the membership becomes unpaid. A PaymentProviderError (the
+ * provider could not say whether money moved) is thrown, never taken for a decline: the message
+ * is retried with the same key and nothing is expired on a guess.
+ */
+export async function renewMembership(db: Db, context: RenewalContext, target: RenewalTarget, month: BillingMonth): Promise<RenewalOutcome> {
+  const { now, provider } = context;
+  if (!target.fanclubOpen || !renewalDue({ status: target.status, paidThroughMonth: target.paidThrough }, month, now)) return { kind: "skipped" };
+  const key = renewalKey(target.membershipId, month);
+
+  // a free plan renews without a payment
+  if (renewalPlan({ price: target.price, hasCard: false, coinForRenewal: false, coinBalance: 0 }).includes("free")) {
+    const paid = paidStatements(db, target, month, "free", {}, now);
+    const recorded = await recordOnce(db, key, paid.statements, paid.emailIndex);
+    return { kind: "renewed", by: "free", replayed: recorded.replayed, emailId: recorded.emailId };
+  }
+
+  const charge = await chargeDefaultCard(db, provider, {
+    userId: target.userId,
+    amountYen: target.price,
+    idempotencyKey: key,
+    offSession: true,
+    description: `${target.fanclubName} ${target.planName} ${month}`,
+    metadata: { membershipId: String(target.membershipId), month },
+  });
+  const hasCard = charge.status !== "no_card";
+  const card = charge.status === "no_card" ? null : await settledCharge(provider, charge);
+  if (card?.status === "succeeded") {
+    await context.afterCharge?.({ membershipId: target.membershipId, key, chargeId: card.chargeId });
+    const paid = paidStatements(db, target, month, "card", { cardChargeId: card.chargeId }, now);
+    const recorded = await recordOnce(db, key, paid.statements, paid.emailIndex);
+    return { kind: "renewed", by: "card", replayed: recorded.replayed, emailId: recorded.emailId };
+  }
+
+  // the card declined (or there is none, or it wants 3-D Secure from a fan who is not there)
+  const balance = target.useCoinSubscription ? (await coinBalance(db, target.userId, now)).balance : 0;
+  const attempts = renewalPlan({ price: target.price, hasCard, coinForRenewal: target.useCoinSubscription, coinBalance: balance });
+  if (attempts.includes("coin")) {
+    let emailIndex: number | null = null;
+    const spent = await spendCoins(db, {
+      userId: target.userId,
+      amount: target.price,
+      idempotencyKey: key,
+      now,
+      ref: { type: "membership", id: target.membershipId },
+      extraStatements: ({ entryId }) => {
+        const paid = paidStatements(db, target, month, "coin", { coinEntryId: entryId }, now);
+        emailIndex = paid.emailIndex;
+        return paid.statements;
+      },
+    });
+    if (spent.ok) return { kind: "renewed", by: "coin", replayed: spent.replayed, emailId: spent.replayed ? null : emailIdAt(spent.extraResults, emailIndex) };
+    if (spent.error === "busy") throw new RenewalPendingError(`coins of user ${target.userId} are contended`);
+    // shortage: the coins went elsewhere since the balance was read
+  }
+
+  const unpaid = unpaidStatements(db, target, month, now);
+  const recorded = await recordOnce(db, key, unpaid.statements, unpaid.emailIndex);
+  if (recorded.stored === "paid") return { kind: "renewed", by: "card", replayed: true, emailId: null };
+  return { kind: "unpaid", replayed: recorded.replayed, emailId: recorded.emailId };
+}
+
+/** Unpaid memberships after `afterId` whose month's grace is over at `now` (see `autoLeaveCutoff`). */
+export async function autoLeaveTargets(db: Db, now: number, afterId: number, limit: number) {
+  const rows = await targetsQuery(db)
+    .where(
+      and(eq(memberships.status, "unpaid"), gt(memberships.id, afterId), lt(memberships.expiredAt, new Date(autoLeaveCutoff(now)))),
+    )
+    .orderBy(memberships.id)
+    .limit(limit);
+  return rows.map(toTarget);
+}
+
+export type AutoLeaveOutcome = { kind: "skipped" } | { kind: "left"; replayed: boolean; emailId: number | null };
+
+/**
+ * An unpaid membership leaves at 00:00 JST on the 7th of its unpaid month (`shouldAutoLeave`):
+ * status left, the plan's and fan club's member counts down by one, the fan told. Once per
+ * membership and month (key `auto-leave:{id}:{month}`); if the fan paid or left by hand after
+ * the read, only the key is written.
+ */
+export async function autoLeaveMembership(
+  db: Db,
+  target: RenewalTarget & { expiredAt: Date | null },
+  now: number,
+): Promise<AutoLeaveOutcome> {
+  const expiredAt = target.expiredAt?.getTime() ?? null;
+  if (expiredAt === null || !shouldAutoLeave({ status: target.status, expiredAt }, now)) return { kind: "skipped" };
+  const month = billingMonthOf(expiredAt);
+  const key = `auto-leave:${target.membershipId}:${month}`;
+  const stillUnpaid = sql`EXISTS (SELECT 1 FROM "memberships" AS "m" WHERE "m"."id" = ${target.membershipId} AND "m"."status" = 'unpaid')`;
+  const notice = noticeStatements(db, target, { kind: "autoLeft", month }, now, stillUnpaid);
+  const statements: [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] = [
+    db.insert(processedEvents).values({ key, processedAt: new Date(now) }),
+    notice.notification,
+  ];
+  if (notice.email) statements.push(notice.email);
+  const emailIndex = notice.email ? statements.length - 1 : null;
+  statements.push(
+    db.update(plans).set({ memberCount: sql`${plans.memberCount} - 1` }).where(and(eq(plans.id, target.planId), stillUnpaid)),
+    db.update(fanclubs).set({ memberCount: sql`${fanclubs.memberCount} - 1` }).where(and(eq(fanclubs.id, target.fanclubId), stillUnpaid)),
+    db
+      .update(memberships)
+      .set({ status: "left", leftAt: new Date(now) })
+      .where(and(eq(memberships.id, target.membershipId), eq(memberships.status, "unpaid"))),
+  );
+  const recorded = await recordOnce(db, key, statements, emailIndex);
+  return { kind: "left", replayed: recorded.replayed, emailId: recorded.emailId };
+}
