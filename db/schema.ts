@@ -1002,6 +1002,22 @@ export const carts = sqliteTable(
 );
 
 /** Spec §3 cart item; `price` is the price when it was added (yen, tax included). */
+/**
+ * What a cart (and a purchase) can hold. Spec §3 names Plan, LiveEventTicket and Product; tips and
+ * raffle entries are paid through the same cart and modal, so they are item types too.
+ */
+export const CART_ITEM_TYPES = ["Plan", "LiveEventTicket", "Product", "Tipping", "Raffle"] as const;
+export const CART_ITEM_TARGET_TYPES = [
+  "join_plan_type",
+  "upgrade_plan_type",
+  "subscribe_plan_type",
+  "live_event_ticket",
+  "product",
+  "post_tipping",
+  "fanclub_tipping",
+  "raffle_entry",
+] as const;
+
 export const cartItems = sqliteTable(
   "cart_items",
   {
@@ -1009,16 +1025,18 @@ export const cartItems = sqliteTable(
     cartId: integer("cart_id")
       .notNull()
       .references(() => carts.id),
-    type: text("type", { enum: ["Plan", "LiveEventTicket", "Product"] }).notNull(),
-    targetType: text("target_type", {
-      enum: ["join_plan_type", "upgrade_plan_type", "subscribe_plan_type", "live_event_ticket", "product"],
-    }).notNull(),
+    type: text("type", { enum: CART_ITEM_TYPES }).notNull(),
+    targetType: text("target_type", { enum: CART_ITEM_TARGET_TYPES }).notNull(),
     /** the plan, live event ticket or product */
     targetId: integer("target_id").notNull(),
     fanclubId: integer("fanclub_id")
       .notNull()
       .references(() => fanclubs.id),
+    /** the line's price: the unit price times quantity (yen) */
     price: integer("price").notNull(),
+    quantity: integer("quantity").notNull().default(1),
+    /** what the fan wrote with the item (a tip's message), shown to the creator once paid */
+    note: text("note"),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
   },
   (t) => [
@@ -1073,15 +1091,16 @@ export const purchaseItems = sqliteTable(
     purchaseId: integer("purchase_id")
       .notNull()
       .references(() => purchases.id),
-    type: text("type", { enum: ["Plan", "LiveEventTicket", "Product"] }).notNull(),
-    targetType: text("target_type", {
-      enum: ["join_plan_type", "upgrade_plan_type", "subscribe_plan_type", "live_event_ticket", "product"],
-    }).notNull(),
+    type: text("type", { enum: CART_ITEM_TYPES }).notNull(),
+    targetType: text("target_type", { enum: CART_ITEM_TARGET_TYPES }).notNull(),
     targetId: integer("target_id").notNull(),
     fanclubId: integer("fanclub_id")
       .notNull()
       .references(() => fanclubs.id),
+    /** the line's price: the unit price times quantity (yen) */
     price: integer("price").notNull(),
+    quantity: integer("quantity").notNull().default(1),
+    note: text("note"),
     /** billing month ('yyyy-mm', JST) a plan item pays for */
     month: text("month"),
   },

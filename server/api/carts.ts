@@ -4,10 +4,11 @@ import type { AppContext } from "../context";
 import type { AppEnv } from "../hono-env";
 import { MIN_CARD_PART_YEN } from "../domain/purchase";
 import { paymentProviderFrom } from "../integrations/payments";
-import { addCartItem, cartView, deleteCartItem, type CartProblem } from "../services/carts";
+import { PLAN_FIELD_PROBLEMS, type CartProblem } from "../services/cart-items";
+import { addCartItem, cartView, deleteCartItem } from "../services/carts";
 import { coinBalance } from "../services/coins";
 import { paymentProfile, usableCard } from "../services/payment-cards";
-import { purchaseCart, type PurchaseErrorCode } from "../services/plan-purchases";
+import { purchaseCart, type PurchaseErrorCode } from "../services/cart-purchase";
 import { ApiError, ok } from "./envelope";
 
 /**
@@ -22,13 +23,11 @@ function signedIn(app: AppContext) {
   return app.user;
 }
 
-const PLAN_PROBLEMS: ReadonlySet<string> = new Set(["planUnavailable", "planUnpaid"]);
-
 /** spec §8 texts; the card minimum names its amount. */
 function problemError(app: AppContext, code: CartProblem | PurchaseErrorCode): ApiError {
   const key = code === "changed" ? "cartChanged" : code;
   const message = app.t(`payments:errors.${key}`, { min: String(MIN_CARD_PART_YEN) });
-  return new ApiError(400, message, [{ message, target: PLAN_PROBLEMS.has(code) ? "plan" : "cart" }]);
+  return new ApiError(400, message, [{ message, target: PLAN_FIELD_PROBLEMS.has(code) ? "plan" : "cart" }]);
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * Paying a cart (spec §4 "Purchase", §5 coin amount, §7 purchase payload): how the request's
  * payment fields become a split between coins and the card, and the attempt's idempotency key.
- * Pure; the service (server/services/plan-purchases.ts) charges and writes.
+ * Pure; the service (server/services/cart-purchase.ts) charges and writes.
  */
 
 import { cardAmount, coinAmountProblem, parseCoinAmount, purchaseKind } from "./coin-payment";

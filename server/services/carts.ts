@@ -1,11 +1,10 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../../db/client";
-import { cartItems, carts, type CartItemRow } from "../../db/schema";
-import type { PlanCartTargetType } from "../domain/plan-grade";
+import { CART_ITEM_TARGET_TYPES, CART_ITEM_TYPES, cartItems, carts, type CartItemRow } from "../../db/schema";
 import { cartTotal } from "../domain/purchase";
-import type { HeldMembershipRow } from "./memberships";
-import { checkPlanItem, loadPlanContext, planItemView, planTargetsToAdd, type PayableQuote, type PlanInfo, type PlanProblem } from "./plan-cart";
+import { cartItemKind, type AddRequest, type CartItemKind, type CartProblem, type CartItemView, type NewCartRow, type Stmt } from "./cart-items";
+
+export type { CartItemView, CartProblem } from "./cart-items";
 
 /**
  * The fan's cart (spec §3 cart item, §7 /me/carts). One cart per person, kept for good; its
@@ -13,30 +12,10 @@ import { checkPlanItem, loadPlanContext, planItemView, planTargetsToAdd, type Pa
  * `purchase:{cartId}:{version}` names one attempt at one content (decision 014).
  *
  * The payment modal pays one thing at a time: adding replaces what the cart held, so an item left
- * from an abandoned attempt is never paid by surprise. Items are priced when added (the price a
- * plan change costs this fan now) and checked again when paid.
- *
- * Plans are the only item type so far; tickets and products add a module like ./plan-cart.ts
- * (check, view, effect) and a branch in `pricedCart` and `addCartItem`.
+ * from an abandoned attempt is never paid by surprise. Items are priced when added (the price the
+ * thing costs this fan now) and checked again when paid. What each kind of item means (plans,
+ * tickets, products, tips, raffle entries) lives in ./cart-items/.
  */
-
-type Stmt = BatchItem<"sqlite">;
-
-export const CART_TYPES = ["Plan", "LiveEventTicket", "Product"] as const;
-export type CartType = (typeof CART_TYPES)[number];
-export const CART_TARGET_TYPES = ["join_plan_type", "upgrade_plan_type", "subscribe_plan_type", "live_event_ticket", "product"] as const;
-export type CartTargetType = (typeof CART_TARGET_TYPES)[number];
-
-const PLAN_TARGETS: readonly string[] = ["join_plan_type", "upgrade_plan_type", "subscribe_plan_type"];
-
-export type CartProblem =
-  | PlanProblem
-  /** type and target_type do not belong together, or no such item */
-  | "invalidItem"
-  /** an item type that cannot be bought through the cart yet */
-  | "unsupported"
-  /** subscribe_plan_type id 0 with no expired plan */
-  | "noExpiredPlans";
 
 /** The cart row, created on first use (two tabs meet on the unique user id). */
 export async function ensureCart(db: Db, userId: number, now: number): Promise<{ id: number; version: number }> {
@@ -74,30 +53,37 @@ export async function loadCart(db: Db, userId: number): Promise<{ cart: { id: nu
 
 /** An item as it can be paid now: its price now, or why it cannot be. */
 export type PricedItem =
-  | { ok: true; row: CartItemRow; price: number; kind: "Plan"; plan: PlanInfo; quote: PayableQuote; membership: HeldMembershipRow | null }
+  | { ok: true; row: CartItemRow; price: number; kind: CartItemKind; detail: unknown }
   | { ok: false; row: CartItemRow; problem: CartProblem };
 
-/** Every item checked against the rules at `now` (one round trip per item type present). */
+/** Every item checked against its kind's rules at `now` (the kinds present load in parallel, one round trip each). */
 export async function priceItems(db: Db, userId: number, items: readonly CartItemRow[], now: number): Promise<PricedItem[]> {
-  const planRows = items.filter((i) => i.type === "Plan");
-  const ctx = planRows.length ? await loadPlanContext(db, userId, planRows.map((i) => i.targetId)) : null;
+  const byType = new Map<string, CartItemRow[]>();
+  for (const row of items) byType.set(row.type, [...(byType.get(row.type) ?? []), row]);
+  const contexts = new Map(
+    await Promise.all(
+      [...byType].map(async ([type, rows]) => {
+        const kind = cartItemKind(type);
+        return [type, kind ? { kind, ctx: await kind.load(db, userId, rows, now) } : null] as const;
+      }),
+    ),
+  );
   return items.map((row): PricedItem => {
-    if (row.type !== "Plan" || !ctx) return { ok: false, row, problem: "unsupported" };
-    const check = checkPlanItem(ctx, row, now);
+    const loaded = contexts.get(row.type);
+    // a row of a kind no longer sold cannot be paid; the cart drops it
+    if (!loaded) return { ok: false, row, problem: "invalidItem" };
+    const check = loaded.kind.check(loaded.ctx, row, now);
     if (!check.ok) return { ok: false, row, problem: check.problem };
-    return { ok: true, row, price: check.quote.chargeNow, kind: "Plan", plan: check.plan, quote: check.quote, membership: check.membership };
+    return { ok: true, row, price: check.price, kind: loaded.kind, detail: check.detail };
   });
 }
-
-export type CartItemView = ReturnType<typeof planItemView>;
 
 /**
  * Drops items that can no longer be paid and re-prices the rest at what they cost now, bumping
  * the version. True when anything changed.
  */
 export async function refreshStaleItems(db: Db, cartId: number, priced: readonly PricedItem[], now: number): Promise<boolean> {
-  // an item of a type this module cannot price is not stale: it stays for the module that sells it
-  const stale = priced.filter((p) => (!p.ok && p.problem !== "unsupported") || (p.ok && p.price !== p.row.price));
+  const stale = priced.filter((p) => !p.ok || p.price !== p.row.price);
   if (!stale.length) return false;
   await db.batch([
     bumpCartVersion(db, cartId, now),
@@ -110,53 +96,63 @@ export async function refreshStaleItems(db: Db, cartId: number, priced: readonly
  * GET /me/carts: the items as spec §3 shapes them, with the total and the version the purchase
  * names. An item that can no longer be paid as it stands (the plan closed, the fan joined
  * meanwhile) is dropped and one whose price moved is re-priced, bumping the version, so what the
- * fan sees is what a purchase pays. Items of types without a module here are left alone and not
- * shown (a purchase refuses them).
+ * fan sees is what a purchase pays.
  */
 export async function cartView(db: Db, userId: number, now: number): Promise<{ cartId: number | null; version: number; items: CartItemView[]; total: number }> {
   const { cart, items } = await loadCart(db, userId);
   if (!cart) return { cartId: null, version: 0, items: [], total: 0 };
   const priced = await priceItems(db, userId, items, now);
   const version = (await refreshStaleItems(db, cart.id, priced, now)) ? cart.version + 1 : cart.version;
-  const views = priced.flatMap((p) => (p.ok ? [planItemView({ id: p.row.id, type: "Plan", targetType: p.row.targetType, price: p.price }, p.plan, p.quote)] : []));
+  const views = priced.flatMap((p) => (p.ok ? [p.kind.view(p.row, p.price, p.detail)] : []));
   return { cartId: cart.id, version, items: views, total: cartTotal(views) };
 }
 
 export type AddResult = { ok: true; itemIds: number[] } | { ok: false; problem: CartProblem };
 
-/**
- * POST /me/carts {type, id, target_type}: replaces the cart's content with the item asked for,
- * priced now. Plans: join_plan_type and upgrade_plan_type take a plan id; subscribe_plan_type
- * takes the id of an expired plan, or 0 for all of them (spec §4 page 20).
- */
-export async function addCartItem(db: Db, input: { userId: number; type: string; id: number; targetType: string; now: number }): Promise<AddResult> {
-  const { userId, now } = input;
-  if (!(CART_TYPES as readonly string[]).includes(input.type) || !(CART_TARGET_TYPES as readonly string[]).includes(input.targetType)) return { ok: false, problem: "invalidItem" };
-  if (input.type !== "Plan") return { ok: false, problem: "unsupported" };
-  if (!PLAN_TARGETS.includes(input.targetType)) return { ok: false, problem: "invalidItem" };
-  const targetType = input.targetType as PlanCartTargetType;
-  if (input.id === 0 && targetType !== "subscribe_plan_type") return { ok: false, problem: "invalidItem" };
+export type AddInput = Omit<AddRequest, "type" | "targetType" | "quantity" | "amount" | "note"> & {
+  type: string;
+  targetType: string;
+  quantity?: number;
+  amount?: number | null;
+  note?: string | null;
+};
 
-  const ctx = await loadPlanContext(db, userId, input.id > 0 ? [input.id] : [], { withHeld: targetType === "subscribe_plan_type" });
-  const planIds = planTargetsToAdd(ctx, { id: input.id, targetType });
-  if (planIds.length === 0) return { ok: false, problem: "noExpiredPlans" };
-  const rows = [];
-  for (const planId of planIds) {
-    const check = checkPlanItem(ctx, { targetType, targetId: planId }, now);
-    // asked for a kind of change that is not this fan's (an upgrade without a membership, a downgrade through the cart)
-    if (!check.ok) return { ok: false, problem: check.problem === "changed" ? "invalidItem" : check.problem };
-    rows.push({ type: "Plan" as const, targetType, targetId: planId, fanclubId: check.plan.fanclubId, price: check.quote.chargeNow });
-  }
+/**
+ * POST /me/carts {type, id, target_type} (and the kinds' own add calls): replaces the cart's
+ * content with what the kind makes of the request, priced now.
+ */
+export async function addCartItem(db: Db, input: AddInput): Promise<AddResult> {
+  if (!(CART_ITEM_TYPES as readonly string[]).includes(input.type) || !(CART_ITEM_TARGET_TYPES as readonly string[]).includes(input.targetType)) return { ok: false, problem: "invalidItem" };
+  const kind = cartItemKind(input.type);
+  if (!kind || !(kind.targetTypes as readonly string[]).includes(input.targetType)) return { ok: false, problem: "invalidItem" };
+  const request: AddRequest = {
+    userId: input.userId,
+    type: kind.type,
+    targetType: input.targetType as AddRequest["targetType"],
+    id: input.id,
+    quantity: input.quantity ?? 1,
+    amount: input.amount ?? null,
+    note: input.note ?? null,
+    now: input.now,
+  };
+  const prepared = await kind.prepare(db, request);
+  if (!prepared.ok) return prepared;
+  return { ok: true, itemIds: await replaceCartContent(db, input.userId, prepared.rows, input.now) };
+}
+
+/** The cart now holds exactly these rows (one batch; the version moves on). */
+async function replaceCartContent(db: Db, userId: number, rows: readonly NewCartRow[], now: number): Promise<number[]> {
   const cart = await ensureCart(db, userId, now);
   const [, inserted] = await db.batch([
     db.delete(cartItems).where(eq(cartItems.cartId, cart.id)),
-    db
-      .insert(cartItems)
-      .values(rows.map((r) => ({ ...r, cartId: cart.id, createdAt: new Date(now) })))
-      .returning({ id: cartItems.id }),
+    db.insert(cartItems).values(cartRowValues(rows, cart.id, now)).returning({ id: cartItems.id }),
     bumpCartVersion(db, cart.id, now),
   ]);
-  return { ok: true, itemIds: inserted.map((r) => r.id) };
+  return inserted.map((r) => r.id);
+}
+
+function cartRowValues(rows: readonly NewCartRow[], cartId: number, now: number) {
+  return rows.map((r) => ({ ...r, cartId, createdAt: new Date(now) }));
 }
 
 /** DELETE /me/carts/{id}: removes one of the fan's own items. False when there is no such item in their cart. */

@@ -8,6 +8,7 @@ import { mediaUrl } from "../domain/images";
 import { quotePlanChange, type PlanQuote, type SelectedPlan } from "../domain/plan-change";
 import type { PlanCartTargetType } from "../domain/plan-grade";
 import { membershipPaymentKey } from "../domain/purchase";
+import { EMPTY_ITEM_FIELDS, type CartItemView, type CartTargetType } from "./cart-items/kind";
 import {
   changePlanStatements,
   currentMembershipIdSql,
@@ -170,12 +171,16 @@ export function planTargetsToAdd(ctx: PlanContext, input: { id: number; targetTy
 }
 
 /** Spec §3 cart item fields for a plan, plus the quote the confirm page shows (yen now, from when, next renewal). */
-export function planItemView(item: { id: number; type: "Plan"; targetType: string; price: number }, plan: PlanInfo, quote: PayableQuote) {
+export function planItemView(item: { id: number; targetType: string; price: number }, plan: PlanInfo, quote: PayableQuote): CartItemView {
   return {
+    ...EMPTY_ITEM_FIELDS,
     id: item.id,
-    type: item.type,
-    target_type: item.targetType,
+    type: "Plan",
+    target_type: item.targetType as CartTargetType,
     price: item.price,
+    quantity: 1,
+    note: null,
+    title: plan.name,
     fanclub: { id: plan.fanclub.id, name: plan.fanclub.name, iconImageUrl: mediaUrl(plan.fanclub.iconKey) },
     plan: { id: plan.id, name: plan.name, price: plan.price, iconImageUrl: mediaUrl(plan.iconKey) },
     /** the paid month ends (exclusive, ms): the plan is paid up to here */
@@ -190,15 +195,8 @@ export function planItemView(item: { id: number; type: "Plan"; targetType: strin
       nextRenewalAt: quote.nextRenewalAt,
       renewalPrice: quote.renewalPrice,
     },
-    liveEventTitle: null,
-    liveEventTicket: null,
-    liveStartAt: null,
-    liveEndAt: null,
-    product: null,
   };
 }
-
-export type PlanItemView = ReturnType<typeof planItemView>;
 
 const PAYMENT_KIND = { join: "join", upgrade: "upgrade", resume: "subscribe" } as const;
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { useDialog } from "~/components/feedback/dialog";
 import { useToast } from "~/components/feedback/toast";
 import { callApi, type ApiResult } from "~/lib/api";
@@ -11,19 +11,22 @@ import { formatYen } from "../../../server/domain/number-display";
 import type { PlanQuote } from "../../../server/domain/plan-change";
 import { planChoiceAction } from "../../../server/domain/plan-grade";
 import { cardPartProblem } from "../../../server/domain/purchase";
-import type { PurchaseSummary } from "../../../server/services/plan-purchases";
+import type { PurchaseSummary } from "../../../server/services/cart-purchase";
+import { ItemLines } from "./item-lines";
+import { itemPage, type ItemPageNumber } from "./item-pages";
 import { formatCoins, formatDate, formatMonth } from "./payment-format";
 import { confirmStripeAction } from "./stripe-action";
 import { PAYMENT_QUERY, type CartPayload, type MembershipJson, type PaymentModalStart, type PlanJson, type PlansInfo, type PurchaseResponse } from "./types";
 
 /**
- * The payment modal for plans (spec §4 pages 1, 2, 3, 4, 20, 30, 31, 40). Every money decision is
+ * The payment modal (spec §4 pages 1, 2, 3, 4, 20, 30, 31, 40, and the item pages of
+ * ./item-pages.tsx: 10 live ticket, 50 product, 60 tip, 70 raffle entry). Every money decision is
  * the server's: this shows the quote it gives (yen now, from when, next renewal) and posts the
  * fan's choice; a double click or a retry posts the same cart version, which the server answers
  * with the first result.
  */
 
-type Page = 1 | 2 | 3 | 4 | 20 | 30 | 31 | 40;
+type Page = 1 | 2 | 3 | 4 | 20 | 30 | 31 | 40 | ItemPageNumber;
 
 const AUTO_LEAVE_DAY = 7;
 
@@ -131,6 +134,9 @@ export default function PaymentModal({ start, onClose }: { start: PaymentModalSt
         }
       } else if (start.kind === "expired") {
         await openExpired();
+      } else if (start.kind === "item") {
+        setPage(itemPage(start.page) ? start.page : null);
+        if (!itemPage(start.page)) onClose(false);
       } else {
         // spec §4: the dialog refreshes the cart when it opens and closes itself when the cart is empty
         const payload = await loadCart();
@@ -327,7 +333,8 @@ export default function PaymentModal({ start, onClose }: { start: PaymentModalSt
       close(true);
     });
 
-  const titles: Record<Page, string> = {
+  const item = page !== null ? itemPage(page) : null;
+  const titles: Record<Exclude<Page, ItemPageNumber>, string> = {
     1: plan?.planGrade === "upgrade" || plan?.planGrade === "downgrade" ? t("titles.changePlan") : t("titles.join"),
     2: t("titles.method"),
     3: t("titles.confirm"),
@@ -338,7 +345,31 @@ export default function PaymentModal({ start, onClose }: { start: PaymentModalSt
     40: t("titles.plans"),
   };
 
-  let body: ReactNode;
+  let body: ReactNode = null;
+  if (item && start.kind === "item") {
+    body = (
+      <Suspense fallback={<p className="muted">{t("loading")}</p>}>
+        <item.Page
+          id={start.id}
+          busy={busy}
+          once={once}
+          onCart={(payload) => {
+            takeCart(payload);
+            setPaymentType(payload.total === 0 ? PAYMENT_TYPE.allCoin : null);
+            setCoinInput("0");
+            setPage(2);
+          }}
+          onFinished={(payload, purchase) => {
+            takeCart(payload);
+            setDone(purchase);
+            setPage(4);
+          }}
+          onFailure={showFailure}
+          onClose={close}
+        />
+      </Suspense>
+    );
+  }
   switch (page) {
     case null:
       body = <p className="muted">{t("loading")}</p>;
@@ -434,8 +465,8 @@ export default function PaymentModal({ start, onClose }: { start: PaymentModalSt
             </label>
           ) : null}
           <div className="dialog-actions">
-            {start.kind === "plan" ? (
-              <button type="button" className="button button-secondary" onClick={() => setPage(1)}>
+            {start.kind === "plan" || start.kind === "item" ? (
+              <button type="button" className="button button-secondary" onClick={() => setPage(start.kind === "item" ? start.page : 1)}>
                 {t("actions.back")}
               </button>
             ) : null}
@@ -587,7 +618,7 @@ export default function PaymentModal({ start, onClose }: { start: PaymentModalSt
       }}
     >
       <div className="modal-header">
-        <h2 id="payment-modal-title">{page === null ? t("loading") : titles[page]}</h2>
+        <h2 id="payment-modal-title">{page === null ? t("loading") : item ? t(item.titleKey) : titles[page as Exclude<Page, ItemPageNumber>]}</h2>
         <button type="button" className="modal-close" aria-label={t("actions.close")} onClick={() => close(page === 4)}>
           ×
         </button>
@@ -682,20 +713,23 @@ function PlanPage({ plan, busy, onChoose, onPlans, onExpired }: { plan: PlanJson
   );
 }
 
-/** The cart's items; `detailed` adds each one's quote (page 3 and the finish page). */
+/** The cart's items; `detailed` adds each one's quote or its kind's lines (page 3 and the finish page). */
 function CartItems({ cart, detailed = false }: { cart: CartPayload; detailed?: boolean }) {
   const { t } = useTranslation("payments");
   return (
     <ul className="payment-items">
       {cart.carts.map((item) => (
-        <li key={item.id} className="payment-item" data-plan={item.plan.name}>
+        <li key={item.id} className="payment-item" data-item-type={item.type} data-plan={item.plan?.name}>
           <div className="payment-item-head">
             <span>
-              <span className="muted small">{item.fanclub.name}</span> <strong>{item.plan.name}</strong>
+              <span className="muted small">{item.fanclub.name}</span> <strong>{item.title}</strong>
+              {item.quantity > 1 ? <span className="small"> × {item.quantity}</span> : null}
             </span>
-            <span className="badge">{t(`quote.kind.${item.quote.kind}`)}</span>
+            <span className="badge">{item.quote ? t(`quote.kind.${item.quote.kind}`) : t(`itemType.${item.type}`)}</span>
           </div>
-          {detailed ? <QuoteLines quote={item.quote} /> : <p className="small">{formatYen(item.price)}</p>}
+          {detailed && item.quote ? <QuoteLines quote={item.quote} /> : null}
+          {detailed && !item.quote ? <ItemLines item={item} /> : null}
+          {!detailed || !item.quote ? <p className="small">{formatYen(item.price)}</p> : null}
         </li>
       ))}
     </ul>

@@ -1,8 +1,9 @@
 import type { PlanGrade } from "../../../server/domain/plan-grade";
 import type { PlanQuote } from "../../../server/domain/plan-change";
-import type { CartItemView } from "../../../server/services/carts";
-import type { PurchaseSummary } from "../../../server/services/plan-purchases";
+import type { CartItemView } from "../../../server/services/cart-items/kind";
+import type { PurchaseSummary } from "../../../server/services/cart-purchase";
 import type { PaymentType } from "../../../server/domain/coin-payment";
+import type { ItemPageNumber } from "./item-pages";
 
 /** GET /fanclubs/{id}/plans, one plan (spec §3 Plan with the viewer's quote). */
 export interface PlanJson {
@@ -55,7 +56,9 @@ export type PurchaseResponse =
 export type PaymentModalStart =
   | { kind: "plan"; fanclubId: number; planId: number }
   | { kind: "expired" }
-  | { kind: "resume"; page: 2 | 3; paymentType: PaymentType | null; coinPayment: string };
+  | { kind: "resume"; page: 2 | 3; paymentType: PaymentType | null; coinPayment: string }
+  /** a page of ./item-pages.tsx for one thing to buy (10 live ticket, 50 product, 60 tip, 70 raffle) */
+  | { kind: "item"; page: ItemPageNumber; id: number };
 
 /** Query parameters that open the modal; all are removed when it closes. */
 export const PAYMENT_QUERY = ["plan", "payExpired", "paymentPage", "paymentType", "coinPayment"] as const;

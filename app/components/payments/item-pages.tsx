@@ -1,0 +1,41 @@
+import type { ComponentType, LazyExoticComponent } from "react";
+import type { ApiResult } from "~/lib/api";
+import type { PurchaseSummary } from "../../../server/services/cart-purchase";
+import type { CartPayload } from "./types";
+
+/**
+ * The modal's pages that show one thing to buy before the payment pages (spec §4: 10 live ticket,
+ * 50 product; 60 tip and 70 raffle entry are ours). Each page is its own lazy chunk, registered
+ * here; the modal owns pages 2–4 and every money step.
+ */
+export type ItemPageNumber = 10 | 50 | 60 | 70;
+
+export type ItemPageProps = {
+  /** what the page shows: the ticket type, product, post (tips) or raffle */
+  id: number;
+  /** ignore clicks while the modal is working (spec §4 repeat clicks) */
+  busy: boolean;
+  /** runs `work` once at a time, the modal's busy guard */
+  once: (work: () => Promise<void>) => Promise<void>;
+  /** the cart now holds the item (a paid one): the modal continues at page 2 */
+  onCart: (payload: CartPayload) => void;
+  /** a free item was taken at once (spec §4: page 4 with the result as the cart) */
+  onFinished: (payload: CartPayload, purchase: PurchaseSummary) => void;
+  /** a failed API call: the modal toasts payload.message and errors (spec §8) */
+  onFailure: (result: ApiResult<unknown>) => void;
+  /** closes the modal; `changed` reloads the page underneath */
+  onClose: (changed?: boolean) => void;
+};
+
+export type ItemPage = {
+  /** key of the page title in the payments namespace */
+  titleKey: string;
+  Page: LazyExoticComponent<ComponentType<ItemPageProps>>;
+};
+
+/** Registered as `50: { titleKey: "titles.product", Page: lazy(() => import("~/components/products/product-page")) }`. */
+export const ITEM_PAGES: Partial<Record<ItemPageNumber, ItemPage>> = {};
+
+export function itemPage(page: number): ItemPage | null {
+  return ITEM_PAGES[page as ItemPageNumber] ?? null;
+}

@@ -1,0 +1,20 @@
+import type { CartItemKind, CartItemType } from "./kind";
+import { planKind } from "./plan";
+
+export * from "./kind";
+
+/**
+ * The kinds the cart sells. A new kind is a module beside ./plan.ts and one line here; the cart,
+ * the purchase, the modal's generic lines and the purchase histories pick it up.
+ */
+const KINDS: readonly CartItemKind[] = [planKind];
+
+const BY_TYPE = new Map<string, CartItemKind>(KINDS.map((k) => [k.type, k]));
+
+export function cartItemKind(type: string): CartItemKind | null {
+  return BY_TYPE.get(type) ?? null;
+}
+
+export function sellableTypes(): CartItemType[] {
+  return KINDS.map((k) => k.type);
+}
