@@ -301,6 +301,18 @@ describe("joining a plan (spec §4 purchase)", () => {
     expect(paid!.card_charge_id).toMatch(/^pi_sandbox_/);
     expect(paid!.coin_entry_id).not.toBeNull();
     expect(await paymentsOf(fan.id)).toMatchObject([{ kind: "join", amount: 1000 }]);
+
+    // the fan's purchase history names the plan, the month and both means; another fan's is empty
+    const history = await (await fan.b.request(at(hosts.user, "/me/purchase_histories"))).text();
+    expect(history).toContain('data-testid="plan-payments"');
+    expect(history).toContain("購入テストの館");
+    expect(history).toContain("ゴールド");
+    expect(history).toContain("とらコイン＋クレジットカード");
+    expect(history).toContain("1,000");
+    const other = await confirmedAccount({ prefix: "part-other" });
+    const otherHistory = await (await other.b.request(at(hosts.user, "/me/purchase_histories"))).text();
+    expect(otherHistory).not.toContain("購入テストの館");
+    expect(otherHistory).toContain("プランのお支払いはまだありません。");
   });
 
   it("a declined card (4000000000000341) writes no membership, no month, no coins; the attempt is failed and the next try is a new one", async () => {

@@ -43,6 +43,9 @@ export function Sidebar({ data, id, onNavigate }: { data: RootData; id: string; 
             <a href={links.brand("/me/joining")}>{t("sidebar.joining")}</a>
           </li>
           <li>
+            <a href={links.user("/me/purchase_histories")}>{t("sidebar.purchaseHistories")}</a>
+          </li>
+          <li>
             <a href={links.brand("/me/editor_invitations")}>{t("sidebar.editorInvitations")}</a>
           </li>
         </ul>
