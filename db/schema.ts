@@ -1065,7 +1065,8 @@ export const purchases = sqliteTable(
      * kept as soon as the provider gives one); requires_action: waiting for 3-D Secure; paid and
      * failed are final. A plain text column: adding a state needs no migration.
      */
-    status: text("status", { enum: ["pending", "requires_action", "paid", "failed"] }).notNull(),
+    /** refunded: the card part was charged, then the effect could not land (sold out meanwhile) and the charge was given back */
+    status: text("status", { enum: ["pending", "requires_action", "paid", "failed", "refunded"] }).notNull(),
     total: integer("total").notNull(),
     coinAmount: integer("coin_amount").notNull().default(0),
     cardAmount: integer("card_amount").notNull().default(0),
@@ -1074,6 +1075,8 @@ export const purchases = sqliteTable(
     coinEntryId: integer("coin_entry_id").references(() => coinEntries.id),
     /** the provider's decline code of a failed attempt */
     failureCode: text("failure_code"),
+    /** the provider's refund of the card part (status refunded) */
+    refundId: text("refund_id"),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
   },

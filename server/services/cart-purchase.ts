@@ -112,7 +112,7 @@ export async function purchaseCart(db: Db, provider: PaymentProvider, input: Pur
   let attempt = await purchaseByKey(db, key);
   if (attempt?.status === "paid") return paidOutcome(db, attempt, true);
   // a failed attempt moved the version on: the fan confirms the cart again
-  if (attempt?.status === "failed" || version !== cart.version) return failure("cartChanged");
+  if (attempt?.status === "failed" || attempt?.status === "refunded" || version !== cart.version) return failure("cartChanged");
   if (!items.length) return failure("cartEmpty");
 
   const priced = await priceItems(db, userId, items, now);
@@ -149,7 +149,7 @@ export async function purchaseCart(db: Db, provider: PaymentProvider, input: Pur
     chargeId = card.chargeId;
   }
 
-  return applyPurchase(db, { userId, cartId: cart.id, key, total, split, chargeId, providerKind: split.card > 0 ? provider.kind : null, attempt: attempt ?? null, payable, now });
+  return applyPurchase(db, { userId, cartId: cart.id, key, total, split, chargeId, providerKind: split.card > 0 ? provider.kind : null, provider, attempt: attempt ?? null, payable, now });
 }
 
 /**
@@ -269,6 +269,7 @@ async function applyPurchase(
     split: { coins: number; card: number };
     chargeId: string | null;
     providerKind: PaymentProvider["kind"] | null;
+    provider: PaymentProvider;
     attempt: PurchaseRow | null;
     payable: PayableItem[];
     now: number;
@@ -319,22 +320,72 @@ async function applyPurchase(
   ];
 
   let replayed = false;
-  if (split.coins > 0) {
-    const memo = input.payable.map((p) => p.kind.memo(p.detail)).join(" / ");
-    const spent = await spendCoins(db, { userId: input.userId, amount: split.coins, idempotencyKey: key, now, memo, ref: { type: "purchase", id: key }, extraStatements: ({ entryId }) => statements(entryId) });
-    if (!spent.ok) return failure(spent.error === "shortage" ? "shortage" : "busy");
-    replayed = spent.replayed;
-  } else {
-    try {
-      await db.batch(statements(null) as [Stmt, ...Stmt[]]);
-    } catch (error) {
-      const first = await purchaseByKey(db, key);
-      if (first?.status !== "paid") throw error;
-      replayed = true;
+  try {
+    if (split.coins > 0) {
+      const memo = input.payable.map((p) => p.kind.memo(p.detail)).join(" / ");
+      const spent = await spendCoins(db, { userId: input.userId, amount: split.coins, idempotencyKey: key, now, memo, ref: { type: "purchase", id: key }, extraStatements: ({ entryId }) => statements(entryId) });
+      if (!spent.ok) return failure(spent.error === "shortage" ? "shortage" : "busy");
+      replayed = spent.replayed;
+    } else {
+      try {
+        await db.batch(statements(null) as [Stmt, ...Stmt[]]);
+      } catch (error) {
+        const first = await purchaseByKey(db, key);
+        if (first?.status !== "paid") throw error;
+        replayed = true;
+      }
     }
+  } catch (error) {
+    const capacity = capacityExceeded(error);
+    if (!capacity) throw error;
+    return giveBack(db, input.provider, { ...input, problem: capacity });
   }
   const done = await purchaseByKey(db, key);
   if (done?.status !== "paid") throw new Error(`purchase ${key} not recorded as paid`);
   return paidOutcome(db, done, replayed);
 }
 
+
+/**
+ * A limit that only the effect's batch can hold for sure (a plan's last seat, the last item or
+ * ticket) aborts it with 'capacity_exceeded' (a trigger or a CHECK named `*_capacity`): two fans
+ * passed the check before paying and the other one got it. Which problem the fan is told.
+ */
+function capacityExceeded(error: unknown): "planUnavailable" | "soldOut" | null {
+  const text = error instanceof Error ? `${error.message} ${String(error.cause ?? "")}` : String(error);
+  if (!/capacity_exceeded|CHECK constraint failed: \w+_capacity/.test(text)) return null;
+  return /capacity_exceeded: plan/.test(text) ? "planUnavailable" : "soldOut";
+}
+
+/**
+ * The effect cannot land: nothing of it was written (the batch is one transaction, coins
+ * included). A card part already charged is given back under `refund:{purchase key}`, then the
+ * attempt is recorded as refunded and the cart's version moves on. If the provider cannot be
+ * reached the attempt stays as it is: posting again charges nothing new (same key) and asks for the
+ * same refund.
+ */
+async function giveBack(
+  db: Db,
+  provider: PaymentProvider,
+  input: { key: string; cartId: number; split: { coins: number; card: number }; chargeId: string | null; attempt: PurchaseRow | null; problem: "planUnavailable" | "soldOut"; now: number },
+): Promise<PurchaseOutcome> {
+  const { key, now } = input;
+  let refundId: string | null = null;
+  if (input.split.card > 0 && input.chargeId) {
+    try {
+      refundId = (await provider.refund({ chargeId: input.chargeId, amountYen: input.split.card, idempotencyKey: `refund:${key}`, metadata: { purchaseKey: key } })).refundId;
+    } catch (error) {
+      if (!(error instanceof PaymentProviderError)) throw error;
+      return failure("pending");
+    }
+  }
+  const at = new Date(now);
+  await db.batch([
+    db
+      .update(purchases)
+      .set({ status: refundId ? "refunded" : "failed", refundId, failureCode: input.problem, updatedAt: at })
+      .where(and(eq(purchases.idempotencyKey, key), ne(purchases.status, "paid"))),
+    bumpCartVersion(db, input.cartId, now),
+  ]);
+  return failure(input.problem);
+}

@@ -233,3 +233,18 @@ describe("sandbox charges", () => {
     );
   });
 });
+
+describe("sandbox refunds", () => {
+  it("names one refund per key, refuses an unknown payment and a non-positive amount", async () => {
+    const customerId = "cus_sandbox_1002";
+    const sandbox = provider();
+    const card = await registered(sandbox, customerId, "4242424242424242");
+    const paid = await sandbox.charge(chargeOf(customerId, card.paymentMethodId, { amountYen: 700, idempotencyKey: "purchase:9:1" }));
+    if (paid.status !== "succeeded") throw new Error("the test card should pay");
+    const first = await sandbox.refund({ chargeId: paid.chargeId, amountYen: 700, idempotencyKey: "refund:purchase:9:1" });
+    expect(first.refundId).toMatch(/^re_sandbox_[0-9a-f]{24}$/);
+    expect(await sandbox.refund({ chargeId: paid.chargeId, amountYen: 700, idempotencyKey: "refund:purchase:9:1" })).toEqual(first);
+    await expect(sandbox.refund({ chargeId: "pi_elsewhere", amountYen: 700, idempotencyKey: "refund:x" })).rejects.toBeInstanceOf(PaymentProviderError);
+    await expect(sandbox.refund({ chargeId: paid.chargeId, amountYen: 0, idempotencyKey: "refund:y" })).rejects.toBeInstanceOf(PaymentInputError);
+  });
+});

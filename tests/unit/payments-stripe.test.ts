@@ -296,6 +296,18 @@ describe("Stripe requests", () => {
   });
 });
 
+describe("Stripe refunds", () => {
+  it("gives back a payment's yen under our idempotency key, naming the PaymentIntent", async () => {
+    routes.set("POST /v1/refunds", () => ({ status: 200, body: { id: "re_Test", object: "refund", amount: 700, currency: "jpy", payment_intent: "pi_Test", status: "succeeded" } }));
+    expect(await provider().refund({ chargeId: "pi_Test", amountYen: 700, idempotencyKey: "refund:purchase:1:2", metadata: { purchaseKey: "purchase:1:2" } })).toEqual({ refundId: "re_Test" });
+    const request = only();
+    expect(request.form.get("payment_intent")).toBe("pi_Test");
+    expect(request.form.get("amount")).toBe("700");
+    expect(request.form.get("metadata[purchaseKey]")).toBe("purchase:1:2");
+    expect(request.headers["idempotency-key"]).toBe("refund:purchase:1:2");
+  });
+});
+
 describe("Stripe webhooks", () => {
   const crypto = Stripe.createSubtleCryptoProvider();
 

@@ -258,6 +258,35 @@ describe("joining a plan (spec §4 purchase)", () => {
     expect(await membershipsOf(fan.id, fanclubId)).toHaveLength(1);
   });
 
+  it("two fans paying for a plan's last seat at once: one member; the other is told the plan is full and is not left charged", async () => {
+    const limited = await insertPlan(fanclubId, { name: "限定1名", price: 800, joinLimit: 1 });
+    const [a, b] = [await confirmedAccount({ prefix: "seat-a" }), await confirmedAccount({ prefix: "seat-b" })];
+    for (const fan of [a, b]) {
+      await registerCard(fan, "4242424242424242");
+      expect((await addPlan(fan, limited)).status).toBe(200);
+    }
+    // both passed the seat check when adding; both confirm at the same moment
+    const results = await Promise.all([purchase(a, 0), purchase(b, 0)]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
+    const loser = results[0]!.status === 400 ? a : b;
+    expect(results.find((r) => r.status === 400)!.json.payload.message).toBe("現在このプランには加入できません。");
+    expect(await env.DB.prepare("SELECT member_count FROM plans WHERE id = ?").bind(limited).first<number>("member_count")).toBe(1);
+    expect(await membershipsOf(loser.id, fanclubId)).toEqual([]);
+    // refused before paying, or charged and given back in full: never charged without the seat
+    for (const p of await purchasesOf(loser.id)) expect(p.status === "refunded" || (p.status === "failed" && p.card_charge_id === null)).toBe(true);
+    const refunded = await rows<{ refund_id: string | null; status: string }>("SELECT refund_id, status FROM purchases WHERE user_id = ? AND status = 'refunded'", loser.id);
+    for (const r of refunded) expect(r.refund_id).toMatch(/^re_sandbox_/);
+  });
+
+  it("the database holds a plan's join limit: a count growing past it is refused, a lowered limit is not", async () => {
+    const limited = await insertPlan(fanclubId, { name: "限定2名", price: 300, joinLimit: 2 });
+    await env.DB.prepare("UPDATE plans SET member_count = 2 WHERE id = ?").bind(limited).run();
+    await expect(env.DB.prepare("UPDATE plans SET member_count = member_count + 1 WHERE id = ?").bind(limited).run()).rejects.toThrow(/capacity_exceeded/);
+    await env.DB.prepare("UPDATE plans SET join_limit = 1 WHERE id = ?").bind(limited).run();
+    await env.DB.prepare("UPDATE plans SET member_count = member_count - 1 WHERE id = ?").bind(limited).run();
+    expect(await env.DB.prepare("SELECT member_count FROM plans WHERE id = ?").bind(limited).first<number>("member_count")).toBe(1);
+  });
+
   it("all in coins: the coins and the membership land in one batch", async () => {
     const fan = await confirmedAccount({ prefix: "coin" });
     await giveCoins(fan, 1200);

@@ -146,6 +146,13 @@ export function sandboxPaymentProvider(options: { now?: () => Date } = {}): Sand
       }
     },
 
+    async refund({ chargeId, amountYen, idempotencyKey }) {
+      if (!PAYMENT.test(chargeId)) throw new PaymentProviderError(`No such PaymentIntent: '${chargeId}'`, false, "resource_missing");
+      if (!Number.isSafeInteger(amountYen) || amountYen <= 0) throw new PaymentInputError(`a refund is a positive whole number of yen, got ${amountYen}`);
+      // like payments, the refund's id follows from its key: asking again names the same refund
+      return { refundId: `re_sandbox_${(await paymentIdFor(idempotencyKey)).slice("pi_sandbox_".length)}` };
+    },
+
     async confirmSandboxAuthentication({ chargeId, approve }) {
       if (!PAYMENT.test(chargeId)) throw new PaymentProviderError(`No such PaymentIntent: '${chargeId}'`, false, "resource_missing");
       if (approve) return { status: "succeeded", chargeId };

@@ -194,6 +194,11 @@ export function stripePaymentProvider(settings: StripeSettings): StripeProvider 
       return resultOf(intent, input.offSession);
     },
 
+    async refund({ chargeId, amountYen, idempotencyKey, metadata }) {
+      const refund = await call(() => stripe.refunds.create({ payment_intent: chargeId, amount: amountYen, ...(metadata ? { metadata } : {}) }, { idempotencyKey }));
+      return { refundId: refund.id };
+    },
+
     async retrieveCharge(chargeId) {
       const intent = await call(() => stripe.paymentIntents.retrieve(chargeId));
       return resultOf(intent, false);

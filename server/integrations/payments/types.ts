@@ -115,6 +115,22 @@ interface ProviderCommon {
    * then nobody knows whether money moved: retry later with the same key.
    */
   charge(input: ChargeInput): Promise<ChargeResult>;
+  /**
+   * Gives back (part of) a succeeded payment, once per idempotency key: a purchase whose card part
+   * was charged but whose effect could not land (the last seat or item went to someone else in the
+   * meantime). Throws a PaymentProviderError when the provider cannot be asked; retry with the key.
+   */
+  refund(input: RefundInput): Promise<{ refundId: string }>;
+}
+
+export interface RefundInput {
+  /** the payment's id (ChargeResult.chargeId) */
+  chargeId: string;
+  /** whole yen, at most the payment's amount */
+  amountYen: number;
+  /** e.g. `refund:{purchase key}`: asking again returns the first refund */
+  idempotencyKey: string;
+  metadata?: Record<string, string>;
 }
 
 export interface StripeProvider extends ProviderCommon {
