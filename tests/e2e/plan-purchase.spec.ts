@@ -121,3 +121,77 @@ test("a fan joins the free plan through the payment modal, upgrades with the san
   await openHydrated(page, `${CLUB}/posts/100302`);
   await expect(page.getByRole("heading", { name: "今月のテーマ" })).toBeVisible();
 });
+
+// fan17 (user 1117) has no card, no coins and no tie to fan club 103 in the seed.
+const SPLIT_FAN = "fan17@demo.fanclub.localhost";
+
+test("a fan pays a plan part in coins, part by card, sees both on the confirm and finish pages and in the purchase history, then downgrades without a charge", async ({ page }) => {
+  test.setTimeout(120_000);
+  const user = origin(hosts.user);
+  await openHydrated(page, `${origin(hosts.login)}/auth/login`);
+  await page.getByLabel("メールアドレス").fill(SPLIT_FAN);
+  await page.getByLabel("パスワード").fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: "ログイン", exact: true }).click();
+  await expect(page.locator(".account-menu summary")).toBeVisible();
+
+  // 1,000 coins bought with the sandbox's 4242, registered on the way
+  await openHydrated(page, `${user}/me/coins`);
+  await page.getByLabel("1,000 C（1,000円）").check();
+  await page.getByRole("button", { name: "確認へ進む" }).click();
+  await page.getByRole("link", { name: "クレジットカードを登録する" }).click();
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.getByLabel("カード番号").fill("4242 4242 4242 4242");
+  await page.getByLabel("有効期限").fill("12/40");
+  await page.getByLabel("セキュリティコード").fill("123");
+  await page.getByRole("button", { name: "このカードを登録する" }).click();
+  await expect(page).toHaveURL(`${user}/me/coins?amount=1000`);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.getByRole("button", { name: "1,000円を支払ってチャージする" }).click();
+  await expect(page.getByTestId("coin-total")).toHaveText("1,000 C");
+
+  // パトロン (¥3,000): 1,000 in coins, the rest by card
+  await openHydrated(page, CLUB);
+  await planButton(page, "パトロン").click();
+  const modal = page.getByTestId("payment-modal");
+  await expect(modal).toHaveAttribute("data-page", "1");
+  await modal.getByTestId("choose-plan").click();
+  await expect(modal).toHaveAttribute("data-page", "2");
+  await expect(modal.getByTestId("coin-balance")).toContainText("1,000C");
+  await modal.getByLabel("一部とらコイン").check();
+  await modal.getByLabel("とらコインで支払う金額").fill("1000");
+  await modal.getByRole("button", { name: "次へ" }).click();
+  await expect(modal).toHaveAttribute("data-page", "3");
+  await expect(modal.getByTestId("charge-now")).toHaveText("¥3,000");
+  const summary = modal.locator(".payment-summary");
+  await expect(summary).toContainText("クレジットカード(VISA •••• 4242)");
+  await expect(summary).toContainText("¥2,000");
+  await expect(summary).toContainText("1,000C");
+  await expect(modal).toContainText("いかなる理由があっても、キャンセル・返品はお受けできません。");
+  await modal.getByTestId("pay").click();
+  await expect(modal).toHaveAttribute("data-page", "4");
+  await expect(modal).toContainText("お支払い合計 ¥3,000");
+  await expect(modal).toContainText("カード ¥2,000");
+  await expect(modal).toContainText("とらコイン 1,000C");
+  await modal.getByRole("button", { name: "閉じる" }).last().click();
+  await page.waitForURL(CLUB);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await expect(planButton(page, "パトロン")).toHaveAttribute("data-plan-button", "supporting");
+  await expect(page.getByTestId("header-coin-balance")).toHaveText("0 C");
+
+  // a downgrade is posted directly: no payment pages, the cheaper plan at once
+  await planButton(page, "アトリエ会員").click();
+  await expect(modal).toHaveAttribute("data-page", "1");
+  await expect(modal).toContainText("ダウングレードは今すぐ適用されます。");
+  await modal.getByTestId("choose-plan").click();
+  await page.waitForURL(CLUB);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await expect(planButton(page, "アトリエ会員")).toHaveAttribute("data-plan-button", "supporting");
+
+  // the purchase history shows the month paid, both means, and nothing for the downgrade
+  await openHydrated(page, `${user}/me/purchase_histories`);
+  const rows = page.getByTestId("plan-payments").locator("tbody tr");
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText("パトロン");
+  await expect(rows.first()).toContainText("とらコイン＋クレジットカード");
+  await expect(rows.first()).toContainText("¥3,000");
+});
