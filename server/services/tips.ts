@@ -96,6 +96,7 @@ export type SentTipRow = {
   createdAt: number;
   fanclubId: number;
   fanclubName: string;
+  fanclubServiceId: number;
   postId: number | null;
   postTitle: string | null;
   postDeleted: boolean;
@@ -113,6 +114,7 @@ export async function sentTips(db: Db, userId: number, before: number | null): P
       createdAt: tips.createdAt,
       fanclubId: tips.fanclubId,
       fanclubName: fanclubs.name,
+      fanclubServiceId: fanclubs.serviceId,
       postId: tips.postId,
       postTitle: posts.title,
       postDeletedAt: posts.deletedAt,
