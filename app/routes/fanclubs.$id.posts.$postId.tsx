@@ -17,7 +17,6 @@ import { anonymousPageHeaders } from "../../server/http/page-cache";
 import { idParam } from "../../server/http/params";
 import { loadPostAccess, postViewerFrom } from "../../server/services/post-access";
 import { postPageData, type PostBody } from "../../server/services/post-view";
-import { postTipSummaryQuery } from "../../server/services/tips";
 
 import { PostSocial } from "~/components/posts/post-social";
 import commentStyles from "~/styles/comments.css?url";
@@ -63,12 +62,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const access = await loadPostAccess(app.db, postId, viewer, now);
   // a post is only ever shown under its own fan club's address
   if (!access || access.fanclub.id !== fanclubId) throw new Response(null, { status: 404 });
-  // the body (or what unlocks it), previous/next and likes and comments: one batch
-  // the tips' count and total, beside the page's batch (only for a post that takes tips and that this viewer can see)
-  const [{ detail, around, social }, tipSummary] = await Promise.all([
-    postPageData(app.db, access, viewer, { secret: mediaSigningSecret(app.env), viewerId: app.user?.id ?? null, now }),
-    access.post.allowTipping && access.canView ? postTipSummaryQuery(app.db, postId).get() : null,
-  ]);
+  // the body (or what unlocks it), previous/next, likes and comments, and the tips' count: one batch
+  const { detail, around, social, tips: tipSummary } = await postPageData(app.db, access, viewer, { secret: mediaSigningSecret(app.env), viewerId: app.user?.id ?? null, now });
   const blog = detail.body ? blogOf(detail.body) : null;
   const frontUrl = app.service?.frontUrl ?? new URL(request.url).origin;
   const pageUrl = `${frontUrl}/fanclubs/${fanclubId}/posts/${postId}`;
