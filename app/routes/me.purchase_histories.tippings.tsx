@@ -16,8 +16,8 @@ export const clientLoader = withNamespaces(["tips"]);
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: tipsStyles }];
 
 /**
- * /me/purchase_histories/tippings (user domain): the tips this fan sent, newest first, with how
- * each was paid. Posts and fan clubs live on their brand's host, so links are absolute.
+ * /me/purchase_histories/tippings (user domain), a tab of the purchase histories: the tips this
+ * fan sent, newest first, with how each was paid. Posts and fan clubs live on their brand's host, so links are absolute.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { app } = context;
@@ -42,8 +42,8 @@ export default function TipHistory() {
   const d = useLoaderData<typeof loader>();
   const date = tipDateFormat(locale);
   return (
-    <section className="tips-history" aria-labelledby="tips-history-title">
-      <h2 id="tips-history-title">{t("history.title")}</h2>
+    // the purchase histories layout (me.purchase_histories.tsx) gives the heading and the tabs
+    <section className="tips-history" aria-label={t("history.title")}>
       {d.rows.length === 0 ? (
         <p className="empty-state">{t("history.empty")}</p>
       ) : (
