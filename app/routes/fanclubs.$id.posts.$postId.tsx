@@ -4,10 +4,12 @@ import { useEffect } from "react";
 import { LockIcon } from "~/components/posts/lock-icon";
 import { PostBodyContent } from "~/components/posts/post-body";
 import { PostDate } from "~/components/posts/post-date";
+import { TipPrompt } from "~/components/tips/tip-prompt";
 import { rememberPostVisit } from "~/lib/browsing-history";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import postStyles from "~/styles/posts.css?url";
 import blogStyles from "~/styles/blog.css?url";
+import tipsStyles from "~/styles/tips.css?url";
 import { mediaSigningSecret } from "../../server/config";
 import { blogPlainText, parseBlogDocument, renderBlogHtml } from "../../server/domain/blog";
 import { formatYen } from "../../server/domain/number-display";
@@ -20,17 +22,18 @@ import { PostSocial } from "~/components/posts/post-social";
 import commentStyles from "~/styles/comments.css?url";
 
 export const handle = {
-  i18n: ["common", "fanclub", "posts", "comments"],
+  i18n: ["common", "fanclub", "posts", "comments", "tips"],
   breadcrumb: (d: { post?: { fanclubId: number; title: string } } | undefined) =>
     d?.post ? [{ label: "fanclub:tabs.posts", to: `/fanclubs/${d.post.fanclubId}/posts` }, { label: d.post.title, literal: true }] : [],
 };
-export const clientLoader = withNamespaces(["fanclub", "posts", "comments"]);
+export const clientLoader = withNamespaces(["fanclub", "posts", "comments", "tips"]);
 // Signed-out visitors all get the same page (media links are minted for "anyone" and keep for the hour).
 export const headers = anonymousPageHeaders;
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: postStyles },
   { rel: "stylesheet", href: commentStyles },
   { rel: "stylesheet", href: blogStyles },
+  { rel: "stylesheet", href: tipsStyles },
 ];
 
 const DESCRIPTION_CHARS = 120;
@@ -59,8 +62,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const access = await loadPostAccess(app.db, postId, viewer, now);
   // a post is only ever shown under its own fan club's address
   if (!access || access.fanclub.id !== fanclubId) throw new Response(null, { status: 404 });
-  // the body (or what unlocks it), previous/next and likes and comments: one batch
-  const { detail, around, social } = await postPageData(app.db, access, viewer, { secret: mediaSigningSecret(app.env), viewerId: app.user?.id ?? null, now });
+  // the body (or what unlocks it), previous/next, likes and comments, and the tips' count: one batch
+  const { detail, around, social, tips: tipSummary } = await postPageData(app.db, access, viewer, { secret: mediaSigningSecret(app.env), viewerId: app.user?.id ?? null, now });
   const blog = detail.body ? blogOf(detail.body) : null;
   const frontUrl = app.service?.frontUrl ?? new URL(request.url).origin;
   const pageUrl = `${frontUrl}/fanclubs/${fanclubId}/posts/${postId}`;
@@ -85,6 +88,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       manages: detail.manages,
     },
     social,
+    tips: tipSummary ? { count: tipSummary.count, total: tipSummary.total, href: `/fanclubs/${fanclubId}/posts/${postId}/post_tippings`, canTip: app.user !== null && !detail.manages } : null,
     body: detail.body ? { comment: detail.body.comment, blogHtml: blog?.html ?? null, files: detail.body.files, lesson: detail.body.lesson } : null,
     around: {
       prev: around.prev ? { href: `/fanclubs/${fanclubId}/posts/${around.prev.id}`, title: around.prev.title } : null,
@@ -122,7 +126,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 
 export default function PostDetailPage() {
   const { t } = useTranslation("posts");
-  const { post, body, around, editHref, loginHref, social } = useLoaderData<typeof loader>();
+  const { post, body, around, editHref, loginHref, social, tips } = useLoaderData<typeof loader>();
   // spec §4 browsing history: this browser remembers the last four posts it opened
   useEffect(() => rememberPostVisit(post.id), [post.id]);
   return (
@@ -155,13 +159,7 @@ export default function PostDetailPage() {
         <span>{t("view.comments", { count: post.commentCount })}</span>
       </p>
 
-      {post.allowTipping && !post.manages ? (
-        <aside className="card post-tip" aria-labelledby="post-tip-heading">
-          <h2 id="post-tip-heading">{t("actions.tip")}</h2>
-          <p>{t("view.tipPrompt")}</p>
-          <p className="flash flash-muted">{t("view.tipSoon")}</p>
-        </aside>
-      ) : null}
+      {tips && !post.isGroupPost ? <TipPrompt postId={post.id} tips={tips} loginHref={loginHref} /> : null}
 
       {/* The comments and likes (post-comments.tsx, post-social.tsx) mount here; never on a locked post. */}
       {social ? (

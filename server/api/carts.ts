@@ -81,6 +81,33 @@ cartsApi.post("/", async (c) => {
   return ok(c, await cartPayload(app, user.id));
 });
 
+const tipBody = z.object({
+  target_type: z.enum(["post_tipping", "fanclub_tipping"]).optional().nullable(),
+  id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional().nullable(),
+  post_id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional().nullable(),
+  fanclub_id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional().nullable(),
+  amount: z.union([z.number(), z.string().max(20)]).optional().nullable(),
+  message: z.string().max(2000).optional().nullable(),
+});
+
+/**
+ * POST /me/carts/tipping_purchase {target_type: post_tipping|fanclub_tipping, id, amount, message}
+ * (or post_id / fanclub_id instead of target_type and id): the cart now holds the tip, answered
+ * like POST /me/carts; the modal goes on to the payment method. The amount and message rules are
+ * server/domain/tips.ts.
+ */
+cartsApi.post("/tipping_purchase", async (c) => {
+  const app = c.get("app");
+  const user = signedIn(app);
+  const body = tipBody.parse(await readBody(c));
+  const target = body.post_id ? { targetType: "post_tipping", id: body.post_id } : body.fanclub_id ? { targetType: "fanclub_tipping", id: body.fanclub_id } : body.target_type && body.id ? { targetType: body.target_type, id: body.id } : null;
+  if (!target) throw problemError(app, "invalidItem");
+  const amount = typeof body.amount === "string" ? (/^\s*\d{1,9}\s*$/.test(body.amount) ? Number(body.amount) : Number.NaN) : (body.amount ?? null);
+  const result = await addCartItem(app.db, { userId: user.id, type: "Tipping", targetType: target.targetType, id: target.id, amount, note: body.message ?? null, now: Date.now() });
+  if (!result.ok) throw problemError(app, result.problem);
+  return ok(c, await cartPayload(app, user.id));
+});
+
 const purchaseBody = z.object({
   payment: z.string().max(10).optional().nullable(),
   isUsedCoin: z.union([z.boolean(), z.string().max(10), z.number()]).optional().nullable(),

@@ -41,6 +41,4 @@ export const UPCOMING_SECTIONS = {
   live_events: "manageLiveEvents",
   sales: "viewSales",
   transfer: "manageTransfers",
-  tips: "viewSales",
-  tippings: "viewSales",
 } as const satisfies Record<string, CreatorAction>;

@@ -8,6 +8,7 @@ import { privateMediaUrl } from "../media/private-urls";
 import { loadPostAccess, viewerMembershipsQuery, viewerPaidMonthsQuery, type PostAccess, type PostViewer, type ViewerMembershipRow, type ViewerPaidMonthRow } from "./post-access";
 import { postSocialFrom, postSocialQueries, type PostSocialState } from "./post-comments";
 import { filesOfPost, filesOfPostQuery, listFiles, type PostFile } from "./posts";
+import { postTipSummaryQuery } from "./tips";
 
 /**
  * What readers get of a post. A viewer who may not see it gets the title, the cover and the plans
@@ -314,20 +315,27 @@ export async function postPageData(
   access: PostAccess,
   viewer: PostViewer,
   signer: MediaSigner,
-): Promise<{ detail: PostDetail; around: Around; social: PostSocialState | null }> {
+): Promise<{ detail: PostDetail; around: Around; social: PostSocialState | null; tips: { count: number; total: number } | null }> {
   const p = access.post;
   const around = aroundQueries(db, { id: p.id, fanclubId: access.fanclub.id, publishedAt: p.publishedAt.getTime(), groupId: p.groupId }, viewer, signer.now);
   const noAround: Around = { prev: null, next: null };
   if (access.canView) {
-    const [files, older, newer, memberships, paidMonths, relation, liked] = await db.batch([filesOfPostQuery(db, p.id), ...around, ...postSocialQueries(db, access, viewer)]);
+    // the tips' count and total ride in the same batch (read only where the post takes tips)
+    const [files, older, newer, memberships, paidMonths, relation, liked, tipSummary] = await db.batch([
+      filesOfPostQuery(db, p.id),
+      ...around,
+      ...postSocialQueries(db, access, viewer),
+      postTipSummaryQuery(db, p.allowTipping ? p.id : 0),
+    ]);
     return {
       detail: detailFrom(access, await bodyFrom(p, files, signer), []),
       around: p.groupId === null ? aroundFrom([older, newer, memberships, paidMonths], viewer, signer.now) : noAround,
       social: postSocialFrom(access, viewer, [relation, liked]),
+      tips: p.allowTipping ? { count: tipSummary[0]?.count ?? 0, total: tipSummary[0]?.total ?? 0 } : null,
     };
   }
   // a locked post always has a plan price (a post for anyone is never locked)
   const [unlock, older, newer, memberships, paidMonths] = await db.batch([unlockPlansQuery(db, access.fanclub.id, access.planPrice ?? 0), ...around]);
-  return { detail: detailFrom(access, null, unlock), around: p.groupId === null ? aroundFrom([older, newer, memberships, paidMonths], viewer, signer.now) : noAround, social: null };
+  return { detail: detailFrom(access, null, unlock), around: p.groupId === null ? aroundFrom([older, newer, memberships, paidMonths], viewer, signer.now) : noAround, social: null, tips: null };
 }
 

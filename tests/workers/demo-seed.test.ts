@@ -42,6 +42,9 @@ const TABLES = [
   "coin_entries",
   "coin_lots",
   "coin_postings",
+  "purchases",
+  "purchase_items",
+  "tips",
 ];
 
 /** Every row of the tables the seed writes, as sorted JSON lines (row order is not content). */
@@ -171,6 +174,18 @@ describe("demo seed", () => {
       "SELECT f.id, f.post_count, (SELECT count(*) FROM posts p WHERE p.fanclub_id = f.id AND p.is_publish = 1 AND p.deleted_at IS NULL) AS published FROM fanclubs f",
     );
     for (const c of counts) expect([c.id, c.post_count]).toEqual([c.id, c.published]);
+  });
+
+  it("has tips on demo posts that take tips and on a fan club, each paid by its own purchase of the same amount", async () => {
+    const tips = await rows<{ post_id: number | null; allow_tipping: number | null; amount: number; total: number; price: number; target_type: string }>(
+      "SELECT t.post_id, p.allow_tipping, t.amount, pu.total, pi.price, pi.target_type FROM tips t JOIN purchases pu ON pu.id = t.purchase_id JOIN purchase_items pi ON pi.purchase_id = pu.id LEFT JOIN posts p ON p.id = t.post_id",
+    );
+    expect(tips.filter((t) => t.post_id !== null).length).toBeGreaterThanOrEqual(3);
+    expect(tips.some((t) => t.post_id === null && t.target_type === "fanclub_tipping")).toBe(true);
+    for (const t of tips) {
+      expect([t.total, t.price]).toEqual([t.amount, t.amount]);
+      if (t.post_id !== null) expect([t.post_id, t.allow_tipping, t.target_type]).toEqual([t.post_id, 1, "post_tipping"]);
+    }
   });
 
   it("has a closed plan that still has members and a plan whose join limit is reached", async () => {

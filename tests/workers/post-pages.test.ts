@@ -114,8 +114,9 @@ describe("post page", () => {
     expect(html).toContain('class="post-gallery"');
     expect(html).toMatch(/href="\/media\/posts\/[^"]+download=1"/);
     expect(html).toContain('id="comments"');
-    // tipping allowed: the prompt shows, and says the payment comes later
-    expect(html).toContain("チップのお支払いは近日対応予定です。");
+    // tipping allowed: the prompt shows with its button (the tip page of the payment modal)
+    expect(html).toContain("この投稿が気に入ったら、チップで応援しましょう。");
+    expect(html).toContain('data-testid="post-tip-button"');
     expect(html).not.toContain(`/me/fanclub/posts/edit/${lockedPostId}/`);
     // the loader data carries the same (the paywall tests below read it for what must be missing)
     const data = await (await gold.b.get(at(hosts.www, `/fanclubs/${fanclubId}/posts/${lockedPostId}.data`))).text();
@@ -129,8 +130,10 @@ describe("post page", () => {
     const ownerHtml = await (await owner.b.get(at(hosts.www, `/fanclubs/${fanclubId}/posts/${lockedPostId}`))).text();
     expect(ownerHtml).toContain(`href="/me/fanclub/posts/edit/${lockedPostId}/attachment"`);
     expect(ownerHtml).toContain(SECRET_COMMENT);
-    // no tip prompt for the people who run the fan club
-    expect(ownerHtml).not.toContain("チップのお支払いは近日対応予定です。");
+    // the people who run the fan club see the tips' count, but are not asked to tip themselves
+    expect(ownerHtml).toContain('data-testid="tip-summary"');
+    expect(ownerHtml).not.toContain("この投稿が気に入ったら、チップで応援しましょう。");
+    expect(ownerHtml).not.toContain('data-testid="post-tip-button"');
   });
 
   it("renders a blog on the server, with its images signed for the member", async () => {

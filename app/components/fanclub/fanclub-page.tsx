@@ -3,6 +3,7 @@ import { rememberFanclubVisit } from "~/lib/browsing-history";
 import { FollowButton } from "~/components/fanclub/follow-button";
 import { PlanCard } from "~/components/fanclub/plan-card";
 import { PlanPaymentSlot } from "~/components/payments/query-launcher";
+import { TipButton } from "~/components/tips/tip-button";
 import { useTranslation } from "~/lib/i18n";
 import { formatCompactNumber } from "../../../server/domain/number-display";
 import { FANCLUB_TABS } from "../../../server/domain/fanclub-rules";
@@ -41,7 +42,13 @@ export function FanclubFrame({ view, tab, children }: { view: FanclubView; tab: 
                 {t("editProfile")}
               </a>
             ) : view.viewer.signedIn ? (
-              view.viewer.blocked ? null : <FollowButton fanclubId={f.id} initiallyFollowing={view.viewer.following} />
+              view.viewer.blocked ? null : (
+                <>
+                  <FollowButton fanclubId={f.id} initiallyFollowing={view.viewer.following} />
+                  {/* a tip to the fan club itself (payment modal page 61); editors do not tip their own fan club */}
+                  {view.viewer.isEditor ? null : <TipButton page={61} id={f.id} label={t("tip")} className="button button-outline button-small" />}
+                </>
+              )
             ) : (
               <a className="button button-small" href={view.viewer.loginHref}>
                 {tc("follow.follow")}

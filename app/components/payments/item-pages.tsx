@@ -1,5 +1,6 @@
-import type { ComponentType, LazyExoticComponent } from "react";
+import { lazy, type ComponentType, type LazyExoticComponent } from "react";
 import type { ApiResult } from "~/lib/api";
+import { preloadNamespaces } from "~/lib/i18n";
 import type { PurchaseSummary } from "../../../server/services/cart-purchase";
 import type { CartPayload } from "./types";
 
@@ -8,7 +9,8 @@ import type { CartPayload } from "./types";
  * 50 product; 60 tip and 70 raffle entry are ours). Each page is its own lazy chunk, registered
  * here; the modal owns pages 2–4 and every money step.
  */
-export type ItemPageNumber = 10 | 50 | 60 | 70;
+/** 61: a tip to the fan club itself (page 60 is a tip on a post; the same page with the other target). */
+export type ItemPageNumber = 10 | 50 | 60 | 61 | 70;
 
 export type ItemPageProps = {
   /** what the page shows: the ticket type, product, post (tips) or raffle */
@@ -34,7 +36,13 @@ export type ItemPage = {
 };
 
 /** Registered as `50: { titleKey: "titles.product", Page: lazy(() => import("~/components/products/product-page")) }`. */
-export const ITEM_PAGES: Partial<Record<ItemPageNumber, ItemPage>> = {};
+// the tip page and its texts arrive together when the modal opens it
+const tipPage = () => Promise.all([import("~/components/tips/tip-page"), preloadNamespaces(["tips"])]).then(([module]) => module);
+
+export const ITEM_PAGES: Partial<Record<ItemPageNumber, ItemPage>> = {
+  60: { titleKey: "titles.tip", Page: lazy(() => tipPage().then((m) => ({ default: m.PostTipPage }))) },
+  61: { titleKey: "titles.fanclubTip", Page: lazy(() => tipPage().then((m) => ({ default: m.FanclubTipPage }))) },
+};
 
 export function itemPage(page: number): ItemPage | null {
   return ITEM_PAGES[page as ItemPageNumber] ?? null;

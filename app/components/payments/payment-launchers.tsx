@@ -27,11 +27,18 @@ export function useCloser() {
   };
 }
 
-export function Launch({ start }: { start: PaymentModalStart }) {
+/** `onClose` tells a page that opened the modal from its own state (a button, not the address) that it closed. */
+export function Launch({ start, onClose }: { start: PaymentModalStart; onClose?: (changed: boolean) => void }) {
   const close = useCloser();
   return (
     <Suspense fallback={null}>
-      <PaymentModal start={start} onClose={close} />
+      <PaymentModal
+        start={start}
+        onClose={(changed) => {
+          close(changed);
+          onClose?.(changed);
+        }}
+      />
     </Suspense>
   );
 }

@@ -37,6 +37,8 @@ export type CartProblem =
   | "addressRequired"
   | "invalidAmount"
   | "tippingClosed"
+  /** a tip's message is longer than the tip page allows */
+  | "messageTooLong"
   | "raffleClosed";
 
 /** Problems that belong to the plan field of the modal (spec §8 errors.plan); the rest go to errors.cart. */
