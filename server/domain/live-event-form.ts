@@ -74,7 +74,8 @@ export const liveEventSchema = (t: TFunction) =>
 
       const visibility = form.visibility;
       const tickets: TicketTypeInput[] = [];
-      form.tickets.forEach((row, i) => {
+      // rows of a hidden ticket section are not the event's (plan members only)
+      (sellsTickets(visibility) ? form.tickets : []).forEach((row, i) => {
         // a blank row is an unused slot of the form
         if (!row.title && !row.price && !row.capacity && !row.id) return;
         if (!row.title) issue(["tickets", i, "title"], t("validation.required", { field: t("lives:fields.ticketTitle") }));
