@@ -57,6 +57,16 @@ liveEventsApi.get("/now_on_air", async (c) => {
   return ok(c, { liveEvents: await listNowOnAir(app.db, scope, Date.now()) });
 });
 
+/** GET /live_events/ticket_types/{id}: the event of a ticket type as the show call answers it, with `ticketTypeId` (modal page 10). */
+liveEventsApi.get("/ticket_types/:id", async (c) => {
+  const app = c.get("app");
+  const typeId = idOf(app, c.req.param("id"));
+  const type = await app.db.select({ eventId: liveEventTicketTypes.liveEventId }).from(liveEventTicketTypes).where(eq(liveEventTicketTypes.id, typeId)).get();
+  const detail = type ? await loadLiveDetail(app.db, type.eventId, app.user?.id ?? null, Date.now()) : null;
+  if (!detail) throw new ApiError(404, app.t("lives:modal.missing"));
+  return ok(c, { ...detail, ticketTypeId: typeId });
+});
+
 /** GET /live_events/{id}: the event, its ticket types and this viewer's ticket and right to watch. */
 liveEventsApi.get("/:id", async (c) => {
   const app = c.get("app");
