@@ -1241,6 +1241,7 @@ export const liveEventTicketTypes = sqliteTable(
   (t) => [
     index("live_event_ticket_types_event").on(t.liveEventId, t.sortOrder),
     check("live_event_ticket_types_price", sql`${t.price} = 0 OR (${t.price} >= 100 AND ${t.price} <= 100000)`),
+    // the name ends in _capacity: the purchase refunds a card part when this aborts its batch (decision 018)
     check("live_event_ticket_types_capacity", sql`${t.soldCount} >= 0 AND (${t.capacity} IS NULL OR ${t.soldCount} <= ${t.capacity})`),
   ],
 );
