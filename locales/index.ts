@@ -16,6 +16,7 @@ import jaWallet from "./ja/wallet.json";
 import jaPayments from "./ja/payments.json";
 import jaRenewals from "./ja/renewals.json";
 import jaTips from "./ja/tips.json";
+import jaLives from "./ja/lives.json";
 import enCommon from "./en/common.json";
 import enHelp from "./en/help.json";
 import enAccount from "./en/account.json";
@@ -34,6 +35,7 @@ import enWallet from "./en/wallet.json";
 import enPayments from "./en/payments.json";
 import enRenewals from "./en/renewals.json";
 import enTips from "./en/tips.json";
+import enLives from "./en/lives.json";
 import zhCnCommon from "./zh-cn/common.json";
 import zhCnHelp from "./zh-cn/help.json";
 import zhCnAccount from "./zh-cn/account.json";
@@ -52,6 +54,7 @@ import zhCnWallet from "./zh-cn/wallet.json";
 import zhCnPayments from "./zh-cn/payments.json";
 import zhCnRenewals from "./zh-cn/renewals.json";
 import zhCnTips from "./zh-cn/tips.json";
+import zhCnLives from "./zh-cn/lives.json";
 import zhTwCommon from "./zh-tw/common.json";
 import zhTwHelp from "./zh-tw/help.json";
 import zhTwAccount from "./zh-tw/account.json";
@@ -70,6 +73,7 @@ import zhTwWallet from "./zh-tw/wallet.json";
 import zhTwPayments from "./zh-tw/payments.json";
 import zhTwRenewals from "./zh-tw/renewals.json";
 import zhTwTips from "./zh-tw/tips.json";
+import zhTwLives from "./zh-tw/lives.json";
 import koCommon from "./ko/common.json";
 import koHelp from "./ko/help.json";
 import koAccount from "./ko/account.json";
@@ -88,17 +92,18 @@ import koWallet from "./ko/wallet.json";
 import koPayments from "./ko/payments.json";
 import koRenewals from "./ko/renewals.json";
 import koTips from "./ko/tips.json";
+import koLives from "./ko/lives.json";
 
 /**
  * Every translation, bundled into the Worker. The server renders from here; browsers fetch one
  * namespace of one language at a time from /locales/{lng}/{ns}.json, the first time they need it.
  */
 export const resources = {
-  ja: { common: jaCommon, help: jaHelp, account: jaAccount, address: jaAddress, preferences: jaPreferences, creator: jaCreator, fanclub: jaFanclub, groups: jaGroups, fans: jaFans, discovery: jaDiscovery, posts: jaPosts, comments: jaComments, uploads: jaUploads, blog: jaBlog, payments: jaPayments, wallet: jaWallet, renewals: jaRenewals, tips: jaTips },
-  en: { common: enCommon, help: enHelp, account: enAccount, address: enAddress, preferences: enPreferences, creator: enCreator, fanclub: enFanclub, groups: enGroups, fans: enFans, discovery: enDiscovery, posts: enPosts, comments: enComments, uploads: enUploads, blog: enBlog, payments: enPayments, wallet: enWallet, renewals: enRenewals, tips: enTips },
-  "zh-cn": { common: zhCnCommon, help: zhCnHelp, account: zhCnAccount, address: zhCnAddress, preferences: zhCnPreferences, creator: zhCnCreator, fanclub: zhCnFanclub, groups: zhCnGroups, fans: zhCnFans, discovery: zhCnDiscovery, posts: zhCnPosts, comments: zhCnComments, uploads: zhCnUploads, blog: zhCnBlog, payments: zhCnPayments, wallet: zhCnWallet, renewals: zhCnRenewals, tips: zhCnTips },
-  "zh-tw": { common: zhTwCommon, help: zhTwHelp, account: zhTwAccount, address: zhTwAddress, preferences: zhTwPreferences, creator: zhTwCreator, fanclub: zhTwFanclub, groups: zhTwGroups, fans: zhTwFans, discovery: zhTwDiscovery, posts: zhTwPosts, comments: zhTwComments, uploads: zhTwUploads, blog: zhTwBlog, payments: zhTwPayments, wallet: zhTwWallet, renewals: zhTwRenewals, tips: zhTwTips },
-  ko: { common: koCommon, help: koHelp, account: koAccount, address: koAddress, preferences: koPreferences, creator: koCreator, fanclub: koFanclub, groups: koGroups, fans: koFans, discovery: koDiscovery, posts: koPosts, comments: koComments, uploads: koUploads, blog: koBlog, payments: koPayments, wallet: koWallet, renewals: koRenewals, tips: koTips },
+  ja: { common: jaCommon, help: jaHelp, account: jaAccount, address: jaAddress, preferences: jaPreferences, creator: jaCreator, fanclub: jaFanclub, groups: jaGroups, fans: jaFans, discovery: jaDiscovery, posts: jaPosts, comments: jaComments, uploads: jaUploads, blog: jaBlog, payments: jaPayments, wallet: jaWallet, renewals: jaRenewals, tips: jaTips, lives: jaLives },
+  en: { common: enCommon, help: enHelp, account: enAccount, address: enAddress, preferences: enPreferences, creator: enCreator, fanclub: enFanclub, groups: enGroups, fans: enFans, discovery: enDiscovery, posts: enPosts, comments: enComments, uploads: enUploads, blog: enBlog, payments: enPayments, wallet: enWallet, renewals: enRenewals, tips: enTips, lives: enLives },
+  "zh-cn": { common: zhCnCommon, help: zhCnHelp, account: zhCnAccount, address: zhCnAddress, preferences: zhCnPreferences, creator: zhCnCreator, fanclub: zhCnFanclub, groups: zhCnGroups, fans: zhCnFans, discovery: zhCnDiscovery, posts: zhCnPosts, comments: zhCnComments, uploads: zhCnUploads, blog: zhCnBlog, payments: zhCnPayments, wallet: zhCnWallet, renewals: zhCnRenewals, tips: zhCnTips, lives: zhCnLives },
+  "zh-tw": { common: zhTwCommon, help: zhTwHelp, account: zhTwAccount, address: zhTwAddress, preferences: zhTwPreferences, creator: zhTwCreator, fanclub: zhTwFanclub, groups: zhTwGroups, fans: zhTwFans, discovery: zhTwDiscovery, posts: zhTwPosts, comments: zhTwComments, uploads: zhTwUploads, blog: zhTwBlog, payments: zhTwPayments, wallet: zhTwWallet, renewals: zhTwRenewals, tips: zhTwTips, lives: zhTwLives },
+  ko: { common: koCommon, help: koHelp, account: koAccount, address: koAddress, preferences: koPreferences, creator: koCreator, fanclub: koFanclub, groups: koGroups, fans: koFans, discovery: koDiscovery, posts: koPosts, comments: koComments, uploads: koUploads, blog: koBlog, payments: koPayments, wallet: koWallet, renewals: koRenewals, tips: koTips, lives: koLives },
 } as const;
 
 export { DEFAULT_NAMESPACE, NAMESPACES, type Namespace } from "./namespaces";

@@ -1,5 +1,6 @@
 // Local demo data as idempotent SQL. Plain JavaScript on purpose: the seed script (Node, before the
 // worker exists) and the integration tests (inside workerd) build the very same statements.
+import { liveEventDemoStatements } from "./live-events-demo.mjs";
 
 import { tipDemoStatements } from "./tips-demo.mjs";
 
@@ -930,6 +931,7 @@ export function demoStatements(origin, now = Date.now()) {
     `UPDATE plans SET member_count = (SELECT count(*) FROM memberships m WHERE m.plan_id = plans.id AND m.status != 'left') WHERE fanclub_id IN (${demoFanclubIds});`,
     `UPDATE fanclubs SET member_count = (SELECT count(*) FROM memberships m WHERE m.fanclub_id = fanclubs.id AND m.status != 'left'), follower_count = (SELECT count(*) FROM follows w WHERE w.fanclub_id = fanclubs.id), post_count = (SELECT count(*) FROM posts p WHERE p.fanclub_id = fanclubs.id AND p.is_publish = 1 AND p.deleted_at IS NULL) WHERE id IN (${demoFanclubIds});`,
   );
+  out.push(...liveEventDemoStatements(now));
   return out;
 }
 

@@ -11,6 +11,7 @@ import { discoveryApi } from "./discovery";
 import { expiredPlansApi } from "./expired-plans";
 import { fanclubsApi } from "./fanclubs";
 import { helpApi } from "./help";
+import { creatorLiveEventsApi, liveEventsApi, liveTicketCartApi } from "./live-events";
 import { notificationsApi } from "./notifications";
 import { planChangesApi } from "./plan-changes";
 import { creatorPostsApi, postsApi } from "./posts";
@@ -50,11 +51,14 @@ api.route("/fanclubs", fanclubsApi);
 api.route("/plans", expiredPlansApi);
 api.route("/me/fanclub/posts", creatorPostsApi);
 api.route("/me/fanclub/uploads", uploadsApi);
+api.route("/me/fanclub/live_events", creatorLiveEventsApi);
 api.route("/me/fanclub", creatorApi);
 api.route("/posts", postsSocialApi);
 api.route("/me/user", meUserApi);
 api.route("/me", walletApi);
+api.route("/me/carts", liveTicketCartApi);
 api.route("/me/carts", cartsApi);
+api.route("/live_events", liveEventsApi);
 api.route("/plans", planChangesApi);
 
 // Mounted under the page app, unmatched API paths must answer here, not fall through to Remix.

@@ -38,7 +38,6 @@ export const UPCOMING_SECTIONS = {
   talks: "manageTalks",
   schedules: "manageSchedules",
   raffles: "manageRaffles",
-  live_events: "manageLiveEvents",
   sales: "viewSales",
   transfer: "manageTransfers",
 } as const satisfies Record<string, CreatorAction>;

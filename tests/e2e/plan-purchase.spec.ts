@@ -122,8 +122,8 @@ test("a fan joins the free plan through the payment modal, upgrades with the san
   await expect(page.getByRole("heading", { name: "今月のテーマ" })).toBeVisible();
 });
 
-// fan17 (user 1117) has no card, no coins and no tie to fan club 103 in the seed.
-const SPLIT_FAN = "fan17@demo.fanclub.localhost";
+// fan14 (user 1114) has no card, no coins and no tie to fan club 103 in the seed.
+const SPLIT_FAN = "fan14@demo.fanclub.localhost";
 
 test("a fan pays a plan part in coins, part by card, sees both on the confirm and finish pages and in the purchase history, then downgrades without a charge", async ({ page }) => {
   test.setTimeout(120_000);

@@ -1,0 +1,133 @@
+import { JST_OFFSET_MS } from "./billing-month";
+
+/**
+ * Live events as data (issue 7, spec §4 status, §5 time choices and ticket price rule): the
+ * schedule the creator picks, the ticket price rule, who may watch, whether a ticket type is on
+ * sale, and where an event stands in time. The live room (chat, video) reads the same rules.
+ */
+
+export const LIVE_STATUS = { waiting: 0, private: 1, ended: 2 } as const;
+export type LiveStatus = (typeof LIVE_STATUS)[keyof typeof LIVE_STATUS];
+export type LiveVisibility = "plan" | "ticket" | "both";
+
+export function isLiveStatus(value: number): value is LiveStatus {
+  return value === 0 || value === 1 || value === 2;
+}
+
+export const LIVE_LIMITS = { title: 100, description: 1000, ticketTitle: 50, ticketTypes: 5, capacityMax: 100_000 } as const;
+
+/**
+ * Ticket price rule of spec §5 ('{allow}または{min}以上{max}以下にしてください。'), decision 021:
+ * free (0) or 100–100,000 yen. The database holds the same bounds in a CHECK.
+ */
+export const TICKET_PRICE = { allow: 0, min: 100, max: 100_000 } as const;
+
+export function ticketPriceAllowed(yen: number): boolean {
+  return Number.isSafeInteger(yen) && (yen === TICKET_PRICE.allow || (yen >= TICKET_PRICE.min && yen <= TICKET_PRICE.max));
+}
+
+/** Spec §5: half-hour steps from 00:00 to 24:00 (49 choices; 24:00 is the next day's 00:00). */
+export const TIME_CHOICES: readonly string[] = Array.from({ length: 49 }, (_, i) => `${String(Math.floor(i / 2)).padStart(2, "0")}:${i % 2 ? "30" : "00"}`);
+
+const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * A date ("yyyy-mm-dd") and one of the time choices, in Japan time, as an instant; null when either
+ * is not a real date or not a choice.
+ */
+export function jstInstant(date: string, time: string): number | null {
+  const m = DATE_PATTERN.exec(date);
+  if (!m || !TIME_CHOICES.includes(time)) return null;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const midnightUtc = Date.UTC(year, month - 1, day);
+  const check = new Date(midnightUtc);
+  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return null;
+  const [hours, minutes] = time.split(":").map(Number) as [number, number];
+  return midnightUtc + (hours * 60 + minutes) * 60_000 - JST_OFFSET_MS;
+}
+
+/** An instant as the form's date and time choice (Japan time). 00:00 stays 00:00 of its own day. */
+export function jstParts(ms: number): { date: string; time: string } {
+  const d = new Date(ms + JST_OFFSET_MS);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return { date: `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`, time: `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}` };
+}
+
+export type ScheduleProblem = "startInvalid" | "endInvalid" | "endBeforeStart";
+
+/** The schedule the form sends: both ends on the choices, the end after the start. */
+export function parseSchedule(input: { startDate: string; startTime: string; endDate: string; endTime: string }): { ok: true; startAt: number; endAt: number } | { ok: false; problem: ScheduleProblem } {
+  const startAt = jstInstant(input.startDate, input.startTime);
+  if (startAt === null) return { ok: false, problem: "startInvalid" };
+  const endAt = jstInstant(input.endDate, input.endTime);
+  if (endAt === null) return { ok: false, problem: "endInvalid" };
+  if (endAt <= startAt) return { ok: false, problem: "endBeforeStart" };
+  return { ok: true, startAt, endAt };
+}
+
+export type LiveTiming = "upcoming" | "onAir" | "ended";
+
+/**
+ * Where the event stands for the public pages: ended once the creator says so or the end time
+ * passed; on air (by schedule) between start and end. The live room tells whether the owner
+ * actually broadcasts; this is what the schedule promises.
+ */
+export function liveTiming(event: { status: number; startAt: number; endAt: number }, now: number): LiveTiming {
+  if (event.status === LIVE_STATUS.ended || now >= event.endAt) return "ended";
+  return now >= event.startAt ? "onAir" : "upcoming";
+}
+
+/** Now-on-air lists (spec §7 now_on_air): public, not ended, inside its time window. */
+export function isNowOnAir(event: { status: number; startAt: number; endAt: number }, now: number): boolean {
+  return event.status === LIVE_STATUS.waiting && liveTiming(event, now) === "onAir";
+}
+
+export function sellsTickets(visibility: LiveVisibility): boolean {
+  return visibility === "ticket" || visibility === "both";
+}
+
+export function admitsPlanMembers(visibility: LiveVisibility): boolean {
+  return visibility === "plan" || visibility === "both";
+}
+
+export type SaleState = "onSale" | "soldOut" | "closed";
+
+/**
+ * Whether a ticket type can be bought now: the event must sell tickets, be public and not ended,
+ * and the type's sale must still run (its own end, or the event's end); then sold out or not.
+ */
+export function ticketSaleState(
+  event: { status: number; endAt: number; visibility: LiveVisibility },
+  type: { capacity: number | null; soldCount: number; saleEndAt: number | null },
+  now: number,
+): SaleState {
+  if (!sellsTickets(event.visibility) || event.status !== LIVE_STATUS.waiting) return "closed";
+  if (now >= Math.min(event.endAt, type.saleEndAt ?? event.endAt)) return "closed";
+  if (type.capacity !== null && type.soldCount >= type.capacity) return "soldOut";
+  return "onSale";
+}
+
+export type WatchReason = "owner" | "editor" | "ticket" | "plan";
+
+/**
+ * Who may watch (issue 7): the owner and the fan club's editors always; a ticket holder when the
+ * event sells tickets; a member of one of the chosen plans when it admits plan members. A member
+ * counts while the membership grants access (active, or left inside a paid month).
+ */
+export function watchReason(input: {
+  event: { ownerId: number; fanclubOwnerId: number; visibility: LiveVisibility; planIds: readonly number[] };
+  viewer: { userId: number | null; isEditor: boolean; hasTicket: boolean; accessPlanIds: readonly number[] };
+}): WatchReason | null {
+  const { event, viewer } = input;
+  if (viewer.userId === null) return null;
+  if (viewer.userId === event.ownerId || viewer.userId === event.fanclubOwnerId) return "owner";
+  if (viewer.isEditor) return "editor";
+  if (viewer.hasTicket && sellsTickets(event.visibility)) return "ticket";
+  if (admitsPlanMembers(event.visibility) && viewer.accessPlanIds.some((id) => event.planIds.includes(id))) return "plan";
+  return null;
+}
+
+/** A private event (status 1) shows only to those who manage it and to fans who already hold a ticket. */
+export function canSeeEvent(event: { status: number }, viewer: { manages: boolean; hasTicket: boolean }): boolean {
+  return event.status !== LIVE_STATUS.private || viewer.manages || viewer.hasTicket;
+}
