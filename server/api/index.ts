@@ -11,6 +11,7 @@ import { discoveryApi } from "./discovery";
 import { expiredPlansApi } from "./expired-plans";
 import { fanclubsApi } from "./fanclubs";
 import { helpApi } from "./help";
+import { liveRoomApi } from "./live-room";
 import { notificationsApi } from "./notifications";
 import { planChangesApi } from "./plan-changes";
 import { creatorPostsApi, postsApi } from "./posts";
@@ -56,6 +57,7 @@ api.route("/me/user", meUserApi);
 api.route("/me", walletApi);
 api.route("/me/carts", cartsApi);
 api.route("/plans", planChangesApi);
+api.route("/live_events", liveRoomApi);
 
 // Mounted under the page app, unmatched API paths must answer here, not fall through to Remix.
 api.all("*", (c) => fail(c, 404, c.get("app").t("api.notFound")));
