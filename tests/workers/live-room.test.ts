@@ -237,6 +237,8 @@ describe("live room: chat", () => {
     const id = freshEvent();
     const a = await RoomClient.join(id, 1001, "viewer");
     expect(a.welcome.presence).toBe(1);
+    // the first count after joining (taken here, so the "1" awaited below is the one after b leaves)
+    await a.next((m) => m.type === "presence" && m.count === 1);
     const b = await RoomClient.join(id, 1002, "viewer");
     expect(b.welcome.presence).toBe(2);
     await a.next((m) => m.type === "presence" && m.count === 2);
@@ -274,10 +276,14 @@ describe("live room: on air and signaling", () => {
     expect(await fan.next((m) => m.type === "onAir" && m.onAir === false)).toEqual({ type: "onAir", onAir: false, publisherPeerId: null });
     owner.send({ type: "publish" });
     await fan.next((m) => m.type === "onAir" && m.onAir === true);
+    // someone who arrives now knows only "on air": the next "off air" can come only from the disconnect
+    const latest = await RoomClient.join(id, 1104, "viewer");
+    expect(latest.welcome.onAir).toBe(true);
     owner.close();
-    expect(await late.next((m) => m.type === "onAir" && m.onAir === false)).toMatchObject({ onAir: false });
+    expect(await latest.next((m) => m.type === "onAir")).toEqual({ type: "onAir", onAir: false, publisherPeerId: null });
+    await fan.next((m) => m.type === "onAir" && m.onAir === false);
     expect((await snapshot(id)).onAir).toBe(false);
-    for (const c of [fan, editor, late]) c.close();
+    for (const c of [fan, editor, late, latest]) c.close();
   });
 
   it("relays offers, answers and ICE candidates only between the owner and the addressed viewer", async () => {
