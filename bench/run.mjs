@@ -2,7 +2,8 @@
 // Benchmark, not a test: starts the worker under wrangler dev and, in one run, measures a bare
 // JSON route and the SSR home page with autocannon (50 connections), prints their ratio, and the
 // gzip size of the JavaScript a first visit to the home page loads; then uploads a large file
-// through the multipart flow (bench/upload.mjs, size from BENCH_UPLOAD_MB, default 3072).
+// through the multipart flow (bench/upload.mjs, size from BENCH_UPLOAD_MB, default 3072), and
+// fans a live event's chat out to 1,000 WebSocket clients (bench/live-chat.mjs, BENCH_LIVE_CLIENTS).
 // Loopback only. Usage: npm run bench [-- --duration 10]
 import { execFileSync } from "node:child_process";
 import { rmSync } from "node:fs";
@@ -13,6 +14,7 @@ import autocannon from "autocannon";
 import { startWorker } from "../scripts/start-worker.mjs";
 import { offlineEnv } from "../scripts/wrangler-env.mjs";
 import { runUploadBench } from "./upload.mjs";
+import { runLiveChatBench } from "./live-chat.mjs";
 
 const args = process.argv.slice(2);
 const duration = Number(args[args.indexOf("--duration") + 1] || 10);
@@ -123,6 +125,8 @@ try {
   console.log(`first-visit JS of a post page: ${postJs.files} files, ${(postJs.gz / 1024).toFixed(1)} KB gzip (target <= 90 KB)`);
   // BENCH_UPLOAD_MB=0 skips the upload run
   if (Number(process.env.BENCH_UPLOAD_MB ?? 1) > 0) await runUploadBench({ port, rootPid: worker.child.pid });
+  // BENCH_LIVE_CLIENTS=0 skips the live chat fan-out run
+  if (Number(process.env.BENCH_LIVE_CLIENTS ?? 1) > 0) await runLiveChatBench({ port });
 } finally {
   worker.stop();
 }

@@ -10,8 +10,9 @@
  * and payment errors, `wallet` for coins, coin campaigns and card registration, `renewals` for
  * monthly renewals: their e-mails, the expired-plan alert and the payment method names, `tips` for
  * the tip page, a post's tips, the creator's tip lists and the fan's tip history, `lives` for
- * live events: the creator pages, the public lives pages, ticket page 10 and the ticket histories.
+ * live events: the creator pages, the public lives pages, ticket page 10 and the ticket histories,
+ * `live` for what a live event's room (chat, moderation, publishing) answers a socket.
  */
-export const NAMESPACES = ["common", "help", "account", "address", "preferences", "creator", "fanclub", "groups", "fans", "discovery", "posts", "comments", "uploads", "blog", "payments", "wallet", "renewals", "tips", "lives"] as const;
+export const NAMESPACES = ["common", "help", "account", "address", "preferences", "creator", "fanclub", "groups", "fans", "discovery", "posts", "comments", "uploads", "blog", "payments", "wallet", "renewals", "tips", "lives", "live"] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE: Namespace = "common";

@@ -27,6 +27,8 @@ export interface Env extends PaymentEnv {
   TWITTER_CLIENT_SECRET?: string;
   /** HMAC key of signed media and upload URLs; [vars] holds a local one, production sets a secret */
   MEDIA_SIGNING_SECRET?: string;
+  /** HMAC key of live room tickets (server/live/live-ticket.ts); a local default, production sets a secret */
+  LIVE_TICKET_SECRET?: string;
   /** R2's S3 API, for presigned part URLs in production; without them parts go through the Worker */
   R2_ACCOUNT_ID?: string;
   R2_ACCESS_KEY_ID?: string;

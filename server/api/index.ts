@@ -12,6 +12,7 @@ import { expiredPlansApi } from "./expired-plans";
 import { fanclubsApi } from "./fanclubs";
 import { helpApi } from "./help";
 import { creatorLiveEventsApi, liveEventsApi, liveTicketCartApi } from "./live-events";
+import { liveRoomApi } from "./live-room";
 import { notificationsApi } from "./notifications";
 import { planChangesApi } from "./plan-changes";
 import { creatorPostsApi, postsApi } from "./posts";
@@ -60,6 +61,7 @@ api.route("/me/carts", liveTicketCartApi);
 api.route("/me/carts", cartsApi);
 api.route("/live_events", liveEventsApi);
 api.route("/plans", planChangesApi);
+api.route("/live_events", liveRoomApi);
 
 // Mounted under the page app, unmatched API paths must answer here, not fall through to Remix.
 api.all("*", (c) => fail(c, 404, c.get("app").t("api.notFound")));

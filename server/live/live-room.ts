@@ -1,68 +1,291 @@
 import { DurableObject } from "cloudflare:workers";
+import { CHAT_LIMITS, canBeMuted, canModerate, canPublish, chatText, isOnAir, mayRelaySignal, rateLimit, type RoomRole } from "../domain/live-room";
+import type { Locale } from "../domain/locale";
 import type { Env } from "../env";
+import { translatorFor } from "../i18n";
+import { liveSocketEventId } from "./socket-route";
+import { liveTicketSecret, ticketRefusalStatus, verifyRoomTicket } from "./live-ticket";
+
+/** Who a socket is; kept with the socket itself (serializeAttachment), so it survives hibernation. */
+interface Peer {
+  peerId: string;
+  liveEventId: number;
+  userId: number;
+  role: RoomRole;
+  name: string;
+  iconUrl: string | null;
+  locale: Locale;
+  /** the owner's socket announced `publish` (spec §4 "published") */
+  published: boolean;
+}
+
+export interface ChatMessage {
+  id: number;
+  userId: number;
+  name: string;
+  iconUrl: string | null;
+  text: string;
+  at: number;
+}
+
+export type RoomErrorCode = "empty" | "tooLong" | "rateLimited" | "muted" | "notAllowed" | "publishNotAllowed" | "invalid" | "peerGone";
+
+const SIGNALS = new Set(["offer", "answer", "ice"]);
+/** Presence goes out at most this often, so a crowd arriving costs n messages a second, not n². */
+const PRESENCE_INTERVAL_MS = 1_000;
+const OPEN = 1;
 
 /**
- * One instance per live event (id derived from the event id). Viewers' WebSockets use the
- * hibernation API so an idle room costs nothing. The live events issue adds tickets, chat and
- * signaling; the foundation proves the object is wired: it counts presence and keeps its own
- * SQLite heartbeat.
+ * One instance per live event (`idFromName("live:{id}")`), decision 022. Sockets use the
+ * hibernation API, so an idle room costs nothing; each socket's identity comes from the signed
+ * ticket it opened with (re-verified here: the room trusts no caller) and lives in its attachment.
+ * The room keeps the last 100 chat messages and the muted fans in its own SQLite; rate-limit
+ * windows live in memory (an object only hibernates after the window has long passed).
  */
 export class LiveRoom extends DurableObject<Env> {
+  private readonly sentAt = new Map<number, number[]>();
+  private lastPresenceAt = 0;
+  private presenceTimer: ReturnType<typeof setTimeout> | null = null;
+
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     ctx.blockConcurrencyWhile(async () => {
-      this.ctx.storage.sql.exec(
-        "CREATE TABLE IF NOT EXISTS room_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+      ctx.storage.sql.exec(
+        "CREATE TABLE IF NOT EXISTS messages (id INTEGER PRIMARY KEY AUTOINCREMENT, user_id INTEGER NOT NULL, name TEXT NOT NULL, icon_url TEXT, text TEXT NOT NULL, at INTEGER NOT NULL)",
       );
+      ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS mutes (user_id INTEGER PRIMARY KEY, muted_by INTEGER NOT NULL, at INTEGER NOT NULL)");
     });
   }
 
-  /** Connected sockets right now (hibernated ones included). */
-  presence(): number {
-    return this.ctx.getWebSockets().length;
+  /** For tests and operators: what the room holds right now. */
+  snapshot(): { presence: number; onAir: boolean; history: number; muted: number[] } {
+    const history = Number(this.ctx.storage.sql.exec("SELECT COUNT(*) AS n FROM messages").one().n);
+    const muted = this.ctx.storage.sql.exec("SELECT user_id FROM mutes ORDER BY user_id").toArray().map((r) => Number(r.user_id));
+    return { presence: this.openSockets().length, onAir: isOnAir(this.peers()), history, muted };
   }
 
-  /** Records that the room was touched and returns its status. */
-  async status(liveEventId: string): Promise<{ liveEventId: string; presence: number; touchedAt: number }> {
-    const touchedAt = Date.now();
-    this.ctx.storage.sql.exec(
-      "INSERT INTO room_meta (key, value) VALUES ('touched_at', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-      String(touchedAt),
-    );
-    return { liveEventId, presence: this.presence(), touchedAt };
-  }
-
-  lastTouchedAt(): number | null {
-    const row = this.ctx.storage.sql.exec("SELECT value FROM room_meta WHERE key = 'touched_at'").toArray()[0];
-    return row ? Number(row.value) : null;
-  }
-
-  /**
-   * Accepts a WebSocket that the Worker has already authorized. Not routed publicly until the
-   * live events issue adds signed viewer tickets.
-   */
   override async fetch(request: Request): Promise<Response> {
-    if (request.headers.get("upgrade") !== "websocket") {
-      return new Response("expected a WebSocket upgrade", { status: 426 });
-    }
+    if (request.headers.get("upgrade")?.toLowerCase() !== "websocket") return new Response("expected a WebSocket upgrade", { status: 426 });
+    const url = new URL(request.url);
+    const liveEventId = liveSocketEventId(url.pathname);
+    if (liveEventId === null) return new Response("Not Found", { status: 404 });
+    const verified = await verifyRoomTicket(liveTicketSecret(this.env), url.searchParams.get("ticket"), liveEventId, Date.now());
+    if (!verified.ok) return new Response(verified.problem, { status: ticketRefusalStatus(verified.problem) });
+
+    const { ticket } = verified;
+    const peer: Peer = {
+      peerId: crypto.randomUUID(),
+      liveEventId,
+      userId: ticket.userId,
+      role: ticket.role,
+      name: ticket.name,
+      iconUrl: ticket.iconUrl,
+      locale: ticket.locale,
+      published: false,
+    };
     const pair = new WebSocketPair();
-    this.ctx.acceptWebSocket(pair[1]);
-    this.broadcastPresence();
+    const server = pair[1];
+    // tags find a socket by peer id (signaling) and the owner's sockets without reading every attachment
+    this.ctx.acceptWebSocket(server, [`peer:${peer.peerId}`, `role:${peer.role}`]);
+    server.serializeAttachment(peer);
+
+    const peers = this.peers();
+    const publisher = peers.find((p) => p.role === "owner" && p.published) ?? null;
+    server.send(
+      JSON.stringify({
+        type: "welcome",
+        peerId: peer.peerId,
+        userId: peer.userId,
+        role: peer.role,
+        presence: peers.length,
+        onAir: publisher !== null,
+        publisherPeerId: publisher?.peerId ?? null,
+        muted: canBeMuted(peer.role) && this.isMuted(peer.userId),
+        history: this.history(),
+      }),
+    );
+    if (peer.role !== "owner") this.toPublishers({ type: "peerJoined", peerId: peer.peerId, userId: peer.userId, name: peer.name });
+    this.schedulePresence();
     return new Response(null, { status: 101, webSocket: pair[0] });
   }
 
-  override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
-    if (message === "ping") ws.send(JSON.stringify({ type: "pong", presence: this.presence() }));
+  override async webSocketMessage(ws: WebSocket, raw: string | ArrayBuffer): Promise<void> {
+    const peer = ws.deserializeAttachment() as Peer;
+    let message: Record<string, unknown>;
+    try {
+      const parsed: unknown = typeof raw === "string" ? JSON.parse(raw) : null;
+      if (!parsed || typeof parsed !== "object") throw new Error("not an object");
+      message = parsed as Record<string, unknown>;
+    } catch {
+      return this.refuse(ws, peer, "invalid");
+    }
+    const type = message.type;
+    if (type === "ping") return ws.send(JSON.stringify({ type: "pong" }));
+    if (type === "chat") return this.chat(ws, peer, message);
+    if (type === "delete") return this.deleteMessage(ws, peer, message);
+    if (type === "mute" || type === "unmute") return this.mute(ws, peer, message, type === "mute");
+    if (type === "publish" || type === "unpublish") return this.publish(ws, peer, type === "publish");
+    if (typeof type === "string" && SIGNALS.has(type)) return this.signal(ws, peer, type, message);
+    this.refuse(ws, peer, "invalid");
   }
 
   override async webSocketClose(ws: WebSocket, code: number): Promise<void> {
-    ws.close(code === 1005 ? 1000 : code, "closing");
-    this.broadcastPresence(ws);
+    // 1005/1006 describe a close without a code; they cannot be sent back
+    ws.close(code === 1005 || code === 1006 ? 1000 : code, "closing");
+    this.left(ws);
   }
 
-  private broadcastPresence(except?: WebSocket): void {
-    const sockets = this.ctx.getWebSockets().filter((s) => s !== except);
-    const message = JSON.stringify({ type: "presence", count: sockets.length });
-    for (const socket of sockets) socket.send(message);
+  override async webSocketError(ws: WebSocket): Promise<void> {
+    this.left(ws);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+
+  private chat(ws: WebSocket, peer: Peer, message: Record<string, unknown>): void {
+    if (message.liveEventId !== undefined && Number(message.liveEventId) !== peer.liveEventId) return this.refuse(ws, peer, "invalid");
+    if (canBeMuted(peer.role) && this.isMuted(peer.userId)) return this.refuse(ws, peer, "muted");
+    const { text, problem } = chatText(message.text);
+    if (problem) return this.refuse(ws, peer, problem);
+    const now = Date.now();
+    const limit = rateLimit(this.sentAt.get(peer.userId) ?? [], now);
+    this.sentAt.set(peer.userId, limit.sent);
+    if (!limit.allowed) return this.refuse(ws, peer, "rateLimited");
+    const row = this.ctx.storage.sql
+      .exec("INSERT INTO messages (user_id, name, icon_url, text, at) VALUES (?, ?, ?, ?, ?) RETURNING id", peer.userId, peer.name, peer.iconUrl, text, now)
+      .one();
+    const id = Number(row.id);
+    // only the newest messages are ever read (a newcomer's history); older ones go
+    this.ctx.storage.sql.exec("DELETE FROM messages WHERE id <= ?", id - CHAT_LIMITS.history);
+    const chat: ChatMessage = { id, userId: peer.userId, name: peer.name, iconUrl: peer.iconUrl, text, at: now };
+    this.broadcast({ type: "chat", message: chat });
+  }
+
+  private deleteMessage(ws: WebSocket, peer: Peer, message: Record<string, unknown>): void {
+    if (!canModerate(peer.role)) return this.refuse(ws, peer, "notAllowed");
+    const id = Number(message.id);
+    if (!Number.isSafeInteger(id) || id < 1) return this.refuse(ws, peer, "invalid");
+    this.ctx.storage.sql.exec("DELETE FROM messages WHERE id = ?", id);
+    this.broadcast({ type: "deleted", id });
+  }
+
+  private mute(ws: WebSocket, peer: Peer, message: Record<string, unknown>, mute: boolean): void {
+    if (!canModerate(peer.role)) return this.refuse(ws, peer, "notAllowed");
+    const userId = Number(message.userId);
+    if (!Number.isSafeInteger(userId) || userId < 1 || userId === peer.userId) return this.refuse(ws, peer, "invalid");
+    if (mute) {
+      this.ctx.storage.sql.exec("INSERT INTO mutes (user_id, muted_by, at) VALUES (?, ?, ?) ON CONFLICT(user_id) DO NOTHING", userId, peer.userId, Date.now());
+    } else {
+      this.ctx.storage.sql.exec("DELETE FROM mutes WHERE user_id = ?", userId);
+    }
+    const notice = JSON.stringify({ type: "muted", userId, muted: mute });
+    // moderators see the list change; the fan concerned learns it from their own socket's state
+    for (const socket of this.openSockets()) {
+      const p = socket.deserializeAttachment() as Peer;
+      if (canModerate(p.role) || p.userId === userId) this.send(socket, notice);
+    }
+  }
+
+  private publish(ws: WebSocket, peer: Peer, publish: boolean): void {
+    if (!canPublish(peer.role)) return this.refuse(ws, peer, "publishNotAllowed");
+    const wasOnAir = isOnAir(this.peers());
+    ws.serializeAttachment({ ...peer, published: publish });
+    if (publish) {
+      // the publisher offers to every viewer already in the room, then to each newcomer (peerJoined)
+      const viewers = this.peers().filter((p) => p.role !== "owner");
+      ws.send(JSON.stringify({ type: "peers", peers: viewers.map((p) => ({ peerId: p.peerId, userId: p.userId, name: p.name })) }));
+    }
+    this.announceOnAir(wasOnAir);
+  }
+
+  private signal(ws: WebSocket, peer: Peer, type: string, message: Record<string, unknown>): void {
+    const to = typeof message.to === "string" ? message.to : "";
+    const target = to ? this.ctx.getWebSockets(`peer:${to}`).find((s) => s.readyState === OPEN) : undefined;
+    if (!target) return this.refuse(ws, peer, "peerGone");
+    const recipient = target.deserializeAttachment() as Peer;
+    if (!mayRelaySignal(peer, recipient)) return this.refuse(ws, peer, "notAllowed");
+    this.send(target, JSON.stringify({ type, from: peer.peerId, data: message.data ?? null }));
+  }
+
+  private left(ws: WebSocket): void {
+    const peer = ws.deserializeAttachment() as Peer | null;
+    if (!peer) return;
+    const remaining = this.peers(ws);
+    if (peer.role === "owner" && peer.published && !isOnAir(remaining)) this.broadcast({ type: "onAir", onAir: false, publisherPeerId: null }, ws);
+    if (peer.role !== "owner") this.toPublishers({ type: "peerLeft", peerId: peer.peerId }, ws);
+    this.schedulePresence();
+  }
+
+  private announceOnAir(wasOnAir: boolean): void {
+    const peers = this.peers();
+    const onAir = isOnAir(peers);
+    if (onAir === wasOnAir) return;
+    const publisher = peers.find((p) => p.role === "owner" && p.published);
+    this.broadcast({ type: "onAir", onAir, publisherPeerId: publisher?.peerId ?? null });
+  }
+
+  // ---------------------------------------------------------------------------------------------
+
+  private isMuted(userId: number): boolean {
+    return this.ctx.storage.sql.exec("SELECT 1 FROM mutes WHERE user_id = ?", userId).toArray().length > 0;
+  }
+
+  private history(): ChatMessage[] {
+    return this.ctx.storage.sql
+      .exec("SELECT id, user_id, name, icon_url, text, at FROM messages ORDER BY id DESC LIMIT ?", CHAT_LIMITS.history)
+      .toArray()
+      .reverse()
+      .map((r) => ({ id: Number(r.id), userId: Number(r.user_id), name: String(r.name), iconUrl: r.icon_url === null ? null : String(r.icon_url), text: String(r.text), at: Number(r.at) }));
+  }
+
+  /** The error goes to this socket only, in its own language; the socket stays open. */
+  private refuse(ws: WebSocket, peer: Peer, code: RoomErrorCode): void {
+    const t = translatorFor(peer.locale, "live");
+    const message = t(`errors.${code}`, { max: CHAT_LIMITS.textMax, seconds: CHAT_LIMITS.rateWindowMs / 1000 });
+    this.send(ws, JSON.stringify({ type: "error", code, message }));
+  }
+
+  private openSockets(except?: WebSocket): WebSocket[] {
+    return this.ctx.getWebSockets().filter((s) => s !== except && s.readyState === OPEN);
+  }
+
+  private peers(except?: WebSocket): Peer[] {
+    return this.openSockets(except).map((s) => s.deserializeAttachment() as Peer);
+  }
+
+  private broadcast(payload: unknown, except?: WebSocket): void {
+    const text = JSON.stringify(payload);
+    for (const socket of this.openSockets(except)) this.send(socket, text);
+  }
+
+  private toPublishers(payload: unknown, except?: WebSocket): void {
+    const text = JSON.stringify(payload);
+    for (const socket of this.ctx.getWebSockets("role:owner")) {
+      if (socket === except || socket.readyState !== OPEN) continue;
+      if ((socket.deserializeAttachment() as Peer).published) this.send(socket, text);
+    }
+  }
+
+  /** A socket that closed between listing and sending is simply skipped. */
+  private send(socket: WebSocket, text: string): void {
+    try {
+      socket.send(text);
+    } catch {
+      // closing; its close handler updates the room
+    }
+  }
+
+  private schedulePresence(): void {
+    if (this.presenceTimer) return;
+    const wait = this.lastPresenceAt + PRESENCE_INTERVAL_MS - Date.now();
+    if (wait <= 0) return this.sendPresence();
+    this.presenceTimer = setTimeout(() => {
+      this.presenceTimer = null;
+      this.sendPresence();
+    }, wait);
+  }
+
+  private sendPresence(): void {
+    this.lastPresenceAt = Date.now();
+    this.broadcast({ type: "presence", count: this.openSockets().length });
   }
 }

@@ -1,0 +1,83 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import type { BillingMonth } from "../domain/billing-month";
+import type { RoomRole } from "../domain/live-room";
+import { membershipGrantsAccess, type MembershipStatus } from "../domain/plan-change";
+
+/**
+ * What the room ticket says about one person in one live event's room. The Worker produces it
+ * (after checking the right to watch) and signs it into the ticket; the room trusts nothing else.
+ */
+export interface LiveAccess {
+  liveEventId: number;
+  userId: number;
+  role: RoomRole;
+  name: string;
+  iconUrl: string | null;
+}
+
+type AccessRow = {
+  ownerId: number;
+  visibility: string;
+  status: number;
+  fanclubOwnerId: number;
+  fanclubStatus: string;
+  isEditor: number;
+  hasTicket: number;
+  planIds: string;
+  memberships: string;
+  name: string | null;
+  iconUrl: string | null;
+  leftAt: number | null;
+};
+
+/**
+ * May `userId` enter the room of `liveEventId`, and as whom? Null when not. One D1 query over the
+ * live events tables (live_events, live_event_plans, live_event_tickets) and the fan club's
+ * editors and memberships.
+ *
+ * The rule (issue 7): the event's owner (the one who publishes) is "owner"; the fan club's owner
+ * and its accepted editors moderate ("editor"); a ticket holder when the event sells tickets, or a
+ * member of one of the chosen plans (while the membership grants access) when it admits plan
+ * members, watches ("viewer"). A private event (status 1) admits only those who manage it and
+ * ticket holders; a closed fan club admits no one.
+ */
+export async function resolveLiveAccess(db: Db, liveEventId: number, userId: number, now: number): Promise<LiveAccess | null> {
+  const row = await db.get<AccessRow>(sql`
+    SELECT
+      e.owner_id AS ownerId,
+      e.visibility AS visibility,
+      e.status AS status,
+      f.owner_id AS fanclubOwnerId,
+      f.status AS fanclubStatus,
+      EXISTS (SELECT 1 FROM fanclub_editors fe WHERE fe.fanclub_id = e.fanclub_id AND fe.user_id = ${userId} AND fe.accepted_at IS NOT NULL) AS isEditor,
+      EXISTS (SELECT 1 FROM live_event_tickets t WHERE t.live_event_id = e.id AND t.user_id = ${userId}) AS hasTicket,
+      (SELECT json_group_array(p.plan_id) FROM live_event_plans p WHERE p.live_event_id = e.id) AS planIds,
+      (SELECT json_group_array(json_object('planId', m.plan_id, 'status', m.status, 'paidThrough', m.paid_through))
+         FROM memberships m WHERE m.user_id = ${userId} AND m.fanclub_id = e.fanclub_id) AS memberships,
+      (SELECT u.name FROM users u WHERE u.id = ${userId}) AS name,
+      (SELECT u.icon_image_url FROM users u WHERE u.id = ${userId}) AS iconUrl,
+      (SELECT u.left_at FROM users u WHERE u.id = ${userId}) AS leftAt
+    FROM live_events e
+    JOIN fanclubs f ON f.id = e.fanclub_id
+    WHERE e.id = ${liveEventId}
+  `);
+  if (!row || row.fanclubStatus !== "open" || row.name === null || row.leftAt !== null) return null;
+  const role = roomRole(row, userId, now);
+  return role ? { liveEventId, userId, role, name: row.name, iconUrl: row.iconUrl } : null;
+}
+
+const PRIVATE_STATUS = 1;
+
+function roomRole(row: AccessRow, userId: number, now: number): RoomRole | null {
+  if (userId === row.ownerId) return "owner";
+  if (userId === row.fanclubOwnerId || row.isEditor === 1) return "editor";
+  const sellsTickets = row.visibility === "ticket" || row.visibility === "both";
+  const admitsMembers = row.visibility === "plan" || row.visibility === "both";
+  if (row.hasTicket === 1 && sellsTickets) return "viewer";
+  if (row.status === PRIVATE_STATUS || !admitsMembers) return null;
+  const planIds = JSON.parse(row.planIds) as number[];
+  const memberships = JSON.parse(row.memberships) as { planId: number; status: MembershipStatus; paidThrough: BillingMonth | null }[];
+  const member = memberships.some((m) => planIds.includes(m.planId) && membershipGrantsAccess({ status: m.status, paidThroughMonth: m.paidThrough }, now));
+  return member ? "viewer" : null;
+}

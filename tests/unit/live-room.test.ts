@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import { CHAT_LIMITS, canBeMuted, canModerate, canPublish, chatText, isOnAir, mayRelaySignal, rateLimit } from "../../server/domain/live-room";
+import { LOCAL_LIVE_TICKET_SECRET, liveTicketSecret, signRoomTicket, verifyRoomTicket } from "../../server/live/live-ticket";
+
+describe("chat text", () => {
+  it("trims, refuses empty text and counts characters as a reader sees them", () => {
+    expect(chatText("  やっほー \n")).toEqual({ text: "やっほー", problem: null });
+    expect(chatText("   ").problem).toBe("empty");
+    expect(chatText(42).problem).toBe("empty");
+    expect(chatText("🎉".repeat(CHAT_LIMITS.textMax)).problem).toBeNull();
+    expect(chatText("あ".repeat(CHAT_LIMITS.textMax + 1)).problem).toBe("tooLong");
+  });
+});
+
+describe("rate limit", () => {
+  it("allows 5 messages in any 10 s window and the sixth once the first is 10 s old", () => {
+    let sent: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const r = rateLimit(sent, 1_000 + i * 100);
+      expect(r.allowed).toBe(true);
+      sent = r.sent;
+    }
+    expect(rateLimit(sent, 10_999).allowed).toBe(false);
+    const later = rateLimit(sent, 11_000);
+    expect(later.allowed).toBe(true);
+    expect(later.sent).toHaveLength(5);
+  });
+});
+
+describe("roles", () => {
+  it("lets the owner publish, owner and editors moderate, and only viewers be muted", () => {
+    expect([canPublish("owner"), canPublish("editor"), canPublish("viewer")]).toEqual([true, false, false]);
+    expect([canModerate("owner"), canModerate("editor"), canModerate("viewer")]).toEqual([true, true, false]);
+    expect([canBeMuted("owner"), canBeMuted("editor"), canBeMuted("viewer")]).toEqual([false, false, true]);
+  });
+
+  it("relays signaling only between the owner and one other peer", () => {
+    const owner = { peerId: "o", role: "owner" as const };
+    const a = { peerId: "a", role: "viewer" as const };
+    const b = { peerId: "b", role: "viewer" as const };
+    const editor = { peerId: "e", role: "editor" as const };
+    expect(mayRelaySignal(owner, a)).toBe(true);
+    expect(mayRelaySignal(a, owner)).toBe(true);
+    expect(mayRelaySignal(editor, owner)).toBe(true);
+    expect(mayRelaySignal(a, b)).toBe(false);
+    expect(mayRelaySignal(editor, a)).toBe(false);
+    expect(mayRelaySignal(owner, owner)).toBe(false);
+  });
+
+  it("is on air only while an owner's socket publishes", () => {
+    expect(isOnAir([{ role: "owner", published: false }, { role: "viewer", published: true }])).toBe(false);
+    expect(isOnAir([{ role: "owner", published: true }])).toBe(true);
+    expect(isOnAir([])).toBe(false);
+  });
+});
+
+describe("room tickets", () => {
+  const base = { liveEventId: 7, userId: 3, role: "viewer" as const, name: "あおい", iconUrl: null, locale: "ko" as const, exp: 2_000 };
+
+  it("round-trips a ticket and refuses it expired, forged, signed with another key or for another event", async () => {
+    const token = await signRoomTicket("k".repeat(32), base);
+    expect(await verifyRoomTicket("k".repeat(32), token, 7, 1_999)).toEqual({ ok: true, ticket: base });
+    expect(await verifyRoomTicket("k".repeat(32), token, 7, 2_000)).toEqual({ ok: false, problem: "expired" });
+    expect(await verifyRoomTicket("k".repeat(32), token, 8, 1_000)).toEqual({ ok: false, problem: "otherEvent" });
+    expect(await verifyRoomTicket("x".repeat(32), token, 7, 1_000)).toEqual({ ok: false, problem: "forged" });
+    expect(await verifyRoomTicket("k".repeat(32), `${token}x`, 7, 1_000)).toEqual({ ok: false, problem: "forged" });
+    expect(await verifyRoomTicket("k".repeat(32), "not-a-ticket", 7, 1_000)).toEqual({ ok: false, problem: "forged" });
+    expect(await verifyRoomTicket("k".repeat(32), null, 7, 1_000)).toEqual({ ok: false, problem: "missing" });
+  });
+
+  it("refuses the local secret in production", () => {
+    expect(liveTicketSecret({ ENVIRONMENT: "development" })).toBe(LOCAL_LIVE_TICKET_SECRET);
+    expect(() => liveTicketSecret({ ENVIRONMENT: "production" })).toThrow(/LIVE_TICKET_SECRET/);
+    expect(() => liveTicketSecret({ ENVIRONMENT: "production", LIVE_TICKET_SECRET: LOCAL_LIVE_TICKET_SECRET })).toThrow();
+    expect(liveTicketSecret({ ENVIRONMENT: "production", LIVE_TICKET_SECRET: "p".repeat(40) })).toBe("p".repeat(40));
+  });
+});

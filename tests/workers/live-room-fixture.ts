@@ -1,0 +1,146 @@
+import { env, SELF } from "cloudflare:test";
+import { expect } from "vitest";
+import type { RoomRole } from "../../server/domain/live-room";
+import type { Locale } from "../../server/domain/locale";
+import { LOCAL_LIVE_TICKET_SECRET, signRoomTicket } from "../../server/live/live-ticket";
+import { hosts } from "./helpers";
+
+/**
+ * The live events tables as the live events branch defines them (its migration 0009), created
+ * here only when the migrations did not already: the room's access check reads them.
+ */
+const LIVE_TABLES = [
+  `CREATE TABLE IF NOT EXISTS live_events (id integer PRIMARY KEY AUTOINCREMENT NOT NULL, fanclub_id integer NOT NULL REFERENCES fanclubs(id), owner_id integer NOT NULL REFERENCES users(id),
+    title text NOT NULL, description text DEFAULT '' NOT NULL, cover_key text, start_at integer NOT NULL, end_at integer NOT NULL, visibility text NOT NULL,
+    status integer DEFAULT 0 NOT NULL, created_at integer NOT NULL, updated_at integer NOT NULL)`,
+  `CREATE TABLE IF NOT EXISTS live_event_plans (live_event_id integer NOT NULL REFERENCES live_events(id), plan_id integer NOT NULL REFERENCES plans(id), PRIMARY KEY (live_event_id, plan_id))`,
+  `CREATE TABLE IF NOT EXISTS live_event_ticket_types (id integer PRIMARY KEY AUTOINCREMENT NOT NULL, live_event_id integer NOT NULL REFERENCES live_events(id), title text NOT NULL,
+    price integer NOT NULL, capacity integer, sold_count integer DEFAULT 0 NOT NULL, sale_end_at integer, sort_order integer DEFAULT 0 NOT NULL, created_at integer NOT NULL, updated_at integer NOT NULL)`,
+  `CREATE TABLE IF NOT EXISTS live_event_tickets (id integer PRIMARY KEY AUTOINCREMENT NOT NULL, live_event_id integer NOT NULL REFERENCES live_events(id),
+    ticket_type_id integer NOT NULL REFERENCES live_event_ticket_types(id), user_id integer NOT NULL REFERENCES users(id), purchase_id integer NOT NULL REFERENCES purchases(id),
+    price integer NOT NULL, idempotency_key text NOT NULL, created_at integer NOT NULL)`,
+];
+
+export async function ensureLiveTables() {
+  for (const ddl of LIVE_TABLES) await env.DB.prepare(ddl).run();
+}
+
+export async function insertLiveEvent(fanclubId: number, ownerId: number, options: { visibility?: "plan" | "ticket" | "both"; status?: number; planIds?: number[] } = {}) {
+  const now = Date.now();
+  const row = await env.DB.prepare(
+    "INSERT INTO live_events (fanclub_id, owner_id, title, start_at, end_at, visibility, status, created_at, updated_at) VALUES (?, ?, 'ライブ', ?, ?, ?, ?, ?, ?) RETURNING id",
+  )
+    .bind(fanclubId, ownerId, now - 3_600_000, now + 3_600_000, options.visibility ?? "both", options.status ?? 0, now, now)
+    .first<{ id: number }>();
+  for (const planId of options.planIds ?? []) {
+    await env.DB.prepare("INSERT INTO live_event_plans (live_event_id, plan_id) VALUES (?, ?)").bind(row!.id, planId).run();
+  }
+  return row!.id;
+}
+
+/** A bought (free) ticket: the purchase row the ticket points at, then the ticket. */
+export async function insertLiveTicket(liveEventId: number, userId: number) {
+  const now = Date.now();
+  const key = `test-ticket:${liveEventId}:${userId}`;
+  const type = await env.DB.prepare("INSERT INTO live_event_ticket_types (live_event_id, title, price, created_at, updated_at) VALUES (?, '一般', 0, ?, ?) RETURNING id")
+    .bind(liveEventId, now, now)
+    .first<{ id: number }>();
+  const purchase = await env.DB.prepare("INSERT INTO purchases (user_id, idempotency_key, status, total, created_at, updated_at) VALUES (?, ?, 'paid', 0, ?, ?) RETURNING id")
+    .bind(userId, key, now, now)
+    .first<{ id: number }>();
+  await env.DB.prepare("INSERT INTO live_event_tickets (live_event_id, ticket_type_id, user_id, purchase_id, price, idempotency_key, created_at) VALUES (?, ?, ?, ?, 0, ?, ?)")
+    .bind(liveEventId, type!.id, userId, purchase!.id, key, now)
+    .run();
+}
+
+/** A ticket as the Worker signs it, made directly (the room tests are about the room, not the access rule). */
+export function roomTicket(liveEventId: number, userId: number, role: RoomRole, options: { name?: string; iconUrl?: string | null; locale?: Locale; exp?: number } = {}) {
+  return signRoomTicket(LOCAL_LIVE_TICKET_SECRET, {
+    liveEventId,
+    userId,
+    role,
+    name: options.name ?? `user${userId}`,
+    iconUrl: options.iconUrl ?? null,
+    locale: options.locale ?? "ja",
+    exp: options.exp ?? Date.now() + 60_000,
+  });
+}
+
+export function openSocket(liveEventId: number, ticket: string | null) {
+  const query = ticket === null ? "" : `?ticket=${encodeURIComponent(ticket)}`;
+  return SELF.fetch(`http://${hosts.www}/live/${liveEventId}/ws${query}`, { headers: { upgrade: "websocket" } });
+}
+
+type Message = Record<string, unknown> & { type: string };
+
+/** One person's socket in a room: every message it received, and a way to wait for the next of a kind. */
+export class RoomClient {
+  readonly received: Message[] = [];
+  private waiters: { match: (m: Message) => boolean; resolve: (m: Message) => void }[] = [];
+  closed = false;
+
+  constructor(readonly socket: WebSocket) {
+    socket.addEventListener("message", (event) => {
+      const message = JSON.parse(String(event.data)) as Message;
+      this.received.push(message);
+      this.waiters = this.waiters.filter((w) => {
+        if (!w.match(message)) return true;
+        w.resolve(message);
+        return false;
+      });
+    });
+    socket.addEventListener("close", () => {
+      this.closed = true;
+    });
+  }
+
+  static async join(liveEventId: number, userId: number, role: RoomRole, options: Parameters<typeof roomTicket>[3] = {}) {
+    const res = await openSocket(liveEventId, await roomTicket(liveEventId, userId, role, options));
+    expect(res.status).toBe(101);
+    const socket = res.webSocket!;
+    const client = new RoomClient(socket);
+    socket.accept();
+    await client.next((m) => m.type === "welcome");
+    return client;
+  }
+
+  get welcome() {
+    return this.received.find((m) => m.type === "welcome")!;
+  }
+
+  send(message: Record<string, unknown>) {
+    this.socket.send(JSON.stringify(message));
+  }
+
+  /** The first message (already received or still to come) matching `match`, that no earlier call took. */
+  next(match: (m: Message) => boolean, timeoutMs = 3_000): Promise<Message> {
+    const seen = this.received.find((m) => match(m) && !this.taken.has(m));
+    if (seen) {
+      this.taken.add(seen);
+      return Promise.resolve(seen);
+    }
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no matching message within ${timeoutMs} ms; received ${JSON.stringify(this.received.map((m) => m.type))}`)), timeoutMs);
+      this.waiters.push({
+        match: (m) => match(m) && !this.taken.has(m),
+        resolve: (m) => {
+          clearTimeout(timer);
+          this.taken.add(m);
+          resolve(m);
+        },
+      });
+    });
+  }
+
+  private readonly taken = new Set<Message>();
+
+  /** Sends a ping and waits for its pong: everything the room sent before it has arrived. */
+  async settle() {
+    this.send({ type: "ping" });
+    await this.next((m) => m.type === "pong");
+  }
+
+  close() {
+    this.socket.close(1000, "bye");
+  }
+}
