@@ -11,7 +11,9 @@ export type NotificationKind =
   | "openRequestRejected"
   | "renewalSucceeded"
   | "renewalFailed"
-  | "renewalAutoLeft";
+  | "renewalAutoLeft"
+  | "raffleWon"
+  | "raffleLost";
 
 export function notificationInsert(db: Db, input: { userId: number; kind: NotificationKind; params?: Record<string, string>; url?: string | null; now: number }) {
   return db.insert(notifications).values({

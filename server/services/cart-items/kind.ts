@@ -37,7 +37,9 @@ export type CartProblem =
   | "addressRequired"
   | "invalidAmount"
   | "tippingClosed"
-  | "raffleClosed";
+  | "raffleClosed"
+  /** the fan would hold more entries of a raffle than it allows per fan */
+  | "raffleLimitReached";
 
 /** Problems that belong to the plan field of the modal (spec §8 errors.plan); the rest go to errors.cart. */
 export const PLAN_FIELD_PROBLEMS: ReadonlySet<string> = new Set(["planUnavailable", "planUnpaid"]);
