@@ -5,6 +5,7 @@ import { SUPPORTED_LOCALES } from "../domain/locale";
 import { canDraw, drawWinners, newSeed, RAFFLE_ALGORITHM, raffleEditProblem, type DrawWinner, type RaffleEditProblem, type RaffleInput } from "../domain/raffles";
 import { translatorFor } from "../i18n";
 import type { Stmt } from "./cart-items";
+import type { ResolvedSession } from "./sessions";
 
 /**
  * Raffles: the creator's list, form and draw; the fan club's public raffles and a fan's entries;
@@ -446,4 +447,11 @@ export async function creatorRaffleSales(db: Db, fanclubId: number, page: number
       .where(where),
   ]);
   return { total: Number(totals[0]?.n ?? 0), salesTotal: Number(totals[0]?.total ?? 0), rows: rows.map((r) => ({ ...r, paidAt: r.paidAt.getTime() })) };
+}
+
+/** Whether the signed-in person manages this fan club's raffles (its owner, or an editor with can_raffle_manage). */
+export function managesRaffles(session: Pick<ResolvedSession, "creator"> | null, fanclubId: number): boolean {
+  if (!session) return false;
+  if (session.creator.own?.id === fanclubId) return true;
+  return session.creator.editing.some((e) => e.fanclubId === fanclubId && e.permissions.includes("can_raffle_manage"));
 }
