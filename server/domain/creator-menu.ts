@@ -37,7 +37,6 @@ export const UPCOMING_SECTIONS = {
   products: "manageProducts",
   talks: "manageTalks",
   schedules: "manageSchedules",
-  raffles: "manageRaffles",
   live_events: "manageLiveEvents",
   sales: "viewSales",
   transfer: "manageTransfers",
