@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { fanclubs, follows, purchaseItems, purchases, raffleEntries, raffleWinners, raffles, services, users, type RaffleRow } from "../../db/schema";
+import { emails, fanclubs, follows, notificationSettings, notifications, purchaseItems, purchases, raffleEntries, raffleWinners, raffles, services, users, type RaffleRow } from "../../db/schema";
 import { SUPPORTED_LOCALES } from "../domain/locale";
 import { canDraw, drawWinners, newSeed, RAFFLE_ALGORITHM, raffleEditProblem, type DrawWinner, type RaffleEditProblem, type RaffleInput } from "../domain/raffles";
 import { translatorFor } from "../i18n";
@@ -166,12 +166,6 @@ export type DrawResult =
   | { ok: true; seed: string; winners: DrawWinner[]; emailIds: number[] }
   | { ok: false; reason: "notFound" | "notClosed" | "alreadyDrawn" | "changed" };
 
-/** SQL literal for a checked integer (a winners' VALUES list would pass D1's 100 bound parameters). */
-function int(n: number): string {
-  if (!Number.isSafeInteger(n)) throw new RangeError(`not an integer: ${n}`);
-  return String(n);
-}
-
 /**
  * Draws the winners once the entries have closed. The seed comes from the CSPRNG now; one batch
  * records the seed, the algorithm and the winners and tells every entrant (a notification, and an
@@ -222,44 +216,89 @@ export async function drawRaffle(db: Db, input: { fanclubId: number; raffleId: n
         ),
       ),
   ];
-  if (winners.length) {
-    const values = sql.raw(winners.map((w) => `(${int(raffleId)}, ${int(w.rank)}, ${int(w.entryId)}, ${int(w.userId)}, ${int(now)})`).join(", "));
+  for (const w of winners) {
     statements.push(
-      db.run(sql`INSERT INTO "raffle_winners" ("raffle_id", "rank", "entry_id", "user_id", "created_at") SELECT * FROM (VALUES ${values}) WHERE ${ours}`),
+      db.insert(raffleWinners).select(
+        db
+          .select({
+            raffleId: sql<number>`${raffleId}`.as("raffle_id"),
+            rank: sql<number>`${w.rank}`.as("rank"),
+            entryId: sql<number>`${w.entryId}`.as("entry_id"),
+            userId: sql<number>`${w.userId}`.as("user_id"),
+            createdAt: sql<number>`${now}`.as("created_at"),
+          })
+          .from(raffles)
+          .where(and(eq(raffles.id, raffleId), eq(raffles.seed, seed))),
+      ),
     );
   }
   const url = `${found.frontUrl}/fanclubs/${fanclubId}/raffles/${raffleId}`;
   const params = JSON.stringify({ fanclub: found.fanclubName, raffle: raffle.title });
-  const won = sql`EXISTS (SELECT 1 FROM "raffle_winners" w WHERE w."raffle_id" = ${raffleId} AND w."user_id" = e."user_id")`;
+  const won = sql`EXISTS (SELECT 1 FROM "raffle_winners" w WHERE w."raffle_id" = ${raffleId} AND w."user_id" = "raffle_entries"."user_id")`;
+  // one row per entrant: the entries grouped by fan, only when this draw's seed was recorded
+  const entrants = and(eq(raffleEntries.raffleId, raffleId), ours);
   statements.push(
-    db.run(sql`INSERT INTO "notifications" ("user_id", "kind", "params", "url", "created_at")
-      SELECT e."user_id", CASE WHEN ${won} THEN 'raffleWon' ELSE 'raffleLost' END, ${params}, ${url}, ${now}
-      FROM (SELECT DISTINCT "user_id" FROM "raffle_entries" WHERE "raffle_id" = ${raffleId}) e
-      WHERE ${ours}`),
+    db.insert(notifications).select(
+      db
+        .select({
+          id: sql<null>`NULL`.as("id"),
+          userId: sql<number>`"raffle_entries"."user_id"`.as("user_id"),
+          kind: sql<string>`CASE WHEN ${won} THEN 'raffleWon' ELSE 'raffleLost' END`.as("kind"),
+          params: sql<string>`${params}`.as("params"),
+          url: sql<string>`${url}`.as("url"),
+          readAt: sql<null>`NULL`.as("read_at"),
+          createdAt: sql<number>`${now}`.as("created_at"),
+        })
+        .from(raffleEntries)
+        .where(entrants)
+        .groupBy(raffleEntries.userId),
+    ),
   );
   const emailStatements: Stmt[] = [];
   for (const locale of SUPPORTED_LOCALES) {
     const t = translatorFor(locale, "raffles");
     // 'ja' also takes anyone whose stored language is not one we speak
-    const inLocale = locale === "ja" ? sql`u."locale" NOT IN ${SUPPORTED_LOCALES.filter((l) => l !== "ja")}` : sql`u."locale" = ${locale}`;
+    const inLocale = locale === "ja" ? sql`${users.locale} NOT IN ${SUPPORTED_LOCALES.filter((l) => l !== "ja")}` : sql`${users.locale} = ${locale}`;
     for (const outcome of ["won", "lost"] as const) {
       const mail = { fanclub: found.fanclubName, raffle: raffle.title, url };
       emailStatements.push(
-        db.run(sql`INSERT INTO "emails" ("to_address", "template", "locale", "subject", "text_body", "status", "created_at")
-          SELECT u."email", ${`raffles.${outcome}`}, ${locale}, ${t(`mail.${outcome}.subject`, mail)}, ${t(`mail.${outcome}.body`, mail)}, 'pending', ${now}
-          FROM (SELECT DISTINCT "user_id" FROM "raffle_entries" WHERE "raffle_id" = ${raffleId}) e
-          INNER JOIN "users" u ON u."id" = e."user_id"
-          LEFT JOIN "notification_settings" ns ON ns."user_id" = u."id"
-          WHERE u."email" IS NOT NULL AND u."left_at" IS NULL AND COALESCE(ns."email_purchase", 1) = 1 AND ${inLocale}
-            AND ${outcome === "won" ? won : sql`NOT ${won}`} AND ${ours}
-          RETURNING "id"`),
+        db
+          .insert(emails)
+          .select(
+            db
+              .select({
+                id: sql<null>`NULL`.as("id"),
+                toAddress: sql<string>`"users"."email"`.as("to_address"),
+                template: sql<string>`${`raffles.${outcome}`}`.as("template"),
+                locale: sql<string>`${locale}`.as("locale"),
+                subject: sql<string>`${t(`mail.${outcome}.subject`, mail)}`.as("subject"),
+                textBody: sql<string>`${t(`mail.${outcome}.body`, mail)}`.as("text_body"),
+                status: sql<string>`'pending'`.as("status"),
+                sentAt: sql<null>`NULL`.as("sent_at"),
+                error: sql<null>`NULL`.as("error"),
+                createdAt: sql<number>`${now}`.as("created_at"),
+              })
+              .from(raffleEntries)
+              .innerJoin(users, eq(users.id, raffleEntries.userId))
+              .leftJoin(notificationSettings, eq(notificationSettings.userId, raffleEntries.userId))
+              .where(
+                and(
+                  entrants,
+                  sql`${users.email} IS NOT NULL AND ${users.leftAt} IS NULL AND COALESCE(${notificationSettings.emailPurchase}, 1) = 1`,
+                  inLocale,
+                  outcome === "won" ? won : sql`NOT ${won}`,
+                ),
+              )
+              .groupBy(raffleEntries.userId),
+          )
+          .returning({ id: emails.id }),
       );
     }
   }
   const results: unknown[] = await db.batch([...statements, ...emailStatements] as [Stmt, ...Stmt[]]);
   const after = await db.select({ seed: raffles.seed, status: raffles.status }).from(raffles).where(eq(raffles.id, raffleId)).get();
   if (after?.seed !== seed) return { ok: false, reason: after?.status === "drawn" ? "alreadyDrawn" : "changed" };
-  const emailIds = results.slice(statements.length).flatMap((r) => ((r as { results?: Array<{ id: number }> }).results ?? []).map((row) => row.id));
+  const emailIds = results.slice(statements.length).flatMap((r) => (r as Array<{ id: number }>).map((row) => row.id));
   return { ok: true, seed, winners, emailIds };
 }
 
@@ -282,7 +321,14 @@ export async function loadFanRaffleStates(db: Db, userId: number, raffleIds: rea
     db
       .select({
         raffle: raffles,
-        fanclub: { id: fanclubs.id, name: fanclubs.name, iconKey: fanclubs.iconKey, status: fanclubs.status, ownerId: fanclubs.ownerId },
+        // raffles and fan clubs share column names (id, status): D1 batch rows are keyed by name
+        fanclub: {
+          id: sql<number>`${fanclubs.id}`.as("fanclub_row_id"),
+          name: sql<string>`${fanclubs.name}`.as("fanclub_name"),
+          iconKey: sql<string | null>`${fanclubs.iconKey}`.as("fanclub_icon_key"),
+          status: sql<"open" | "closed">`${fanclubs.status}`.as("fanclub_status"),
+          ownerId: fanclubs.ownerId,
+        },
         following: sql<number>`EXISTS (SELECT 1 FROM "follows" WHERE "follows"."fanclub_id" = "raffles"."fanclub_id" AND "follows"."user_id" = ${userId})`.as("following"),
         blocked: sql<number>`EXISTS (SELECT 1 FROM "fanclub_blocks" WHERE "fanclub_blocks"."fanclub_id" = "raffles"."fanclub_id" AND "fanclub_blocks"."user_id" = ${userId})`.as("blocked"),
       })
@@ -305,14 +351,25 @@ export async function loadFanRaffleStates(db: Db, userId: number, raffleIds: rea
  * (raffle_entries_within_limit) fails the whole purchase when a concurrent purchase took the fan
  * past the limit or the window closed after the cart was checked.
  */
-export function entryStatement(db: Db, input: { userId: number; raffleId: number; count: number; purchaseKey: string; purchaseId: ReturnType<typeof sql>; now: number }): Stmt {
+export function entryStatement(db: Db, input: { userId: number; raffleId: number; count: number; purchaseKey: string; purchaseId: SQL; now: number }): Stmt {
   const key = `${input.purchaseKey}:raffle:${input.raffleId}`;
-  return db.run(sql`INSERT INTO "raffle_entries" ("raffle_id", "user_id", "purchase_id", "count", "fan_total", "fan_limit", "idempotency_key", "created_at")
-    SELECT r."id", ${input.userId}, ${input.purchaseId}, ${input.count},
-      ${input.count} + (SELECT COALESCE(SUM("count"), 0) FROM "raffle_entries" WHERE "raffle_id" = r."id" AND "user_id" = ${input.userId}),
-      CASE WHEN r."status" = 'published' AND r."entry_start_at" <= ${input.now} AND ${input.now} < r."entry_end_at" THEN r."max_entries_per_fan" ELSE 0 END,
-      ${key}, ${input.now}
-    FROM "raffles" r WHERE r."id" = ${input.raffleId}`);
+  return db.insert(raffleEntries).select(
+    db
+      // every column of the table, in order; a NULL id takes the next rowid
+      .select({
+        id: sql<null>`NULL`.as("id"),
+        raffleId: sql<number>`"raffles"."id"`.as("raffle_id"),
+        userId: sql<number>`${input.userId}`.as("user_id"),
+        purchaseId: sql<number>`${input.purchaseId}`.as("purchase_id"),
+        count: sql<number>`${input.count}`.as("count"),
+        fanTotal: sql<number>`${input.count} + (SELECT COALESCE(SUM(e."count"), 0) FROM "raffle_entries" e WHERE e."raffle_id" = "raffles"."id" AND e."user_id" = ${input.userId})`.as("fan_total"),
+        fanLimit: sql<number>`CASE WHEN "raffles"."status" = 'published' AND "raffles"."entry_start_at" <= ${input.now} AND ${input.now} < "raffles"."entry_end_at" THEN "raffles"."max_entries_per_fan" ELSE 0 END`.as("fan_limit"),
+        idempotencyKey: sql<string>`${key}`.as("idempotency_key"),
+        createdAt: sql<number>`${input.now}`.as("created_at"),
+      })
+      .from(raffles)
+      .where(eq(raffles.id, input.raffleId)),
+  );
 }
 
 export type FanEntry = { count: number; createdAt: number };
@@ -378,10 +435,11 @@ export async function fanRaffleHistory(db: Db, userId: number, page: number): Pr
   const [rows, totals] = await db.batch([
     db
       .select({
-        entryId: raffleEntries.id,
-        raffleId: raffles.id,
+        // entries, raffles and fan clubs all have an id: D1 batch rows are keyed by column name
+        entryId: sql<number>`${raffleEntries.id}`.as("entry_id"),
+        raffleId: raffleEntries.raffleId,
         title: raffles.title,
-        fanclubId: fanclubs.id,
+        fanclubId: raffles.fanclubId,
         fanclubName: sql<string>`${fanclubs.name}`.as("fanclub_name"),
         count: raffleEntries.count,
         paid: sql<number>`COALESCE((SELECT SUM(pi."price") FROM "purchase_items" pi WHERE pi."purchase_id" = "raffle_entries"."purchase_id" AND pi."type" = 'Raffle' AND pi."target_id" = "raffle_entries"."raffle_id"), 0)`.as("paid"),
@@ -424,8 +482,9 @@ export async function creatorRaffleSales(db: Db, fanclubId: number, page: number
   const [rows, totals] = await db.batch([
     db
       .select({
-        purchaseItemId: purchaseItems.id,
-        raffleId: raffles.id,
+        // purchase items and raffles both have an id: D1 batch rows are keyed by column name
+        purchaseItemId: sql<number>`${purchaseItems.id}`.as("purchase_item_id"),
+        raffleId: purchaseItems.targetId,
         title: raffles.title,
         fanName: sql<string>`${users.name}`.as("fan_name"),
         count: purchaseItems.quantity,
