@@ -193,3 +193,14 @@ describe("the draw", () => {
     expect(await drawWinners("aa", [], 3)).toEqual([]);
   });
 });
+
+describe("the demo's drawn raffle", () => {
+  it("records the winners its seed gives", async () => {
+    const { raffleDemoStatements } = await import("../../db/seed/raffles-demo.mjs");
+    const statements = raffleDemoStatements({ now: Date.UTC(2025, 0, 1), fanclubId: 101, fanIds: [1101, 1102, 1103, 1104, 1105, 1106] });
+    const seed = /'([0-9a-f]{64})'/.exec(statements.find((s: string) => s.includes("'sha256-ctr-fisher-yates-v1'"))!)![1]!;
+    const recorded = statements.filter((s: string) => s.startsWith("INSERT INTO raffle_winners")).map((s: string) => Number(/e\.id = (\d+)/.exec(s)![1]));
+    const entries = [1101, 1102, 1103, 1104, 1105, 1106].map((userId, i) => ({ id: 101 + i, userId, count: 1 }));
+    expect((await drawWinners(seed, entries, 2)).map((w) => w.entryId)).toEqual(recorded);
+  });
+});
