@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { formatRaffleTime, formatRaffleWindow } from "~/components/raffles/format";
 import { RaffleEnterButton } from "~/components/raffles/raffle-enter-button";
@@ -9,11 +9,13 @@ import { entriesLeft, rafflePhase } from "../../server/domain/raffles";
 import { anonymousPageHeaders } from "../../server/http/page-cache";
 import { idParam } from "../../server/http/params";
 import { managesRaffles, raffleForViewer } from "../../server/services/raffles";
+import raffleStyles from "~/styles/raffles.css?url";
 
 export const handle = {
   i18n: ["common", "fanclub", "raffles"],
   breadcrumb: (d: { raffle?: { title: string } } | undefined) => [{ label: "fanclub:tabs.raffles" }, ...(d?.raffle ? [{ label: d.raffle.title, literal: true }] : [])],
 };
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: raffleStyles }];
 export const clientLoader = withNamespaces(["fanclub", "raffles"]);
 export const headers = anonymousPageHeaders;
 

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { formatRaffleWindow } from "~/components/raffles/format";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
@@ -7,8 +7,10 @@ import { rafflePhase } from "../../server/domain/raffles";
 import { anonymousPageHeaders } from "../../server/http/page-cache";
 import { idParam } from "../../server/http/params";
 import { listFanclubRaffles } from "../../server/services/raffles";
+import raffleStyles from "~/styles/raffles.css?url";
 
 export const handle = { i18n: ["common", "fanclub", "raffles"], breadcrumb: () => ({ label: "fanclub:tabs.raffles" }) };
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: raffleStyles }];
 export const clientLoader = withNamespaces(["fanclub", "raffles"]);
 export const headers = anonymousPageHeaders;
 

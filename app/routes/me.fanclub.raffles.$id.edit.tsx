@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { lazy, Suspense } from "react";
@@ -14,11 +14,13 @@ import { idParam } from "../../server/http/params";
 import { requireCreator } from "../../server/http/require-creator";
 import { translatorFor } from "../../server/i18n";
 import { getRaffle, updateRaffle } from "../../server/services/raffles";
+import raffleStyles from "~/styles/raffles.css?url";
 
 // the draw button (a confirm dialog and an API call) is the creator's only: its own chunk
 const DrawButton = lazy(() => import("~/components/raffles/draw-button"));
 
 export const handle = { i18n: ["common", "creator", "raffles"], breadcrumb: () => ({ label: "raffles:creator.edit" }) };
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: raffleStyles }];
 export const clientLoader = withNamespaces(["creator", "raffles"]);
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

@@ -48,7 +48,6 @@ export default function RaffleEntryPage({ id, busy, once, onCart, onFinished, on
       live = false;
     };
     // the page loads its raffle once; the modal's callbacks do not change what it shows
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [id]);
 
   if (!raffle) return <p className="muted">{t("title")}</p>;
