@@ -11,8 +11,9 @@
  * monthly renewals: their e-mails, the expired-plan alert and the payment method names, `tips` for
  * the tip page, a post's tips, the creator's tip lists and the fan's tip history, `lives` for
  * live events: the creator pages, the public lives pages, ticket page 10 and the ticket histories,
- * `live` for what a live event's room (chat, moderation, publishing) answers a socket.
+ * `live` for what a live event's room (chat, moderation, publishing) answers a socket, `raffles`
+ * for raffles: the creator's pages and draw, the public pages, entry histories and result e-mails.
  */
-export const NAMESPACES = ["common", "help", "account", "address", "preferences", "creator", "fanclub", "groups", "fans", "discovery", "posts", "comments", "uploads", "blog", "payments", "wallet", "renewals", "tips", "lives", "live"] as const;
+export const NAMESPACES = ["common", "help", "account", "address", "preferences", "creator", "fanclub", "groups", "fans", "discovery", "posts", "comments", "uploads", "blog", "payments", "wallet", "renewals", "tips", "lives", "live", "raffles"] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE: Namespace = "common";

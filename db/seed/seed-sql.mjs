@@ -4,6 +4,8 @@ import { liveEventDemoStatements } from "./live-events-demo.mjs";
 
 import { tipDemoStatements } from "./tips-demo.mjs";
 
+import { raffleDemoStatements } from "./raffles-demo.mjs";
+
 /** @typedef {{ scheme: "http" | "https", port: string }} SeedOrigin */
 
 const BRANDS = [
@@ -929,6 +931,7 @@ export function demoStatements(origin, now = Date.now()) {
   // counters from the rows, as the services keep them (a membership counts until it is left)
   out.push(
     `UPDATE plans SET member_count = (SELECT count(*) FROM memberships m WHERE m.plan_id = plans.id AND m.status != 'left') WHERE fanclub_id IN (${demoFanclubIds});`,
+    ...raffleDemoStatements({ now, fanclubId: 101, fanIds: [1, 2, 3, 4, 5, 6].map(accountId) }),
     `UPDATE fanclubs SET member_count = (SELECT count(*) FROM memberships m WHERE m.fanclub_id = fanclubs.id AND m.status != 'left'), follower_count = (SELECT count(*) FROM follows w WHERE w.fanclub_id = fanclubs.id), post_count = (SELECT count(*) FROM posts p WHERE p.fanclub_id = fanclubs.id AND p.is_publish = 1 AND p.deleted_at IS NULL) WHERE id IN (${demoFanclubIds});`,
   );
   out.push(...liveEventDemoStatements(now));

@@ -24,7 +24,7 @@ function signedIn(app: AppContext) {
 }
 
 /** spec §8 texts; the card minimum names its amount. */
-function problemError(app: AppContext, code: CartProblem | PurchaseErrorCode): ApiError {
+export function problemError(app: AppContext, code: CartProblem | PurchaseErrorCode): ApiError {
   const key = code === "changed" ? "cartChanged" : code;
   const message = app.t(`payments:errors.${key}`, { min: String(MIN_CARD_PART_YEN) });
   return new ApiError(400, message, [{ message, target: PLAN_FIELD_PROBLEMS.has(code) ? "plan" : "cart" }]);
@@ -35,7 +35,7 @@ function problemError(app: AppContext, code: CartProblem | PurchaseErrorCode): A
  * shows), total and version, and the fan's means: coin balance, the card a payment would use, the
  * coin-for-renewal setting.
  */
-async function cartPayload(app: AppContext, userId: number) {
+export async function cartPayload(app: AppContext, userId: number) {
   const now = Date.now();
   const provider = paymentProviderFrom(app.env);
   const [cart, balance, usable, profile] = await Promise.all([cartView(app.db, userId, now), coinBalance(app.db, userId, now), usableCard(app.db, provider, userId), paymentProfile(app.db, userId)]);

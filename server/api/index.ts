@@ -17,6 +17,7 @@ import { notificationsApi } from "./notifications";
 import { planChangesApi } from "./plan-changes";
 import { creatorPostsApi, postsApi } from "./posts";
 import { postsSocialApi } from "./posts-social";
+import { rafflesApi } from "./raffles";
 import { uploadsApi } from "./uploads";
 import { meUserApi } from "./me-user";
 import { walletApi } from "./wallet";
@@ -62,6 +63,7 @@ api.route("/me/carts", cartsApi);
 api.route("/live_events", liveEventsApi);
 api.route("/plans", planChangesApi);
 api.route("/live_events", liveRoomApi);
+api.route("/", rafflesApi);
 
 // Mounted under the page app, unmatched API paths must answer here, not fall through to Remix.
 api.all("*", (c) => fail(c, 404, c.get("app").t("api.notFound")));

@@ -37,7 +37,6 @@ export const UPCOMING_SECTIONS = {
   products: "manageProducts",
   talks: "manageTalks",
   schedules: "manageSchedules",
-  raffles: "manageRaffles",
   sales: "viewSales",
   transfer: "manageTransfers",
 } as const satisfies Record<string, CreatorAction>;

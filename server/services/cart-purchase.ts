@@ -351,11 +351,16 @@ async function applyPurchase(
  * ticket) aborts it with 'capacity_exceeded' (a trigger or a CHECK named `*_capacity`): two fans
  * passed the check before paying and the other one got it. Which problem the fan is told.
  */
-function capacityExceeded(error: unknown): "planUnavailable" | "soldOut" | null {
+function capacityExceeded(error: unknown): CapacityProblem | null {
   const text = error instanceof Error ? `${error.message} ${String(error.cause ?? "")}` : String(error);
   if (!/capacity_exceeded|CHECK constraint failed: \w+_capacity/.test(text)) return null;
-  return /capacity_exceeded: plan/.test(text) ? "planUnavailable" : "soldOut";
+  if (/capacity_exceeded: plan/.test(text)) return "planUnavailable";
+  // a raffle's guard holds the per-fan limit and the entry window together
+  if (/raffle_entries_limit_capacity/.test(text)) return "raffleLimitReached";
+  return "soldOut";
 }
+
+type CapacityProblem = "planUnavailable" | "soldOut" | "raffleLimitReached";
 
 /**
  * The effect cannot land: nothing of it was written (the batch is one transaction, coins
@@ -367,7 +372,7 @@ function capacityExceeded(error: unknown): "planUnavailable" | "soldOut" | null 
 async function giveBack(
   db: Db,
   provider: PaymentProvider,
-  input: { key: string; cartId: number; split: { coins: number; card: number }; chargeId: string | null; attempt: PurchaseRow | null; problem: "planUnavailable" | "soldOut"; now: number },
+  input: { key: string; cartId: number; split: { coins: number; card: number }; chargeId: string | null; attempt: PurchaseRow | null; problem: CapacityProblem; now: number },
 ): Promise<PurchaseOutcome> {
   const { key, now } = input;
   let refundId: string | null = null;

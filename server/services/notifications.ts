@@ -13,7 +13,9 @@ export type NotificationKind =
   | "renewalFailed"
   | "renewalAutoLeft"
   | "postTipReceived"
-  | "fanclubTipReceived";
+  | "fanclubTipReceived"
+  | "raffleWon"
+  | "raffleLost";
 
 export function notificationInsert(db: Db, input: { userId: number; kind: NotificationKind; params?: Record<string, string>; url?: string | null; now: number }) {
   return db.insert(notifications).values({

@@ -39,7 +39,9 @@ export type CartProblem =
   | "tippingClosed"
   /** a tip's message is longer than the tip page allows */
   | "messageTooLong"
-  | "raffleClosed";
+  | "raffleClosed"
+  /** the fan would hold more entries of a raffle than it allows per fan */
+  | "raffleLimitReached";
 
 /** Problems that belong to the plan field of the modal (spec §8 errors.plan); the rest go to errors.cart. */
 export const PLAN_FIELD_PROBLEMS: ReadonlySet<string> = new Set(["planUnavailable", "planUnpaid"]);

@@ -1,0 +1,86 @@
+import { z } from "zod";
+import type { TFunction } from "../../app/lib/translate";
+import { RAFFLE_LIMITS } from "./raffles";
+
+/**
+ * The creator's raffle form (raffles/new, raffles/{id}/edit), checked with the same schema in the
+ * browser and in the action. Times are entered in Japan time (datetime-local, no zone).
+ */
+
+const JST_OFFSET_MS = 9 * 60 * 60 * 1000;
+
+/** "2025-06-01T12:00" read as Japan time; null when it is not such a value. */
+export function parseJstDateTime(value: string): number | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(value.trim());
+  if (!m) return null;
+  const [, y, mo, d, h, mi] = m.map(Number) as [number, number, number, number, number, number];
+  const ms = Date.UTC(y, mo - 1, d, h, mi) - JST_OFFSET_MS;
+  // refuses 2025-02-30 and 25:00, which Date.UTC would roll over
+  const back = new Date(ms + JST_OFFSET_MS);
+  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d || back.getUTCHours() !== h) return null;
+  return ms;
+}
+
+/** The datetime-local value of a time, in Japan time. */
+export function jstDateTimeValue(ms: number): string {
+  return new Date(ms + JST_OFFSET_MS).toISOString().slice(0, 16);
+}
+
+const chars = (v: string) => [...v].length;
+
+export const raffleSchema = (t: TFunction) => {
+  const text = (field: string, max: number, required: boolean) =>
+    z
+      .string()
+      .optional()
+      .transform((v) => (v ?? "").trim())
+      .superRefine((v, ctx) => {
+        if (required && !v) ctx.addIssue({ code: z.ZodIssueCode.custom, message: t("raffles:errors.required", { field: t(`raffles:fields.${field}`) }) });
+        else if (chars(v) > max) ctx.addIssue({ code: z.ZodIssueCode.custom, message: t("validation.maxLength", { max }) });
+      });
+  const integer = (min: number, max: number) =>
+    z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        const s = (v ?? "").normalize("NFKC").replace(/[,\s円]/g, "");
+        const n = Number(s);
+        if (!/^\d+$/.test(s) || n < min || n > max) {
+          ctx.addIssue({ code: z.ZodIssueCode.custom, message: t("raffles:errors.integer", { min: min.toLocaleString("ja-JP"), max: max.toLocaleString("ja-JP") }) });
+          return z.NEVER;
+        }
+        return n;
+      });
+  const dateTime = () =>
+    z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        const ms = parseJstDateTime(v ?? "");
+        if (ms === null) {
+          ctx.addIssue({ code: z.ZodIssueCode.custom, message: t("raffles:errors.dateTime") });
+          return z.NEVER;
+        }
+        return ms;
+      });
+  return z
+    .object({
+      title: text("title", RAFFLE_LIMITS.title, true),
+      description: text("description", RAFFLE_LIMITS.description, false),
+      prizeDescription: text("prizeDescription", RAFFLE_LIMITS.prizeDescription, false),
+      entryPrice: integer(0, RAFFLE_LIMITS.maxPrice),
+      winnerCount: integer(1, RAFFLE_LIMITS.maxWinners),
+      maxEntriesPerFan: integer(1, RAFFLE_LIMITS.maxEntriesPerFan),
+      entryStartAt: dateTime(),
+      entryEndAt: dateTime(),
+      publish: z
+        .literal("on")
+        .optional()
+        .transform((v) => v === "on"),
+    })
+    .superRefine((v, ctx) => {
+      if (v.entryEndAt <= v.entryStartAt) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["entryEndAt"], message: t("raffles:errors.window") });
+    });
+};
+
+export type RaffleFormInput = z.output<ReturnType<typeof raffleSchema>>;

@@ -1,0 +1,72 @@
+import type { Page } from "@playwright/test";
+import { expect, hosts, openHydrated, origin, test } from "./fixtures";
+
+// 星野あかりの星空ラウンジ (seed, fan club 101) runs the open raffle 101 「サイン入りアクリルスタンド抽選」
+// (¥300 an entry, 5 per fan). fan02 follows the fan club, has no card and no coins.
+const FAN = "fan02@demo.fanclub.localhost";
+const DEMO_PASSWORD = "fanclub-demo";
+const RAFFLE = `${origin(hosts.www)}/fanclubs/101/raffles/101`;
+const TITLE = "サイン入りアクリルスタンド抽選";
+
+async function signIn(page: Page) {
+  await openHydrated(page, `${origin(hosts.login)}/auth/login`);
+  await page.getByLabel("メールアドレス").fill(FAN);
+  await page.getByLabel("パスワード").fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: "ログイン", exact: true }).click();
+  await expect(page.locator(".account-menu summary")).toBeVisible();
+}
+
+test("a fan enters a raffle through the payment modal, pays by the sandbox card registered on the way, and sees the entry on the raffle and in the purchase history", async ({ page, pageErrors }) => {
+  test.setTimeout(90_000);
+  await signIn(page);
+  await openHydrated(page, RAFFLE);
+  await expect(page.getByRole("heading", { name: TITLE })).toBeVisible();
+  await expect(page.locator(".raffle-mine")).toContainText("まだ応募していません。");
+
+  // page 70: how many entries, what they cost
+  await page.getByRole("button", { name: "応募する" }).click();
+  const modal = page.getByTestId("payment-modal");
+  await expect(modal).toHaveAttribute("data-page", "70");
+  await expect(modal.getByRole("heading", { name: "抽選に応募" })).toBeVisible();
+  await expect(modal).toContainText("あと5口応募できます");
+  await modal.getByLabel("口数").selectOption("2");
+  await expect(modal.getByTestId("raffle-total")).toHaveText("¥600");
+  await modal.getByRole("button", { name: "応募する" }).click();
+
+  // page 2: no card yet, so the card choice registers one and comes back to page 3
+  await expect(modal).toHaveAttribute("data-page", "2");
+  await modal.getByLabel("クレジットカード").check();
+  await modal.getByRole("button", { name: "次へ" }).click();
+  await page.waitForURL((url) => url.origin === origin(hosts.www) && url.pathname === "/me/card_registration");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.getByLabel("カード番号").fill("4242 4242 4242 4242");
+  await page.getByLabel("有効期限").fill("12/40");
+  await page.getByLabel("セキュリティコード").fill("123");
+  await page.getByRole("button", { name: "このカードを登録する" }).click();
+
+  // page 3: the entries, the yen charged now, no cancellation
+  await page.waitForURL((url) => url.origin + url.pathname === RAFFLE);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await expect(modal).toHaveAttribute("data-page", "3");
+  await expect(modal.locator(".payment-item")).toContainText(TITLE);
+  await expect(modal.locator(".payment-item")).toContainText("× 2");
+  await expect(modal).toContainText("¥600");
+  await expect(modal).toContainText("いかなる理由があっても、キャンセル・返品はお受けできません。");
+  await modal.getByTestId("pay").click();
+  await expect(modal).toHaveAttribute("data-page", "4");
+  await expect(modal).toContainText("お支払いが完了しました。");
+  await modal.getByRole("button", { name: "閉じる" }).last().click();
+
+  // the raffle page now shows the fan's entries
+  await page.waitForURL((url) => url.origin + url.pathname === RAFFLE);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await expect(page.locator(".raffle-mine")).toContainText("2口");
+
+  // and so does the purchase history
+  await openHydrated(page, `${origin(hosts.user)}/me/purchase_histories/raffles`);
+  const row = page.locator(`tr[data-raffle="${TITLE}"]`);
+  await expect(row).toContainText("2");
+  await expect(row).toContainText("¥600");
+  await expect(row).toContainText("抽選待ち");
+  expect(pageErrors).toEqual([]);
+});
