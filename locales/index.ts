@@ -15,6 +15,7 @@ import jaBlog from "./ja/blog.json";
 import jaWallet from "./ja/wallet.json";
 import jaPayments from "./ja/payments.json";
 import jaRenewals from "./ja/renewals.json";
+import jaProducts from "./ja/products.json";
 import enCommon from "./en/common.json";
 import enHelp from "./en/help.json";
 import enAccount from "./en/account.json";
@@ -32,6 +33,7 @@ import enBlog from "./en/blog.json";
 import enWallet from "./en/wallet.json";
 import enPayments from "./en/payments.json";
 import enRenewals from "./en/renewals.json";
+import enProducts from "./en/products.json";
 import zhCnCommon from "./zh-cn/common.json";
 import zhCnHelp from "./zh-cn/help.json";
 import zhCnAccount from "./zh-cn/account.json";
@@ -49,6 +51,7 @@ import zhCnBlog from "./zh-cn/blog.json";
 import zhCnWallet from "./zh-cn/wallet.json";
 import zhCnPayments from "./zh-cn/payments.json";
 import zhCnRenewals from "./zh-cn/renewals.json";
+import zhCnProducts from "./zh-cn/products.json";
 import zhTwCommon from "./zh-tw/common.json";
 import zhTwHelp from "./zh-tw/help.json";
 import zhTwAccount from "./zh-tw/account.json";
@@ -66,6 +69,7 @@ import zhTwBlog from "./zh-tw/blog.json";
 import zhTwWallet from "./zh-tw/wallet.json";
 import zhTwPayments from "./zh-tw/payments.json";
 import zhTwRenewals from "./zh-tw/renewals.json";
+import zhTwProducts from "./zh-tw/products.json";
 import koCommon from "./ko/common.json";
 import koHelp from "./ko/help.json";
 import koAccount from "./ko/account.json";
@@ -83,17 +87,18 @@ import koBlog from "./ko/blog.json";
 import koWallet from "./ko/wallet.json";
 import koPayments from "./ko/payments.json";
 import koRenewals from "./ko/renewals.json";
+import koProducts from "./ko/products.json";
 
 /**
  * Every translation, bundled into the Worker. The server renders from here; browsers fetch one
  * namespace of one language at a time from /locales/{lng}/{ns}.json, the first time they need it.
  */
 export const resources = {
-  ja: { common: jaCommon, help: jaHelp, account: jaAccount, address: jaAddress, preferences: jaPreferences, creator: jaCreator, fanclub: jaFanclub, groups: jaGroups, fans: jaFans, discovery: jaDiscovery, posts: jaPosts, comments: jaComments, uploads: jaUploads, blog: jaBlog, payments: jaPayments, wallet: jaWallet, renewals: jaRenewals },
-  en: { common: enCommon, help: enHelp, account: enAccount, address: enAddress, preferences: enPreferences, creator: enCreator, fanclub: enFanclub, groups: enGroups, fans: enFans, discovery: enDiscovery, posts: enPosts, comments: enComments, uploads: enUploads, blog: enBlog, payments: enPayments, wallet: enWallet, renewals: enRenewals },
-  "zh-cn": { common: zhCnCommon, help: zhCnHelp, account: zhCnAccount, address: zhCnAddress, preferences: zhCnPreferences, creator: zhCnCreator, fanclub: zhCnFanclub, groups: zhCnGroups, fans: zhCnFans, discovery: zhCnDiscovery, posts: zhCnPosts, comments: zhCnComments, uploads: zhCnUploads, blog: zhCnBlog, payments: zhCnPayments, wallet: zhCnWallet, renewals: zhCnRenewals },
-  "zh-tw": { common: zhTwCommon, help: zhTwHelp, account: zhTwAccount, address: zhTwAddress, preferences: zhTwPreferences, creator: zhTwCreator, fanclub: zhTwFanclub, groups: zhTwGroups, fans: zhTwFans, discovery: zhTwDiscovery, posts: zhTwPosts, comments: zhTwComments, uploads: zhTwUploads, blog: zhTwBlog, payments: zhTwPayments, wallet: zhTwWallet, renewals: zhTwRenewals },
-  ko: { common: koCommon, help: koHelp, account: koAccount, address: koAddress, preferences: koPreferences, creator: koCreator, fanclub: koFanclub, groups: koGroups, fans: koFans, discovery: koDiscovery, posts: koPosts, comments: koComments, uploads: koUploads, blog: koBlog, payments: koPayments, wallet: koWallet, renewals: koRenewals },
+  ja: { common: jaCommon, help: jaHelp, account: jaAccount, address: jaAddress, preferences: jaPreferences, creator: jaCreator, fanclub: jaFanclub, groups: jaGroups, fans: jaFans, discovery: jaDiscovery, posts: jaPosts, comments: jaComments, uploads: jaUploads, blog: jaBlog, payments: jaPayments, wallet: jaWallet, renewals: jaRenewals, products: jaProducts },
+  en: { common: enCommon, help: enHelp, account: enAccount, address: enAddress, preferences: enPreferences, creator: enCreator, fanclub: enFanclub, groups: enGroups, fans: enFans, discovery: enDiscovery, posts: enPosts, comments: enComments, uploads: enUploads, blog: enBlog, payments: enPayments, wallet: enWallet, renewals: enRenewals, products: enProducts },
+  "zh-cn": { common: zhCnCommon, help: zhCnHelp, account: zhCnAccount, address: zhCnAddress, preferences: zhCnPreferences, creator: zhCnCreator, fanclub: zhCnFanclub, groups: zhCnGroups, fans: zhCnFans, discovery: zhCnDiscovery, posts: zhCnPosts, comments: zhCnComments, uploads: zhCnUploads, blog: zhCnBlog, payments: zhCnPayments, wallet: zhCnWallet, renewals: zhCnRenewals, products: zhCnProducts },
+  "zh-tw": { common: zhTwCommon, help: zhTwHelp, account: zhTwAccount, address: zhTwAddress, preferences: zhTwPreferences, creator: zhTwCreator, fanclub: zhTwFanclub, groups: zhTwGroups, fans: zhTwFans, discovery: zhTwDiscovery, posts: zhTwPosts, comments: zhTwComments, uploads: zhTwUploads, blog: zhTwBlog, payments: zhTwPayments, wallet: zhTwWallet, renewals: zhTwRenewals, products: zhTwProducts },
+  ko: { common: koCommon, help: koHelp, account: koAccount, address: koAddress, preferences: koPreferences, creator: koCreator, fanclub: koFanclub, groups: koGroups, fans: koFans, discovery: koDiscovery, posts: koPosts, comments: koComments, uploads: koUploads, blog: koBlog, payments: koPayments, wallet: koWallet, renewals: koRenewals, products: koProducts },
 } as const;
 
 export { DEFAULT_NAMESPACE, NAMESPACES, type Namespace } from "./namespaces";

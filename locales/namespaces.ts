@@ -8,8 +8,9 @@
  * management, the post form and the post pages, `comments` for likes and comments of posts,
  * `uploads` for file uploads, `blog` for the blog editor, `payments` for the cart, the payment modal
  * and payment errors, `wallet` for coins, coin campaigns and card registration, `renewals` for
- * monthly renewals: their e-mails, the expired-plan alert and the payment method names.
+ * monthly renewals: their e-mails, the expired-plan alert and the payment method names, `products`
+ * for products: the shop pages, the product modal page, the creator's product pages and histories.
  */
-export const NAMESPACES = ["common", "help", "account", "address", "preferences", "creator", "fanclub", "groups", "fans", "discovery", "posts", "comments", "uploads", "blog", "payments", "wallet", "renewals"] as const;
+export const NAMESPACES = ["common", "help", "account", "address", "preferences", "creator", "fanclub", "groups", "fans", "discovery", "posts", "comments", "uploads", "blog", "payments", "wallet", "renewals", "products"] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE: Namespace = "common";
