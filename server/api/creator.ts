@@ -20,7 +20,7 @@ export function requireCreatorApi(app: AppContext, action: CreatorAction) {
 }
 
 /** Reads a PUT image body: size by header and by bytes, type by magic bytes. */
-async function readImage(c: Context<AppEnv>) {
+export async function readImage(c: Context<AppEnv>) {
   const app = c.get("app");
   const tooLarge = () => new ApiError(413, app.t("creator:errors.imageTooLarge", { size: "5MB" }));
   if (Number(c.req.header("content-length") ?? "0") > PROFILE_IMAGE.maxBytes) throw tooLarge();

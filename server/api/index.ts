@@ -15,6 +15,7 @@ import { notificationsApi } from "./notifications";
 import { planChangesApi } from "./plan-changes";
 import { creatorPostsApi, postsApi } from "./posts";
 import { postsSocialApi } from "./posts-social";
+import { productsApi } from "./products";
 import { uploadsApi } from "./uploads";
 import { meUserApi } from "./me-user";
 import { walletApi } from "./wallet";
@@ -41,6 +42,7 @@ api.use("*", async (c, next) => {
 
 api.route("/", servicesApi);
 api.route("/", discoveryApi);
+api.route("/", productsApi);
 api.route("/help", helpApi);
 api.route("/auth", authApi);
 api.route("/webauthn", webauthnApi);

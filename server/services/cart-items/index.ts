@@ -1,5 +1,6 @@
 import type { CartItemKind, CartItemType } from "./kind";
 import { planKind } from "./plan";
+import { productKind } from "./product";
 
 export * from "./kind";
 
@@ -7,7 +8,7 @@ export * from "./kind";
  * The kinds the cart sells. A new kind is a module beside ./plan.ts and one line here; the cart,
  * the purchase, the modal's generic lines and the purchase histories pick it up.
  */
-const KINDS: readonly CartItemKind[] = [planKind];
+const KINDS: readonly CartItemKind[] = [planKind, productKind];
 
 const BY_TYPE = new Map<string, CartItemKind>(KINDS.map((k) => [k.type, k]));
 
