@@ -243,3 +243,9 @@ export function productSaveProblem(input: Pick<ProductInput, "kind" | "stock" | 
   if (input.publish && input.kind === "digital" && !current.hasFile) return "fileRequired";
   return null;
 }
+
+/** A file's size as a listing shows it (KB under 1 MB, else MB with one decimal). */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))}KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, "")}MB`;
+}
