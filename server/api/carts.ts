@@ -5,7 +5,7 @@ import type { AppEnv } from "../hono-env";
 import { MIN_CARD_PART_YEN } from "../domain/purchase";
 import { paymentProviderFrom } from "../integrations/payments";
 import { PLAN_FIELD_PROBLEMS, type CartProblem } from "../services/cart-items";
-import { addCartItem, cartView, deleteCartItem } from "../services/carts";
+import { addCartItem, cartView, deleteCartItem, loadCart, priceItems } from "../services/carts";
 import { coinBalance } from "../services/coins";
 import { paymentProfile, usableCard } from "../services/payment-cards";
 import { purchaseCart, type PurchaseErrorCode } from "../services/cart-purchase";
@@ -102,19 +102,37 @@ cartsApi.post("/purchase", async (c) => {
   const raw = await readBody(c);
   const other = raw.otherPayment && typeof raw.otherPayment === "object" ? (raw.otherPayment as Record<string, unknown>) : {};
   const body = purchaseBody.parse({ ...raw, toraCoin: other.toraCoin ?? raw["otherPayment[toraCoin]"] ?? null });
-  const outcome = await purchaseCart(app.db, paymentProviderFrom(app.env), {
-    userId: user.id,
-    cartVersion: body.cartVersion ?? null,
-    payload: { payment: body.payment, isUsedCoin: body.isUsedCoin, toraCoin: body.toraCoin },
-    sandboxAuthentication: body.sandboxAuthentication ?? null,
-    now: Date.now(),
-  });
+  const now = Date.now();
+  let outcome;
+  try {
+    outcome = await purchaseCart(app.db, paymentProviderFrom(app.env), {
+      userId: user.id,
+      cartVersion: body.cartVersion ?? null,
+      payload: { payment: body.payment, isUsedCoin: body.isUsedCoin, toraCoin: body.toraCoin },
+      sandboxAuthentication: body.sandboxAuthentication ?? null,
+      now,
+    });
+  } catch (error) {
+    // The effect batch was refused by a limit the database guards (the last item in stock went to
+    // someone else in the same moment): nothing of it landed; answer what stands in the way now.
+    const problem = await blockingProblem(app, user.id, now);
+    if (!problem) throw error;
+    throw problemError(app, problem);
+  }
   if (outcome.status === "error") throw problemError(app, outcome.code);
   if (outcome.status === "requires_action") {
     return ok(c, { requiresAction: { provider: outcome.provider, clientSecret: outcome.clientSecret, publishableKey: outcome.publishableKey } });
   }
   return ok(c, { purchase: outcome.purchase, replayed: outcome.replayed });
 });
+
+/** The first reason an item of the fan's cart cannot be paid now, if any. */
+async function blockingProblem(app: AppContext, userId: number, now: number): Promise<CartProblem | null> {
+  const { items } = await loadCart(app.db, userId);
+  const priced = await priceItems(app.db, userId, items, now);
+  for (const p of priced) if (!p.ok) return p.problem;
+  return null;
+}
 
 /** DELETE /me/carts/{id}: one item of the fan's own cart. */
 cartsApi.delete("/:id", async (c) => {

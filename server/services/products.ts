@@ -10,6 +10,18 @@ import { productSaveProblem, saleState, stockLeft, type ProductInput, type Produ
  * (./cart-items/product.ts); the free action in ./product-free.ts.
  */
 
+/**
+ * The fan club's columns beside a whole product row in a D1 batch: batch results are keyed by
+ * column name, so these are aliased away from the product's own id, status and so on.
+ */
+const fanclubColumns = {
+  name: sql<string>`${fanclubs.name}`.as("fanclub_name"),
+  iconKey: sql<string | null>`${fanclubs.iconKey}`.as("fanclub_icon_key"),
+  status: sql<"open" | "closed">`${fanclubs.status}`.as("fanclub_status"),
+  serviceId: sql<number>`${fanclubs.serviceId}`.as("fanclub_service_id"),
+  ownerId: sql<number>`${fanclubs.ownerId}`.as("fanclub_owner_id"),
+};
+
 // ----- creator side
 
 export function listCreatorProducts(db: Db, fanclubId: number): Promise<ProductRow[]> {
@@ -173,7 +185,7 @@ export async function productForViewer(db: Db, productId: number, userId: number
   const uid = userId ?? 0;
   const [rows, followRows, ownRows, addressRows] = await db.batch([
     db
-      .select({ product: products, fanclub: { id: fanclubs.id, name: fanclubs.name, iconKey: fanclubs.iconKey, serviceId: fanclubs.serviceId, ownerId: fanclubs.ownerId } })
+      .select({ product: products, fanclub: fanclubColumns })
       .from(products)
       .innerJoin(fanclubs, eq(fanclubs.id, products.fanclubId))
       .where(and(eq(products.id, productId), eq(products.status, "published"), eq(fanclubs.status, "open"))),
@@ -188,8 +200,9 @@ export async function productForViewer(db: Db, productId: number, userId: number
       .limit(1),
     defaultAddressQuery(db, uid),
   ]);
-  const row = rows[0];
-  if (!row) return null;
+  const found = rows[0];
+  if (!found) return null;
+  const row = { product: found.product, fanclub: { ...found.fanclub, id: found.product.fanclubId } };
   const card = cardOf(row.product, row.fanclub, now);
   return {
     product: {
@@ -319,7 +332,7 @@ export async function loadProductsForFan(db: Db, userId: number, productIds: rea
   const ids = productIds.length ? [...new Set(productIds)] : [0];
   const [rows, followRows, ownRows, addressRows] = await db.batch([
     db
-      .select({ product: products, fanclub: { id: fanclubs.id, name: fanclubs.name, iconKey: fanclubs.iconKey, status: fanclubs.status } })
+      .select({ product: products, fanclub: fanclubColumns })
       .from(products)
       .innerJoin(fanclubs, eq(fanclubs.id, products.fanclubId))
       .where(inArray(products.id, ids)),
@@ -334,7 +347,11 @@ export async function loadProductsForFan(db: Db, userId: number, productIds: rea
     defaultAddressQuery(db, userId),
   ]);
   return {
-    products: new Map(rows.filter((r) => r.fanclub.status === "open").map((r) => [r.product.id, r])),
+    products: new Map(
+      rows
+        .filter((r) => r.fanclub.status === "open")
+        .map((r) => [r.product.id, { product: r.product, fanclub: { id: r.product.fanclubId, name: r.fanclub.name, iconKey: r.fanclub.iconKey } }] as const),
+    ),
     following: new Set(followRows.map((r) => r.fanclubId)),
     owned: new Set(ownRows.map((r) => r.productId)),
     address: addressRows[0] ? shippingSnapshot(addressRows[0]) : null,

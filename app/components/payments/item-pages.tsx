@@ -1,4 +1,5 @@
-import type { ComponentType, LazyExoticComponent } from "react";
+import { lazy, type ComponentType, type LazyExoticComponent } from "react";
+import { preloadNamespaces } from "~/lib/i18n";
 import type { ApiResult } from "~/lib/api";
 import type { PurchaseSummary } from "../../../server/services/cart-purchase";
 import type { CartPayload } from "./types";
@@ -34,7 +35,9 @@ export type ItemPage = {
 };
 
 /** Registered as `50: { titleKey: "titles.product", Page: lazy(() => import("~/components/products/product-page")) }`. */
-export const ITEM_PAGES: Partial<Record<ItemPageNumber, ItemPage>> = {};
+export const ITEM_PAGES: Partial<Record<ItemPageNumber, ItemPage>> = {
+  50: { titleKey: "titles.product", Page: lazy<ComponentType<ItemPageProps>>(() => Promise.all([import("~/components/products/product-page"), preloadNamespaces(["products"])]).then(([module]) => module)) },
+};
 
 export function itemPage(page: number): ItemPage | null {
   return ITEM_PAGES[page as ItemPageNumber] ?? null;
