@@ -1,6 +1,8 @@
 // Local demo data as idempotent SQL. Plain JavaScript on purpose: the seed script (Node, before the
 // worker exists) and the integration tests (inside workerd) build the very same statements.
 
+import { productDemoStatements } from "./products-demo.mjs";
+
 /** @typedef {{ scheme: "http" | "https", port: string }} SeedOrigin */
 
 const BRANDS = [
@@ -920,6 +922,8 @@ export function demoStatements(origin, now = Date.now()) {
     }),
     `INSERT INTO coin_campaign_grants (campaign_id, user_id, entry_id, created_at) SELECT ${COIN_CAMPAIGN.id}, ${coinFan}, e.id, ${ago(COIN_DEMO.bonusDaysAgo)} FROM coin_entries e WHERE e.idempotency_key = ${q(bonusKey)} ON CONFLICT DO NOTHING;`,
   );
+
+  out.push(...productDemoStatements((fanclubId) => accountId(FANCLUBS.find((f) => f.id === fanclubId)?.owner ?? ""), now));
 
   // counters from the rows, as the services keep them (a membership counts until it is left)
   out.push(

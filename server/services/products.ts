@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { fanclubs, follows, productOrders, products, userAddresses, users, type ProductRow, type ShippingSnapshot, type UserAddressRow } from "../../db/schema";
 import { mediaUrl } from "../domain/images";
+import { formatShipping } from "./product-format";
 import { productSaveProblem, saleState, stockLeft, type ProductInput, type ProductSaveProblem, type SaleState } from "../domain/products";
 
 /**
@@ -218,6 +219,8 @@ export async function productForViewer(db: Db, productId: number, userId: number
   };
 }
 
+export { formatShipping };
+
 // ----- addresses and ownership
 
 /** The fan's default delivery address (the address book keeps exactly one default when it has any). */
@@ -233,11 +236,6 @@ export function shippingSnapshot(a: UserAddressRow): ShippingSnapshot {
   return { name: `${a.lastName} ${a.firstName}`, postalCode: a.postalCode, prefecture: a.prefecture, city: a.city, street: a.street, building: a.building, phone: a.phone };
 }
 
-/** One line as a label or a table shows it: 〒123-4567 東京都… 建物 名前 様. */
-export function formatShipping(s: ShippingSnapshot): string {
-  const postal = `〒${s.postalCode.slice(0, 3)}-${s.postalCode.slice(3)}`;
-  return [postal, `${s.prefecture}${s.city}${s.street}`, s.building ?? "", s.name, s.phone].filter(Boolean).join(" ");
-}
 
 export type DownloadCheck = { ok: true; key: string; name: string; size: number | null } | { ok: false; reason: "notFound" | "notOwner" | "noFile" };
 

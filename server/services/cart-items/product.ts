@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 import { productOrders, products, type ProductRow, type ShippingSnapshot } from "../../../db/schema";
 import { mediaUrl } from "../../domain/images";
 import { productKeys, productProblem } from "../../domain/products";
-import { formatShipping, loadProductsForFan, type ProductsForFan } from "../products";
+import { formatShipping } from "../product-format";
+import { loadProductsForFan, type ProductsForFan } from "../products";
 import { defineKind, EMPTY_ITEM_FIELDS, type CartProblem, type ItemCheck } from "./kind";
 
 /**
