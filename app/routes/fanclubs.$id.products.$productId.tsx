@@ -63,7 +63,7 @@ export default function ProductDetailPage() {
   const available = product.state === "onSale" && !product.soldOut;
   const period =
     product.saleStartAt || product.saleEndAt
-      ? t("detail.period", { start: product.saleStartAt ? formatSaleTime(product.saleStartAt) : "", end: product.saleEndAt ? formatSaleTime(product.saleEndAt) : "" })
+      ? t("detail.period", { start: product.saleStartAt ? formatSaleTime(product.saleStartAt) : "", end: product.saleEndAt ? formatSaleTime(product.saleEndAt) : "" }).trim()
       : t("detail.always");
 
   let action;

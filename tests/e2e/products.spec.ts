@@ -22,7 +22,8 @@ test("a fan gets a free product and buys a paid one with coins through the payme
 
   // the free product: page 50 shows it, the button gets it at once, page 4 confirms
   await openHydrated(page, FREE);
-  await expect(page.getByTestId("sale-period")).toHaveText("期間の定めなし");
+  // spec §9: yyyy/MM/dd HH:mm (the demo product has a start and no end)
+  await expect(page.getByTestId("sale-period")).toHaveText(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2} 〜$/);
   await expect(page.getByTestId("product-buy")).toHaveText(/^(フォローして)?入手する$/);
   await page.getByTestId("product-buy").click();
   const modal = page.getByTestId("payment-modal");

@@ -79,7 +79,7 @@ export default function ProductPage(props: ItemPageProps) {
 
   const period =
     product.saleStartAt || product.saleEndAt
-      ? t("detail.period", { start: product.saleStartAt ? formatSaleTime(product.saleStartAt) : "", end: product.saleEndAt ? formatSaleTime(product.saleEndAt) : "" })
+      ? t("detail.period", { start: product.saleStartAt ? formatSaleTime(product.saleStartAt) : "", end: product.saleEndAt ? formatSaleTime(product.saleEndAt) : "" }).trim()
       : t("detail.always");
 
   return (
