@@ -19,6 +19,7 @@ import jaTips from "./ja/tips.json";
 import jaLives from "./ja/lives.json";
 import jaLive from "./ja/live.json";
 import jaRaffles from "./ja/raffles.json";
+import jaProducts from "./ja/products.json";
 import enCommon from "./en/common.json";
 import enHelp from "./en/help.json";
 import enAccount from "./en/account.json";
@@ -40,6 +41,7 @@ import enTips from "./en/tips.json";
 import enLives from "./en/lives.json";
 import enLive from "./en/live.json";
 import enRaffles from "./en/raffles.json";
+import enProducts from "./en/products.json";
 import zhCnCommon from "./zh-cn/common.json";
 import zhCnHelp from "./zh-cn/help.json";
 import zhCnAccount from "./zh-cn/account.json";
@@ -61,6 +63,7 @@ import zhCnTips from "./zh-cn/tips.json";
 import zhCnLives from "./zh-cn/lives.json";
 import zhCnLive from "./zh-cn/live.json";
 import zhCnRaffles from "./zh-cn/raffles.json";
+import zhCnProducts from "./zh-cn/products.json";
 import zhTwCommon from "./zh-tw/common.json";
 import zhTwHelp from "./zh-tw/help.json";
 import zhTwAccount from "./zh-tw/account.json";
@@ -82,6 +85,7 @@ import zhTwTips from "./zh-tw/tips.json";
 import zhTwLives from "./zh-tw/lives.json";
 import zhTwLive from "./zh-tw/live.json";
 import zhTwRaffles from "./zh-tw/raffles.json";
+import zhTwProducts from "./zh-tw/products.json";
 import koCommon from "./ko/common.json";
 import koHelp from "./ko/help.json";
 import koAccount from "./ko/account.json";
@@ -103,17 +107,18 @@ import koTips from "./ko/tips.json";
 import koLives from "./ko/lives.json";
 import koLive from "./ko/live.json";
 import koRaffles from "./ko/raffles.json";
+import koProducts from "./ko/products.json";
 
 /**
  * Every translation, bundled into the Worker. The server renders from here; browsers fetch one
  * namespace of one language at a time from /locales/{lng}/{ns}.json, the first time they need it.
  */
 export const resources = {
-  ja: { common: jaCommon, help: jaHelp, account: jaAccount, address: jaAddress, preferences: jaPreferences, creator: jaCreator, fanclub: jaFanclub, groups: jaGroups, fans: jaFans, discovery: jaDiscovery, posts: jaPosts, comments: jaComments, uploads: jaUploads, blog: jaBlog, payments: jaPayments, wallet: jaWallet, renewals: jaRenewals, tips: jaTips, lives: jaLives, live: jaLive, raffles: jaRaffles },
-  en: { common: enCommon, help: enHelp, account: enAccount, address: enAddress, preferences: enPreferences, creator: enCreator, fanclub: enFanclub, groups: enGroups, fans: enFans, discovery: enDiscovery, posts: enPosts, comments: enComments, uploads: enUploads, blog: enBlog, payments: enPayments, wallet: enWallet, renewals: enRenewals, tips: enTips, lives: enLives, live: enLive, raffles: enRaffles },
-  "zh-cn": { common: zhCnCommon, help: zhCnHelp, account: zhCnAccount, address: zhCnAddress, preferences: zhCnPreferences, creator: zhCnCreator, fanclub: zhCnFanclub, groups: zhCnGroups, fans: zhCnFans, discovery: zhCnDiscovery, posts: zhCnPosts, comments: zhCnComments, uploads: zhCnUploads, blog: zhCnBlog, payments: zhCnPayments, wallet: zhCnWallet, renewals: zhCnRenewals, tips: zhCnTips, lives: zhCnLives, live: zhCnLive, raffles: zhCnRaffles },
-  "zh-tw": { common: zhTwCommon, help: zhTwHelp, account: zhTwAccount, address: zhTwAddress, preferences: zhTwPreferences, creator: zhTwCreator, fanclub: zhTwFanclub, groups: zhTwGroups, fans: zhTwFans, discovery: zhTwDiscovery, posts: zhTwPosts, comments: zhTwComments, uploads: zhTwUploads, blog: zhTwBlog, payments: zhTwPayments, wallet: zhTwWallet, renewals: zhTwRenewals, tips: zhTwTips, lives: zhTwLives, live: zhTwLive, raffles: zhTwRaffles },
-  ko: { common: koCommon, help: koHelp, account: koAccount, address: koAddress, preferences: koPreferences, creator: koCreator, fanclub: koFanclub, groups: koGroups, fans: koFans, discovery: koDiscovery, posts: koPosts, comments: koComments, uploads: koUploads, blog: koBlog, payments: koPayments, wallet: koWallet, renewals: koRenewals, tips: koTips, lives: koLives, live: koLive, raffles: koRaffles },
+  ja: { common: jaCommon, help: jaHelp, account: jaAccount, address: jaAddress, preferences: jaPreferences, creator: jaCreator, fanclub: jaFanclub, groups: jaGroups, fans: jaFans, discovery: jaDiscovery, posts: jaPosts, comments: jaComments, uploads: jaUploads, blog: jaBlog, payments: jaPayments, wallet: jaWallet, renewals: jaRenewals, tips: jaTips, lives: jaLives, live: jaLive, raffles: jaRaffles, products: jaProducts },
+  en: { common: enCommon, help: enHelp, account: enAccount, address: enAddress, preferences: enPreferences, creator: enCreator, fanclub: enFanclub, groups: enGroups, fans: enFans, discovery: enDiscovery, posts: enPosts, comments: enComments, uploads: enUploads, blog: enBlog, payments: enPayments, wallet: enWallet, renewals: enRenewals, tips: enTips, lives: enLives, live: enLive, raffles: enRaffles, products: enProducts },
+  "zh-cn": { common: zhCnCommon, help: zhCnHelp, account: zhCnAccount, address: zhCnAddress, preferences: zhCnPreferences, creator: zhCnCreator, fanclub: zhCnFanclub, groups: zhCnGroups, fans: zhCnFans, discovery: zhCnDiscovery, posts: zhCnPosts, comments: zhCnComments, uploads: zhCnUploads, blog: zhCnBlog, payments: zhCnPayments, wallet: zhCnWallet, renewals: zhCnRenewals, tips: zhCnTips, lives: zhCnLives, live: zhCnLive, raffles: zhCnRaffles, products: zhCnProducts },
+  "zh-tw": { common: zhTwCommon, help: zhTwHelp, account: zhTwAccount, address: zhTwAddress, preferences: zhTwPreferences, creator: zhTwCreator, fanclub: zhTwFanclub, groups: zhTwGroups, fans: zhTwFans, discovery: zhTwDiscovery, posts: zhTwPosts, comments: zhTwComments, uploads: zhTwUploads, blog: zhTwBlog, payments: zhTwPayments, wallet: zhTwWallet, renewals: zhTwRenewals, tips: zhTwTips, lives: zhTwLives, live: zhTwLive, raffles: zhTwRaffles, products: zhTwProducts },
+  ko: { common: koCommon, help: koHelp, account: koAccount, address: koAddress, preferences: koPreferences, creator: koCreator, fanclub: koFanclub, groups: koGroups, fans: koFans, discovery: koDiscovery, posts: koPosts, comments: koComments, uploads: koUploads, blog: koBlog, payments: koPayments, wallet: koWallet, renewals: koRenewals, tips: koTips, lives: koLives, live: koLive, raffles: koRaffles, products: koProducts },
 } as const;
 
 export { DEFAULT_NAMESPACE, NAMESPACES, type Namespace } from "./namespaces";

@@ -12,8 +12,9 @@
  * the tip page, a post's tips, the creator's tip lists and the fan's tip history, `lives` for
  * live events: the creator pages, the public lives pages, ticket page 10 and the ticket histories,
  * `live` for what a live event's room (chat, moderation, publishing) answers a socket, `raffles`
- * for raffles: the creator's pages and draw, the public pages, entry histories and result e-mails.
+ * for raffles: the creator's pages and draw, the public pages, entry histories and result e-mails,
+ * `products` for the shop: product pages, modal page 50, downloads and the product histories.
  */
-export const NAMESPACES = ["common", "help", "account", "address", "preferences", "creator", "fanclub", "groups", "fans", "discovery", "posts", "comments", "uploads", "blog", "payments", "wallet", "renewals", "tips", "lives", "live", "raffles"] as const;
+export const NAMESPACES = ["common", "help", "account", "address", "preferences", "creator", "fanclub", "groups", "fans", "discovery", "posts", "comments", "uploads", "blog", "payments", "wallet", "renewals", "tips", "lives", "live", "raffles", "products"] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE: Namespace = "common";

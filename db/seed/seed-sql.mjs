@@ -6,6 +6,8 @@ import { tipDemoStatements } from "./tips-demo.mjs";
 
 import { raffleDemoStatements } from "./raffles-demo.mjs";
 
+import { productDemoStatements } from "./products-demo.mjs";
+
 /** @typedef {{ scheme: "http" | "https", port: string }} SeedOrigin */
 
 const BRANDS = [
@@ -927,6 +929,7 @@ export function demoStatements(origin, now = Date.now()) {
   );
 
   out.push(...tipDemoStatements(accountId, ago));
+  out.push(...productDemoStatements((fanclubId) => accountId(FANCLUBS.find((f) => f.id === fanclubId)?.owner ?? ""), now));
 
   // counters from the rows, as the services keep them (a membership counts until it is left)
   out.push(

@@ -59,6 +59,8 @@ const addBody = z.object({
   type: z.string().max(40),
   id: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
   target_type: z.string().max(40),
+  /** kinds that sell more than one at a time (products); the kind checks its own limit */
+  quantity: z.coerce.number().int().min(1).max(1000).optional(),
 });
 
 async function readBody(c: Context<AppEnv>): Promise<Record<string, unknown>> {
@@ -76,7 +78,7 @@ cartsApi.post("/", async (c) => {
   const app = c.get("app");
   const user = signedIn(app);
   const body = addBody.parse(await readBody(c));
-  const result = await addCartItem(app.db, { userId: user.id, type: body.type, id: body.id, targetType: body.target_type, now: Date.now() });
+  const result = await addCartItem(app.db, { userId: user.id, type: body.type, id: body.id, targetType: body.target_type, quantity: body.quantity, now: Date.now() });
   if (!result.ok) throw problemError(app, result.problem);
   return ok(c, await cartPayload(app, user.id));
 });

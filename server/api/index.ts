@@ -18,6 +18,7 @@ import { planChangesApi } from "./plan-changes";
 import { creatorPostsApi, postsApi } from "./posts";
 import { postsSocialApi } from "./posts-social";
 import { rafflesApi } from "./raffles";
+import { productsApi } from "./products";
 import { uploadsApi } from "./uploads";
 import { meUserApi } from "./me-user";
 import { walletApi } from "./wallet";
@@ -44,6 +45,7 @@ api.use("*", async (c, next) => {
 
 api.route("/", servicesApi);
 api.route("/", discoveryApi);
+api.route("/", productsApi);
 api.route("/help", helpApi);
 api.route("/auth", authApi);
 api.route("/webauthn", webauthnApi);

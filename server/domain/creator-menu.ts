@@ -34,7 +34,6 @@ export function creatorMenu(role: FanclubRole): Array<{ key: CreatorMenuKey; hre
  * routes exist now, authorized like the rest, and say honestly that the section is not open yet.
  */
 export const UPCOMING_SECTIONS = {
-  products: "manageProducts",
   talks: "manageTalks",
   schedules: "manageSchedules",
   sales: "viewSales",

@@ -47,6 +47,7 @@ export const ITEM_PAGES: Partial<Record<ItemPageNumber, ItemPage>> = {
     titleKey: "titles.raffle",
     Page: lazy(async (): Promise<{ default: ComponentType<ItemPageProps> }> => (await Promise.all([import("~/components/raffles/raffle-entry-page"), preloadNamespaces(["raffles"])]))[0]),
   },
+  50: { titleKey: "titles.product", Page: lazy<ComponentType<ItemPageProps>>(() => Promise.all([import("~/components/products/product-page"), preloadNamespaces(["products"])]).then(([module]) => module)) },
 };
 
 export function itemPage(page: number): ItemPage | null {

@@ -1,6 +1,7 @@
 import type { CartItemKind, CartItemType } from "./kind";
 import { liveTicketKind } from "./live-ticket";
 import { planKind } from "./plan";
+import { productKind } from "./product";
 import { raffleKind } from "./raffle";
 import { tippingKind } from "./tipping";
 
@@ -10,7 +11,7 @@ export * from "./kind";
  * The kinds the cart sells. A new kind is a module beside ./plan.ts and one line here; the cart,
  * the purchase, the modal's generic lines and the purchase histories pick it up.
  */
-const KINDS: readonly CartItemKind[] = [planKind, tippingKind, liveTicketKind, raffleKind];
+const KINDS: readonly CartItemKind[] = [planKind, tippingKind, liveTicketKind, raffleKind, productKind];
 
 const BY_TYPE = new Map<string, CartItemKind>(KINDS.map((k) => [k.type, k]));
 

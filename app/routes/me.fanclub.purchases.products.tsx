@@ -1,0 +1,42 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { OrderTable } from "~/components/products/order-table";
+import { useTranslation, withNamespaces } from "~/lib/i18n";
+import productStyles from "~/styles/products.css?url";
+import { requireCreator } from "../../server/http/require-creator";
+import { listOrders } from "../../server/services/products";
+
+export const handle = { i18n: ["common", "products"], breadcrumb: () => ({ label: "products:sales.title" }) };
+export const clientLoader = withNamespaces(["products"]);
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: productStyles }];
+
+/** /me/fanclub/purchases/products: who bought what, newest first, with the address each physical order ships to. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { app } = context;
+  const op = requireCreator(app, request, "manageProducts");
+  const url = new URL(request.url);
+  const n = Number(url.searchParams.get("before"));
+  const before = url.searchParams.has("before") && Number.isSafeInteger(n) && n > 0 ? n : null;
+  const page = await listOrders(app.db, { fanclubId: op.fanclubId }, before);
+  return { title: app.t("products:sales.title"), lines: page.lines, more: page.next ? `/me/fanclub/purchases/products?before=${page.next}` : null };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+
+export default function ProductSales() {
+  const { t } = useTranslation("products");
+  const { lines, more } = useLoaderData<typeof loader>();
+  return (
+    <section className="page" aria-label={t("sales.title")}>
+      <h2>{t("sales.title")}</h2>
+      {lines.length ? <OrderTable lines={lines} side="creator" /> : <p className="empty-state">{t("sales.empty")}</p>}
+      {more ? (
+        <p className="center">
+          <a className="button button-secondary" href={more}>
+            {t("sales.more")}
+          </a>
+        </p>
+      ) : null}
+    </section>
+  );
+}
