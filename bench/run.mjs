@@ -2,8 +2,9 @@
 // Benchmark, not a test: starts the worker under wrangler dev and, in one run, measures a bare
 // JSON route and the SSR home page with autocannon (50 connections), prints their ratio, and the
 // gzip size of the JavaScript a first visit to the home page loads; then uploads a large file
-// through the multipart flow (bench/upload.mjs, size from BENCH_UPLOAD_MB, default 3072), and
-// fans a live event's chat out to 1,000 WebSocket clients (bench/live-chat.mjs, BENCH_LIVE_CLIENTS).
+// through the multipart flow (bench/upload.mjs, size from BENCH_UPLOAD_MB, default 3072), fans a
+// live event's chat out to 1,000 WebSocket clients (bench/live-chat.mjs, BENCH_LIVE_CLIENTS); then
+// the monthly renewal run over BENCH_RENEWALS memberships (bench/renewals.mjs, default 100,000; 0 skips).
 // Loopback only. Usage: npm run bench [-- --duration 10]
 import { execFileSync } from "node:child_process";
 import { rmSync } from "node:fs";
@@ -13,6 +14,7 @@ import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { startWorker } from "../scripts/start-worker.mjs";
 import { offlineEnv } from "../scripts/wrangler-env.mjs";
+import { runRenewalBench } from "./renewals.mjs";
 import { runUploadBench } from "./upload.mjs";
 import { runLiveChatBench } from "./live-chat.mjs";
 
@@ -130,3 +132,6 @@ try {
 } finally {
   worker.stop();
 }
+
+// its own wrangler dev and local state, once the page benchmarks' worker has stopped
+if (Number(process.env.BENCH_RENEWALS ?? 100_000) > 0) await runRenewalBench();

@@ -1,5 +1,5 @@
 /**
- * How the monthly renewal run is cut into queue work (docs/decisions/015), and the dates its
+ * How the monthly renewal run is cut into queue work (docs/decisions/017), and the dates its
  * notices show. The rules of who is due, what to try and when an unpaid plan leaves are in
  * ./renewal.ts; this file only decides the shape of the run.
  */

@@ -31,7 +31,7 @@ export type JobMessage =
     }
   | {
       /**
-       * The renewal run of `month` (docs/decisions/015): read due memberships after `afterId`, send
+       * The renewal run of `month` (docs/decisions/017): read due memberships after `afterId`, send
        * them on as `renewal` messages, then send this scan on from the last id read.
        */
       type: "renewal-scan";

@@ -1,7 +1,7 @@
 import type { Db } from "../../db/client";
 import { createDb } from "../../db/client";
 import type { Env } from "../env";
-import { deliverEmail } from "../services/mailer";
+import { deliverEmail, deliverEmails } from "../services/mailer";
 import { cleanUpUploads } from "../services/uploads";
 import { jobDepsFrom, type JobDeps } from "./deps";
 import { alreadyProcessed, beatStatement, once } from "./heartbeat";
@@ -15,19 +15,22 @@ import { isExpectedRetry, runAutoLeave, runCoinsExpire, runRenewals, runRenewalS
  */
 export async function handleQueue(batch: MessageBatch<JobMessage>, env: Env, deps: JobDeps = jobDepsFrom(env)): Promise<void> {
   const db = createDb(env.DB);
-  for (const message of batch.messages) {
-    const job = message.body;
-    try {
-      await runJob(db, env, deps, job);
-      message.ack();
-    } catch (error) {
-      // an aggregate's own stack says nothing: log what each part failed with
-      const parts = error instanceof AggregateError ? error.errors : [error];
-      if (isExpectedRetry(error)) console.warn(`[queue] job ${job.key} will be retried: ${parts.map(String).join("; ")}`);
-      else console.error(`[queue] job ${job.key} failed, will retry`, error, ...parts);
-      message.retry({ delaySeconds: Math.min(60 * 2 ** message.attempts, 3600) });
-    }
-  }
+  // the messages of a batch are independent: run together, their D1 and provider round trips overlap
+  await Promise.all(
+    batch.messages.map(async (message) => {
+      const job = message.body;
+      try {
+        await runJob(db, env, deps, job);
+        message.ack();
+      } catch (error) {
+        // an aggregate's own stack says nothing: log what each part failed with
+        const parts = error instanceof AggregateError ? error.errors : [error];
+        if (isExpectedRetry(error)) console.warn(`[queue] job ${job.key} will be retried: ${parts.map(String).join("; ")}`);
+        else console.error(`[queue] job ${job.key} failed, will retry`, error, ...parts);
+        message.retry({ delaySeconds: Math.min(60 * 2 ** message.attempts, 3600) });
+      }
+    }),
+  );
 }
 
 async function runJob(db: Db, env: Env, deps: JobDeps, job: JobMessage): Promise<void> {
@@ -41,8 +44,8 @@ async function runJob(db: Db, env: Env, deps: JobDeps, job: JobMessage): Promise
       await deliverEmail(db, env, job.emailId, deps.now());
       return;
     case "emails":
-      // delivered one by one: a sent row is skipped, so a redelivered message sends only what is left
-      for (const emailId of job.emailIds) await deliverEmail(db, env, emailId, deps.now());
+      // a sent row is skipped, so a redelivered message sends only what is left
+      await deliverEmails(db, env, job.emailIds, deps.now());
       return;
     case "uploads-cleanup": {
       // aborting and deleting twice is harmless; the key only spares a redelivery the work

@@ -16,7 +16,7 @@ import type { JobDeps } from "./deps";
 import type { JobMessage } from "./messages";
 
 /**
- * The money jobs of the daily cron (docs/decisions/015). The cron only enqueues; these run in the
+ * The money jobs of the daily cron (docs/decisions/017). The cron only enqueues; these run in the
  * queue consumer, page by page, each page sending the next, so no invocation grows with the
  * number of memberships and a redelivered page does its work again harmlessly.
  */

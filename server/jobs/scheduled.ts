@@ -10,7 +10,7 @@ import { moneyCronJobs } from "./renewals";
  * Daily crons. They never charge anyone or change a membership themselves: they record that they
  * ran and enqueue jobs whose keys make each effect happen once.
  * - MONEY_CRON, 00:00 JST: on the 1st the month's renewal run; every day the auto-leave of unpaid
- *   plans past the 7th and the expiry of bonus coins (docs/decisions/015).
+ *   plans past the 7th and the expiry of bonus coins (docs/decisions/017).
  * - any other (00:05 JST): the queue heartbeat and the uploads clean-up.
  */
 export async function handleScheduled(controller: ScheduledController, env: Env, jobs: JobQueue = env.JOBS): Promise<void> {

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray, ne } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { emails } from "../../db/schema";
 import type { Locale } from "../domain/locale";
@@ -53,3 +53,32 @@ export async function deliverEmail(db: Db, env: Env, emailId: number, now: numbe
     .where(and(eq(emails.id, emailId), eq(emails.status, row.status)))
     .run();
 }
+
+/**
+ * Queue job: several stored e-mails (the notices of one renewal message), read in one query and
+ * marked sent in one statement. Sent mail is never sent again; if the sender fails half-way, the
+ * ones it took are marked and the job is retried for the rest.
+ */
+export async function deliverEmails(db: Db, env: Env, emailIds: readonly number[], now: number): Promise<void> {
+  if (emailIds.length === 0) return;
+  const rows = await db.select().from(emails).where(and(inArray(emails.id, [...emailIds]), ne(emails.status, "sent")));
+  if (rows.length === 0) return;
+  const sender = senderFor(env);
+  if (!sender) {
+    await db.update(emails).set({ status: "failed", error: "no e-mail sender is configured" }).where(inArray(emails.id, rows.map((r) => r.id))).run();
+    console.warn(`[mail] ${rows.length} e-mails not sent: no sender configured`);
+    return;
+  }
+  const sent: number[] = [];
+  try {
+    for (const row of rows) {
+      await sender.send(row);
+      sent.push(row.id);
+    }
+  } finally {
+    if (sent.length > 0) {
+      await db.update(emails).set({ status: "sent", sentAt: new Date(now), error: null }).where(and(inArray(emails.id, sent), ne(emails.status, "sent"))).run();
+    }
+  }
+}
+

@@ -13,7 +13,7 @@ import { chargeDefaultCard } from "./payment-cards";
 import { noticeStatements, type NoticeTarget } from "./renewal-notices";
 
 /**
- * Monthly renewals and the auto-leave of unpaid plans (spec §4, docs/decisions/012 and 015). The
+ * Monthly renewals and the auto-leave of unpaid plans (spec §4, docs/decisions/012 and 017). The
  * queue consumer calls these for each membership; every outcome is one D1 batch that starts with
  * the outcome's UNIQUE key, so a repeated run, a redelivered message or a consumer that died
  * half-way finds the key and changes nothing:
