@@ -1,17 +1,8 @@
 import type { Browser, Page } from "@playwright/test";
-import { expect, hosts, openHydrated, origin, test } from "./fixtures";
+import { expect, hosts, openHydrated, origin, test, signIn, DEMO_PASSWORD } from "./fixtures";
 
-const DEMO_PASSWORD = "fanclub-demo";
 const suffix = Date.now().toString(36).slice(-4);
 const clubName = `星降る夜の音楽室${suffix}`;
-
-async function signIn(page: Page, email: string, password: string) {
-  await openHydrated(page, `${origin(hosts.login)}/auth/login`);
-  await page.getByLabel("メールアドレス").fill(email);
-  await page.getByLabel("パスワード").fill(password);
-  await page.getByRole("button", { name: "ログイン", exact: true }).click();
-  await expect(page.locator(".account-menu summary")).toBeVisible();
-}
 
 async function signUp(page: Page, email: string, password: string, name: string) {
   await openHydrated(page, `${origin(hosts.user)}/account/sign_up`);

@@ -34,4 +34,24 @@ export async function openHydrated(page: Page, url: string) {
   return response;
 }
 
+/** The seed's password for every demo account (README "Demo accounts"). */
+export const DEMO_PASSWORD = "fanclub-demo";
+
+/** Signs in through the login page and waits for the account menu. */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await openHydrated(page, `${origin(hosts.login)}/auth/login`);
+  await page.getByLabel("メールアドレス").fill(email);
+  await page.getByLabel("パスワード").fill(password);
+  await page.getByRole("button", { name: "ログイン", exact: true }).click();
+  await expect(page.locator(".account-menu summary")).toBeVisible();
+}
+
+/** Fills the sandbox's card form on /me/card_registration with a Stripe test number and registers it. */
+export async function registerSandboxCard(page: Page, number = "4242 4242 4242 4242") {
+  await page.getByLabel("カード番号").fill(number);
+  await page.getByLabel("有効期限").fill("12/40");
+  await page.getByLabel("セキュリティコード").fill("123");
+  await page.getByRole("button", { name: "このカードを登録する" }).click();
+}
+
 export { expect };

@@ -1,24 +1,14 @@
-import type { Page } from "@playwright/test";
-import { expect, hosts, openHydrated, origin, test } from "./fixtures";
+import { expect, hosts, openHydrated, origin, test, signIn, registerSandboxCard } from "./fixtures";
 
 // 星野あかりの星空ラウンジ (seed, fan club 101) has the demo live 101 with the ticket 一般チケット
 // (¥1,500). fan17 does not follow that fan club, holds no card and no coins.
 const FAN = "fan17@demo.fanclub.localhost";
-const DEMO_PASSWORD = "fanclub-demo";
 const CLUB = `${origin(hosts.www)}/fanclubs/101`;
 const LIVE = `${CLUB}/lives/101`;
 
-async function signIn(page: Page) {
-  await openHydrated(page, `${origin(hosts.login)}/auth/login`);
-  await page.getByLabel("メールアドレス").fill(FAN);
-  await page.getByLabel("パスワード").fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: "ログイン", exact: true }).click();
-  await expect(page.locator(".account-menu summary")).toBeVisible();
-}
-
 test("a fan who does not follow the fan club buys a live ticket through page 10, pays by the sandbox card registered on the way, and finds it in the ticket history", async ({ page }) => {
   test.setTimeout(90_000);
-  await signIn(page);
+  await signIn(page, FAN);
 
   // the fan club's lives tab lists the coming live; its page says when it starts and that watching needs a ticket
   await openHydrated(page, `${CLUB}/lives`);
@@ -47,10 +37,7 @@ test("a fan who does not follow the fan club buys a live ticket through page 10,
   await modal.getByRole("button", { name: "次へ" }).click();
   await page.waitForURL((url) => url.origin === origin(hosts.www) && url.pathname === "/me/card_registration");
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  await page.getByLabel("カード番号").fill("4242 4242 4242 4242");
-  await page.getByLabel("有効期限").fill("12/40");
-  await page.getByLabel("セキュリティコード").fill("123");
-  await page.getByRole("button", { name: "このカードを登録する" }).click();
+  await registerSandboxCard(page);
 
   // page 3 on the live page: the ticket's lines, the card, the amount, no cancellation
   await page.waitForURL((url) => url.origin + url.pathname === LIVE);

@@ -1,25 +1,16 @@
 import type { Page } from "@playwright/test";
-import { expect, hosts, openHydrated, origin, test } from "./fixtures";
+import { expect, hosts, openHydrated, origin, test, signIn, registerSandboxCard } from "./fixtures";
 
 // 月城ミオのアトリエ (seed, fan club 103): plans 見学 (free), アトリエ会員 (¥800), パトロン (¥3,000).
 // fan20 follows it and belongs to no plan.
 const FAN = "fan20@demo.fanclub.localhost";
-const DEMO_PASSWORD = "fanclub-demo";
 const CLUB = `${origin(hosts.www)}/fanclubs/103`;
-
-async function signIn(page: Page) {
-  await openHydrated(page, `${origin(hosts.login)}/auth/login`);
-  await page.getByLabel("メールアドレス").fill(FAN);
-  await page.getByLabel("パスワード").fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: "ログイン", exact: true }).click();
-  await expect(page.locator(".account-menu summary")).toBeVisible();
-}
 
 const planButton = (page: Page, plan: string) => page.locator(`.plan-card[data-plan="${plan}"] [data-plan-button]`);
 
 test("a fan joins the free plan through the payment modal, upgrades with the sandbox card registered on the way and sees the locked post open, then stops supporting after the four warnings and keeps the paid month", async ({ page }) => {
   test.setTimeout(90_000);
-  await signIn(page);
+  await signIn(page, FAN);
   await openHydrated(page, CLUB);
   await expect(planButton(page, "見学")).toHaveAttribute("data-plan-button", "support");
 
@@ -77,10 +68,7 @@ test("a fan joins the free plan through the payment modal, upgrades with the san
   expect(returnTo.origin + returnTo.pathname).toBe(CLUB);
   expect(Object.fromEntries(returnTo.searchParams)).toEqual({ paymentPage: "3", paymentType: "0", coinPayment: "0" });
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  await page.getByLabel("カード番号").fill("4242 4242 4242 4242");
-  await page.getByLabel("有効期限").fill("12/40");
-  await page.getByLabel("セキュリティコード").fill("123");
-  await page.getByRole("button", { name: "このカードを登録する" }).click();
+  await registerSandboxCard(page);
 
   // back on the fan club page at page 3: the card, the yen charged now, from when
   await page.waitForURL((url) => url.origin + url.pathname === CLUB);
@@ -128,11 +116,7 @@ const SPLIT_FAN = "fan14@demo.fanclub.localhost";
 test("a fan pays a plan part in coins, part by card, sees both on the confirm and finish pages and in the purchase history, then downgrades without a charge", async ({ page }) => {
   test.setTimeout(120_000);
   const user = origin(hosts.user);
-  await openHydrated(page, `${origin(hosts.login)}/auth/login`);
-  await page.getByLabel("メールアドレス").fill(SPLIT_FAN);
-  await page.getByLabel("パスワード").fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: "ログイン", exact: true }).click();
-  await expect(page.locator(".account-menu summary")).toBeVisible();
+  await signIn(page, SPLIT_FAN);
 
   // 1,000 coins bought with the sandbox's 4242, registered on the way
   await openHydrated(page, `${user}/me/coins`);
@@ -140,10 +124,7 @@ test("a fan pays a plan part in coins, part by card, sees both on the confirm an
   await page.getByRole("button", { name: "確認へ進む" }).click();
   await page.getByRole("link", { name: "クレジットカードを登録する" }).click();
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  await page.getByLabel("カード番号").fill("4242 4242 4242 4242");
-  await page.getByLabel("有効期限").fill("12/40");
-  await page.getByLabel("セキュリティコード").fill("123");
-  await page.getByRole("button", { name: "このカードを登録する" }).click();
+  await registerSandboxCard(page);
   await expect(page).toHaveURL(`${user}/me/coins?amount=1000`);
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   await page.getByRole("button", { name: "1,000円を支払ってチャージする" }).click();

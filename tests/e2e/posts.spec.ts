@@ -1,12 +1,11 @@
 import { readFileSync } from "node:fs";
 import type { Browser, Locator, Page } from "@playwright/test";
-import { expect, hosts, openHydrated, origin, test } from "./fixtures";
+import { expect, hosts, openHydrated, origin, test, signIn } from "./fixtures";
 
 // 月城ミオ's fan club (seed): plans 見学 (free), アトリエ会員 (¥800) and パトロン (¥3,000).
 // fan05 is a member of 見学 only, so a パトロン post stays locked for them.
 const CREATOR = "creator03@demo.fanclub.localhost";
 const LOWER_PLAN_FAN = "fan05@demo.fanclub.localhost";
-const DEMO_PASSWORD = "fanclub-demo";
 const TOP_PLAN = "パトロン";
 const www = origin(hosts.www);
 const suffix = Date.now().toString(36).slice(-5);
@@ -20,14 +19,6 @@ const PDF = Buffer.from("%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2
  * player can seek before the whole file arrived): about 36 KB.
  */
 const CLIP = readFileSync(new URL("./media/clip.mp4", import.meta.url));
-
-async function signIn(page: Page, email: string) {
-  await openHydrated(page, `${origin(hosts.login)}/auth/login`);
-  await page.getByLabel("メールアドレス").fill(email);
-  await page.getByLabel("パスワード").fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: "ログイン", exact: true }).click();
-  await expect(page.locator(".account-menu summary")).toBeVisible();
-}
 
 async function asUser(browser: Browser, email: string) {
   const context = await browser.newContext();

@@ -1,24 +1,14 @@
-import type { Page } from "@playwright/test";
-import { expect, hosts, openHydrated, origin, test } from "./fixtures";
+import { expect, hosts, openHydrated, origin, test, signIn, registerSandboxCard } from "./fixtures";
 
 // 星野あかりの星空ラウンジ (seed, fan club 101) sells 1001, a free digital voice, and 1002, a ¥800
 // wallpaper set. fan12 has no card and no coins in the seed.
 const FAN = "fan12@demo.fanclub.localhost";
-const DEMO_PASSWORD = "fanclub-demo";
 const FREE = `${origin(hosts.www)}/fanclubs/101/products/1001`;
 const PAID = `${origin(hosts.www)}/fanclubs/101/products/1002`;
 
-async function signIn(page: Page) {
-  await openHydrated(page, `${origin(hosts.login)}/auth/login`);
-  await page.getByLabel("メールアドレス").fill(FAN);
-  await page.getByLabel("パスワード").fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: "ログイン", exact: true }).click();
-  await expect(page.locator(".account-menu summary")).toBeVisible();
-}
-
 test("a fan gets a free product and buys a paid one by card (registered on the way) through the payment modal, and finds both in the purchase history", async ({ page }) => {
   test.setTimeout(90_000);
-  await signIn(page);
+  await signIn(page, FAN);
 
   // the free product: page 50 shows it, the button gets it at once, page 4 confirms
   await openHydrated(page, FREE);
@@ -50,10 +40,7 @@ test("a fan gets a free product and buys a paid one by card (registered on the w
   await modal.getByRole("button", { name: "次へ" }).click();
   await page.waitForURL((url) => url.pathname === "/me/card_registration");
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  await page.getByLabel("カード番号").fill("4242 4242 4242 4242");
-  await page.getByLabel("有効期限").fill("12/40");
-  await page.getByLabel("セキュリティコード").fill("123");
-  await page.getByRole("button", { name: "このカードを登録する" }).click();
+  await registerSandboxCard(page);
   await page.waitForURL((url) => url.origin + url.pathname === PAID);
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   await expect(modal).toHaveAttribute("data-page", "3");

@@ -1,24 +1,14 @@
-import type { Page } from "@playwright/test";
-import { expect, hosts, openHydrated, origin, test } from "./fixtures";
+import { expect, hosts, openHydrated, origin, test, signIn, registerSandboxCard } from "./fixtures";
 
 // 星野あかりの星空ラウンジ (seed, fan club 101) runs the open raffle 101 「サイン入りアクリルスタンド抽選」
 // (¥300 an entry, 5 per fan). fan02 follows the fan club, has no card and no coins.
 const FAN = "fan02@demo.fanclub.localhost";
-const DEMO_PASSWORD = "fanclub-demo";
 const RAFFLE = `${origin(hosts.www)}/fanclubs/101/raffles/101`;
 const TITLE = "サイン入りアクリルスタンド抽選";
 
-async function signIn(page: Page) {
-  await openHydrated(page, `${origin(hosts.login)}/auth/login`);
-  await page.getByLabel("メールアドレス").fill(FAN);
-  await page.getByLabel("パスワード").fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: "ログイン", exact: true }).click();
-  await expect(page.locator(".account-menu summary")).toBeVisible();
-}
-
 test("a fan enters a raffle through the payment modal, pays by the sandbox card registered on the way, and sees the entry on the raffle and in the purchase history", async ({ page, pageErrors }) => {
   test.setTimeout(90_000);
-  await signIn(page);
+  await signIn(page, FAN);
   await openHydrated(page, RAFFLE);
   await expect(page.getByRole("heading", { name: TITLE })).toBeVisible();
   await expect(page.locator(".raffle-mine")).toContainText("まだ応募していません。");
@@ -39,10 +29,7 @@ test("a fan enters a raffle through the payment modal, pays by the sandbox card 
   await modal.getByRole("button", { name: "次へ" }).click();
   await page.waitForURL((url) => url.origin === origin(hosts.www) && url.pathname === "/me/card_registration");
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  await page.getByLabel("カード番号").fill("4242 4242 4242 4242");
-  await page.getByLabel("有効期限").fill("12/40");
-  await page.getByLabel("セキュリティコード").fill("123");
-  await page.getByRole("button", { name: "このカードを登録する" }).click();
+  await registerSandboxCard(page);
 
   // page 3: the entries, the yen charged now, no cancellation
   await page.waitForURL((url) => url.origin + url.pathname === RAFFLE);

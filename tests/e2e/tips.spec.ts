@@ -1,25 +1,15 @@
-import type { Page } from "@playwright/test";
 import { DEMO_ACCOUNTS } from "../../db/seed/seed-sql.mjs";
-import { expect, hosts, openHydrated, origin, test } from "./fixtures";
+import { expect, hosts, openHydrated, origin, test, signIn, registerSandboxCard } from "./fixtures";
 
 // 星野あかりの星空ラウンジ (seed, fan club 101): post 100102 is locked to ベーシック and takes tips.
 // fan06 supports ベーシック, has no card and no coins, and no other spec uses them.
 const FAN = "fan06@demo.fanclub.localhost";
-const DEMO_PASSWORD = "fanclub-demo";
 const POST = `${origin(hosts.www)}/fanclubs/101/posts/100102`;
 const MESSAGE = "E2Eからの応援メッセージです🎉";
 
-async function signIn(page: Page) {
-  await openHydrated(page, `${origin(hosts.login)}/auth/login`);
-  await page.getByLabel("メールアドレス").fill(FAN);
-  await page.getByLabel("パスワード").fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: "ログイン", exact: true }).click();
-  await expect(page.locator(".account-menu summary")).toBeVisible();
-}
-
 test("a fan tips a post with a message through the payment modal, registering the sandbox card on the way, and sees the tip on the post's tips page", async ({ page }) => {
   test.setTimeout(90_000);
-  await signIn(page);
+  await signIn(page, FAN);
   await openHydrated(page, POST);
   const prompt = page.getByTestId("post-tip");
   await expect(prompt).toBeVisible();
@@ -46,10 +36,7 @@ test("a fan tips a post with a message through the payment modal, registering th
   await modal.getByRole("button", { name: "次へ" }).click();
   await page.waitForURL((url) => url.origin === origin(hosts.www) && url.pathname === "/me/card_registration");
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  await page.getByLabel("カード番号").fill("4242 4242 4242 4242");
-  await page.getByLabel("有効期限").fill("12/40");
-  await page.getByLabel("セキュリティコード").fill("123");
-  await page.getByRole("button", { name: "このカードを登録する" }).click();
+  await registerSandboxCard(page);
   await page.waitForURL((url) => url.origin + url.pathname === POST);
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 

@@ -1,19 +1,9 @@
-import type { Page } from "@playwright/test";
-import { expect, hosts, openHydrated, origin, test } from "./fixtures";
+import { expect, hosts, openHydrated, origin, test, signIn, registerSandboxCard } from "./fixtures";
 
 // fan18 has no card and no coins in the seed; fan01 holds 3,000 paid coins and the campaign's 100.
 const FAN = "fan18@demo.fanclub.localhost";
 const COIN_FAN = "fan01@demo.fanclub.localhost";
-const DEMO_PASSWORD = "fanclub-demo";
 const user = origin(hosts.user);
-
-async function signIn(page: Page, email: string) {
-  await openHydrated(page, `${origin(hosts.login)}/auth/login`);
-  await page.getByLabel("メールアドレス").fill(email);
-  await page.getByLabel("パスワード").fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: "ログイン", exact: true }).click();
-  await expect(page.locator(".account-menu summary")).toBeVisible();
-}
 
 test("a fan registers the sandbox's 4242 card, buys 1,000 coins and sees balance, history and header", async ({ page, pageErrors }) => {
   await signIn(page, FAN);
@@ -29,18 +19,12 @@ test("a fan registers the sandbox's 4242 card, buys 1,000 coins and sees balance
   await page.getByRole("link", { name: "クレジットカードを登録する" }).click();
   await expect(page.getByRole("heading", { name: "クレジットカード登録" })).toBeVisible();
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  await page.getByLabel("カード番号").fill("4000 0000 0000 0002");
-  await page.getByLabel("有効期限").fill("12/40");
-  await page.getByLabel("セキュリティコード").fill("123");
-  await page.getByRole("button", { name: "このカードを登録する" }).click();
+  await registerSandboxCard(page, "4000 0000 0000 0002");
   await expect(page.getByText("このカードはご利用いただけません。別のカードをお試しください。")).toBeVisible();
   // the refused registration is answered 400, which the browser logs
   expect(pageErrors.splice(0)).toEqual(["Failed to load resource: the server responded with a status of 400 (Bad Request)"]);
 
-  await page.getByLabel("カード番号").fill("4242 4242 4242 4242");
-  await page.getByLabel("有効期限").fill("12/40");
-  await page.getByLabel("セキュリティコード").fill("123");
-  await page.getByRole("button", { name: "このカードを登録する" }).click();
+  await registerSandboxCard(page);
   await expect(page).toHaveURL(`${user}/me/coins?amount=1000`);
   await expect(page.getByText("クレジットカードを登録しました。")).toBeVisible();
   await expect(page.getByText("VISA •••• 4242（有効期限 12/40） に 1,000円 を請求し、1,000 C をチャージします。")).toBeVisible();
