@@ -2,13 +2,14 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { TicketBuyButton } from "~/components/lives/ticket-buy-button";
-import { formatDateTime } from "~/components/payments/payment-format";
+
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import liveStyles from "~/styles/lives.css?url";
 import { formatYen } from "../../server/domain/number-display";
 import { anonymousPageHeaders } from "../../server/http/page-cache";
 import { idParam } from "../../server/http/params";
 import { loadLiveDetail } from "../../server/services/live-events";
+import { formatJstDateTime } from "../../server/domain/jst-time";
 
 export const handle = { i18n: ["common", "fanclub", "lives"], breadcrumb: (d: { event?: { title: string } } | undefined) => (d?.event ? { label: d.event.title, literal: true } : { label: "fanclub:tabs.lives" }) };
 export const clientLoader = withNamespaces(["fanclub", "lives"]);
@@ -36,7 +37,7 @@ export default function LiveDetailPage() {
   const { event, fanclub, ticketTypes, plans, viewer, loginHref } = useLoaderData<typeof loader>();
   const [chatOpen, setChatOpen] = useState(true);
   const stateText =
-    event.timing === "ended" ? t("public.ended") : event.timing === "onAir" ? t("public.onAirSoon") : t("public.startsAt", { time: formatDateTime(event.startAt) });
+    event.timing === "ended" ? t("public.ended") : event.timing === "onAir" ? t("public.onAirSoon") : t("public.startsAt", { time: formatJstDateTime(event.startAt) });
   const sellsTickets = event.visibility !== "plan";
   const admitsPlans = event.visibility !== "ticket";
   return (
@@ -50,7 +51,7 @@ export default function LiveDetailPage() {
           {fanclub.name}
         </p>
         <h1>{event.title}</h1>
-        <p>{t("public.schedule", { start: formatDateTime(event.startAt), end: formatDateTime(event.endAt) })}</p>
+        <p>{t("public.schedule", { start: formatJstDateTime(event.startAt), end: formatJstDateTime(event.endAt) })}</p>
         {viewer.manages ? (
           <a className="button button-secondary button-small" href={`/me/fanclub/live_events/${event.id}`}>
             {t("public.manage")}
@@ -104,7 +105,7 @@ export default function LiveDetailPage() {
                     <span>{free ? t("public.freeBadge") : formatYen(tt.price)}</span>
                     <span className="muted small">
                       {tt.capacity !== null && tt.saleState === "onSale" ? t("public.remaining", { count: (tt.capacity - tt.soldCount).toLocaleString("ja-JP") }) : null}
-                      {tt.saleEndAt !== null && tt.saleState === "onSale" ? ` ${t("public.saleUntil", { time: formatDateTime(tt.saleEndAt) })}` : null}
+                      {tt.saleEndAt !== null && tt.saleState === "onSale" ? ` ${t("public.saleUntil", { time: formatJstDateTime(tt.saleEndAt) })}` : null}
                     </span>
                   </div>
                   {tt.saleState === "soldOut" ? (

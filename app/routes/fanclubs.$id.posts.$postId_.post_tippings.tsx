@@ -1,13 +1,14 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { TipButton } from "~/components/tips/tip-button";
-import { tipDateFormat } from "~/components/tips/tip-format";
+import { formatWalletDate } from "~/components/wallet/coin-format";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import tipsStyles from "~/styles/tips.css?url";
 import { formatYen } from "../../server/domain/number-display";
 import { idParam } from "../../server/http/params";
 import { loadPostAccess, postViewerFrom } from "../../server/services/post-access";
 import { postTippings } from "../../server/services/tips";
+import { parseHistoryCursor } from "../../server/domain/purchase-histories";
 
 export const handle = {
   i18n: ["common", "fanclub", "posts", "tips"],
@@ -36,8 +37,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!access || access.fanclub.id !== fanclubId || !access.post.allowTipping) throw new Response(null, { status: 404 });
   const post = { id: postId, fanclubId, title: access.post.title, href: `/fanclubs/${fanclubId}/posts/${postId}` };
   if (!access.canView) return { post, locked: true as const, tips: null, canTip: false };
-  const raw = Number(new URL(request.url).searchParams.get("before"));
-  const tips = await postTippings(app.db, postId, Number.isSafeInteger(raw) && raw > 0 ? raw : null);
+  const before = parseHistoryCursor(new URL(request.url).searchParams.get("before"));
+  const tips = await postTippings(app.db, postId, before);
   return { post, locked: false as const, tips, canTip: app.user !== null && !access.manages };
 }
 
@@ -46,7 +47,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title:
 export default function PostTippings() {
   const { t, locale } = useTranslation("tips");
   const { post, locked, tips, canTip } = useLoaderData<typeof loader>();
-  const date = tipDateFormat(locale);
   return (
     <section className="post-tippings" aria-labelledby="post-tippings-title">
       <h2 id="post-tippings-title">{t("list.title")}</h2>
@@ -70,7 +70,7 @@ export default function PostTippings() {
                   <span className="tip-amount">{formatYen(tip.amount)}</span>
                   <p className={tip.message ? "tip-message" : "tip-message muted small"}>{tip.message ?? t("list.noMessage")}</p>
                   <time className="muted small" dateTime={new Date(tip.createdAt).toISOString()}>
-                    {date.format(tip.createdAt)}
+                    {formatWalletDate(locale, tip.createdAt, true)}
                   </time>
                 </li>
               ))}

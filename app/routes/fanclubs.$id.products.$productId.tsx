@@ -5,10 +5,11 @@ import { ProductStateBadge } from "~/components/products/product-cards";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import productStyles from "~/styles/products.css?url";
 import { formatYen } from "../../server/domain/number-display";
-import { buttonLabel, formatFileSize, formatSaleTime } from "../../server/domain/products";
+import { buttonLabel, formatFileSize } from "../../server/domain/products";
 import { anonymousPageHeaders } from "../../server/http/page-cache";
 import { idParam } from "../../server/http/params";
 import { productForViewer } from "../../server/services/products";
+import { formatJstDateTime } from "../../server/domain/jst-time";
 
 export const handle = {
   i18n: ["common", "fanclub", "products"],
@@ -63,7 +64,7 @@ export default function ProductDetailPage() {
   const available = product.state === "onSale" && !product.soldOut;
   const period =
     product.saleStartAt || product.saleEndAt
-      ? t("detail.period", { start: product.saleStartAt ? formatSaleTime(product.saleStartAt) : "", end: product.saleEndAt ? formatSaleTime(product.saleEndAt) : "" }).trim()
+      ? t("detail.period", { start: product.saleStartAt ? formatJstDateTime(product.saleStartAt) : "", end: product.saleEndAt ? formatJstDateTime(product.saleEndAt) : "" }).trim()
       : t("detail.always");
 
   let action;

@@ -6,6 +6,7 @@ import productStyles from "~/styles/products.css?url";
 import { anonymousPageHeaders } from "../../server/http/page-cache";
 import { idParam } from "../../server/http/params";
 import { listPublishedProducts } from "../../server/services/products";
+import { parseHistoryCursor } from "../../server/domain/purchase-histories";
 
 export const handle = { i18n: ["common", "fanclub", "products"], breadcrumb: () => ({ label: "fanclub:tabs.products" }) };
 export const clientLoader = withNamespaces(["fanclub", "products"]);
@@ -17,8 +18,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { app } = context;
   const fanclubId = idParam(params.id);
   const url = new URL(request.url);
-  const n = Number(url.searchParams.get("before"));
-  const before = url.searchParams.has("before") && Number.isSafeInteger(n) && n > 0 ? n : null;
+  const before = parseHistoryCursor(url.searchParams.get("before"));
   const page = await listPublishedProducts(app.db, { fanclubId }, { before, now: Date.now() });
   return { products: page.products, more: page.next ? `/fanclubs/${fanclubId}/products?before=${page.next}` : null };
 }

@@ -1,6 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { formatRaffleTime, formatRaffleWindow } from "~/components/raffles/format";
+import { formatRaffleWindow } from "~/components/raffles/format";
 import { RaffleEnterButton } from "~/components/raffles/raffle-enter-button";
 import { RaffleResult } from "~/components/raffles/raffle-result";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
@@ -10,6 +10,7 @@ import { anonymousPageHeaders } from "../../server/http/page-cache";
 import { idParam } from "../../server/http/params";
 import { managesRaffles, raffleForViewer } from "../../server/services/raffles";
 import raffleStyles from "~/styles/raffles.css?url";
+import { formatJstDateTime } from "../../server/domain/jst-time";
 
 export const handle = {
   i18n: ["common", "fanclub", "raffles"],
@@ -105,7 +106,7 @@ export default function RafflePage() {
             <ul>
               {d.entries.map((e, i) => (
                 <li key={i}>
-                  {t("public.entries", { count: e.count })} <span className="muted small">{formatRaffleTime(e.createdAt)}</span>
+                  {t("public.entries", { count: e.count })} <span className="muted small">{formatJstDateTime(e.createdAt)}</span>
                 </li>
               ))}
             </ul>

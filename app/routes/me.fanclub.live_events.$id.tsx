@@ -1,12 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { formatDateTime } from "~/components/payments/payment-format";
+
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import { formatYen } from "../../server/domain/number-display";
 import { idParam } from "../../server/http/params";
 import { requireCreator } from "../../server/http/require-creator";
 import { translatorFor } from "../../server/i18n";
 import { getCreatorLiveEvent, listTicketSales } from "../../server/services/live-events";
+import { formatJstDateTime } from "../../server/domain/jst-time";
 
 export const handle = { i18n: ["common", "lives"], breadcrumb: () => ({ label: "lives:creator.detail" }) };
 export const clientLoader = withNamespaces(["lives"]);
@@ -47,7 +48,7 @@ export default function LiveEventDetail() {
       {event.coverUrl ? <img className="live-cover" src={event.coverUrl} alt="" width={1200} height={630} /> : null}
       <dl className="detail-list">
         <dt>{t("creator.schedule")}</dt>
-        <dd>{t("public.schedule", { start: formatDateTime(event.startAt), end: formatDateTime(event.endAt) })}</dd>
+        <dd>{t("public.schedule", { start: formatJstDateTime(event.startAt), end: formatJstDateTime(event.endAt) })}</dd>
         <dt>{t("fields.status")}</dt>
         <dd data-live-status={event.status}>
           {t(`status.${event.status}`)} ({t(`timing.${event.timing}`)})
@@ -108,7 +109,7 @@ export default function LiveEventDetail() {
           <tbody>
             {sales.map((s) => (
               <tr key={s.id}>
-                <td>{formatDateTime(s.soldAt)}</td>
+                <td>{formatJstDateTime(s.soldAt)}</td>
                 <td>{s.buyerName}</td>
                 <td>{s.ticketTitle}</td>
                 <td>{s.price === 0 ? t("sales.free") : formatYen(s.price)}</td>

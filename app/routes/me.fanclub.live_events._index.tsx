@@ -1,11 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { formatDateTime } from "~/components/payments/payment-format";
+
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import { formatYen } from "../../server/domain/number-display";
 import { requireCreator } from "../../server/http/require-creator";
 import { translatorFor } from "../../server/i18n";
 import { listCreatorLiveEvents } from "../../server/services/live-events";
+import { formatJstDateTime } from "../../server/domain/jst-time";
 
 export const handle = { i18n: ["common", "lives"], breadcrumb: () => ({ label: "lives:creator.list" }) };
 export const clientLoader = withNamespaces(["lives"]);
@@ -54,7 +55,7 @@ export default function LiveEvents() {
                 <td>
                   <a href={`/me/fanclub/live_events/${e.id}`}>{e.title}</a>
                 </td>
-                <td>{t("public.schedule", { start: formatDateTime(e.startAt), end: formatDateTime(e.endAt) })}</td>
+                <td>{t("public.schedule", { start: formatJstDateTime(e.startAt), end: formatJstDateTime(e.endAt) })}</td>
                 <td>
                   <span className={e.status === 0 ? "badge" : "badge badge-muted"}>{t(`status.${e.status}`)}</span>
                 </td>

@@ -1,11 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { formatDateTime } from "~/components/payments/payment-format";
+
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import { formatYen } from "../../server/domain/number-display";
 import { requireCreator } from "../../server/http/require-creator";
 import { translatorFor } from "../../server/i18n";
 import { listTicketSales } from "../../server/services/live-events";
+import { formatJstDateTime } from "../../server/domain/jst-time";
 
 export const handle = { i18n: ["common", "lives"], breadcrumb: () => ({ label: "lives:sales.title" }) };
 export const clientLoader = withNamespaces(["lives"]);
@@ -51,7 +52,7 @@ export default function LiveTicketSales() {
           <tbody>
             {sales.map((s) => (
               <tr key={s.id} data-sale={s.eventTitle}>
-                <td>{formatDateTime(s.soldAt)}</td>
+                <td>{formatJstDateTime(s.soldAt)}</td>
                 <td>
                   <a href={`/me/fanclub/live_events/${s.eventId}`}>{s.eventTitle}</a>
                 </td>

@@ -5,6 +5,7 @@ import { useTranslation, withNamespaces } from "~/lib/i18n";
 import productStyles from "~/styles/products.css?url";
 import { requireCreator } from "../../server/http/require-creator";
 import { listOrders } from "../../server/services/products";
+import { parseHistoryCursor } from "../../server/domain/purchase-histories";
 
 export const handle = { i18n: ["common", "products"], breadcrumb: () => ({ label: "products:sales.title" }) };
 export const clientLoader = withNamespaces(["products"]);
@@ -15,8 +16,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { app } = context;
   const op = requireCreator(app, request, "manageProducts");
   const url = new URL(request.url);
-  const n = Number(url.searchParams.get("before"));
-  const before = url.searchParams.has("before") && Number.isSafeInteger(n) && n > 0 ? n : null;
+  const before = parseHistoryCursor(url.searchParams.get("before"));
   const page = await listOrders(app.db, { fanclubId: op.fanclubId }, before);
   return { title: app.t("products:sales.title"), lines: page.lines, more: page.next ? `/me/fanclub/purchases/products?before=${page.next}` : null };
 }

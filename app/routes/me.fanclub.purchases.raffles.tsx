@@ -1,11 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { formatRaffleTime } from "~/components/raffles/format";
+
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import { formatYen } from "../../server/domain/number-display";
 import { requireCreator } from "../../server/http/require-creator";
 import { translatorFor } from "../../server/i18n";
 import { creatorRaffleSales, RAFFLE_PAGE_SIZE } from "../../server/services/raffles";
+import { formatJstDateTime } from "../../server/domain/jst-time";
 
 export const handle = { i18n: ["common", "creator", "raffles"], breadcrumb: () => ({ label: "raffles:sales.title" }) };
 export const clientLoader = withNamespaces(["creator", "raffles"]);
@@ -50,7 +51,7 @@ export default function RaffleSales() {
             <tbody>
               {rows.map((r) => (
                 <tr key={r.purchaseItemId} data-raffle={r.title}>
-                  <td className="small">{formatRaffleTime(r.paidAt)}</td>
+                  <td className="small">{formatJstDateTime(r.paidAt)}</td>
                   <td>
                     <a href={`/me/fanclub/raffles/${r.raffleId}/edit`}>{r.title}</a>
                   </td>

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { data, redirect } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { lazy, Suspense } from "react";
-import { formatRaffleTime } from "~/components/raffles/format";
+
 import { RaffleForm } from "~/components/raffles/raffle-form";
 import { RaffleResult } from "~/components/raffles/raffle-result";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
@@ -15,6 +15,7 @@ import { requireCreator } from "../../server/http/require-creator";
 import { translatorFor } from "../../server/i18n";
 import { getRaffle, updateRaffle } from "../../server/services/raffles";
 import raffleStyles from "~/styles/raffles.css?url";
+import { formatJstDateTime } from "../../server/domain/jst-time";
 
 // the draw button (a confirm dialog and an API call) is the creator's only: its own chunk
 const DrawButton = lazy(() => import("~/components/raffles/draw-button"));
@@ -82,7 +83,7 @@ export default function EditRaffle() {
             <DrawButton raffleId={raffle.id} tickets={raffle.ticketCount} fans={raffle.fanCount} winners={raffle.winnerCount} />
           </Suspense>
         ) : (
-          <p className="muted">{t("creator.drawWaiting", { end: formatRaffleTime(raffle.entryEndAt) })}</p>
+          <p className="muted">{t("creator.drawWaiting", { end: formatJstDateTime(raffle.entryEndAt) })}</p>
         )}
         {raffle.status !== "draft" ? (
           <p className="small">

@@ -1,6 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { tipDateFormat } from "~/components/tips/tip-format";
+import { formatWalletDate } from "~/components/wallet/coin-format";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import tipsStyles from "~/styles/tips.css?url";
 import { formatYen } from "../../server/domain/number-display";
@@ -30,7 +30,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 export default function TippingTotals() {
   const { t, locale } = useTranslation("tips");
   const d = useLoaderData<typeof loader>();
-  const date = tipDateFormat(locale);
   return (
     <div className="page tips-page">
       <h1>{t("creator.tippingsTitle")}</h1>
@@ -66,7 +65,7 @@ export default function TippingTotals() {
                   </td>
                   <td>{r.count}</td>
                   <td>{formatYen(r.total)}</td>
-                  <td>{date.format(r.lastAt)}</td>
+                  <td>{formatWalletDate(locale, r.lastAt, true)}</td>
                 </tr>
               ))}
             </tbody>

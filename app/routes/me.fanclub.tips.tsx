@@ -1,12 +1,13 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { tipDateFormat } from "~/components/tips/tip-format";
+import { formatWalletDate } from "~/components/wallet/coin-format";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import tipsStyles from "~/styles/tips.css?url";
 import { formatYen } from "../../server/domain/number-display";
 import { requireCreator } from "../../server/http/require-creator";
 import { translatorFor } from "../../server/i18n";
 import { receivedTips } from "../../server/services/tips";
+import { parseHistoryCursor } from "../../server/domain/purchase-histories";
 
 export const handle = {
   i18n: ["common", "tips"],
@@ -16,8 +17,7 @@ export const clientLoader = withNamespaces(["tips"]);
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: tipsStyles }];
 
 function beforeParam(url: URL): number | null {
-  const n = Number(url.searchParams.get("before"));
-  return Number.isSafeInteger(n) && n > 0 ? n : null;
+  return parseHistoryCursor(url.searchParams.get("before"));
 }
 
 /**
@@ -36,7 +36,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 export default function ReceivedTips() {
   const { t, locale } = useTranslation("tips");
   const d = useLoaderData<typeof loader>();
-  const date = tipDateFormat(locale);
   return (
     <div className="page tips-page">
       <h1>{t("creator.tipsTitle")}</h1>
@@ -66,7 +65,7 @@ export default function ReceivedTips() {
             <tbody>
               {d.rows.map((r) => (
                 <tr key={r.id} data-tip-id={r.id}>
-                  <td>{date.format(r.createdAt)}</td>
+                  <td>{formatWalletDate(locale, r.createdAt, true)}</td>
                   <td>{r.userName}</td>
                   <td>{r.postId === null ? t("creator.fanclubTip") : <Link to={`/fanclubs/${d.fanclubId}/posts/${r.postId}`}>{r.postTitle || t("creator.deletedPost")}</Link>}</td>
                   <td>{formatYen(r.amount)}</td>

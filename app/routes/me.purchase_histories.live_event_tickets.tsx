@@ -1,11 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { formatCoins, formatDateTime } from "~/components/payments/payment-format";
+import { formatCoins } from "~/components/payments/payment-format";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import { formatYen } from "../../server/domain/number-display";
 import { requireUser } from "../../server/http/require-user";
 import { translatorFor } from "../../server/i18n";
 import { listFanTickets } from "../../server/services/live-events";
+import { formatJstDateTime } from "../../server/domain/jst-time";
 
 export const handle = { i18n: ["common", "lives"], breadcrumb: () => ({ label: "lives:history.title" }) };
 export const clientLoader = withNamespaces(["lives"]);
@@ -44,13 +45,13 @@ export default function LiveTicketHistory() {
           <tbody>
             {tickets.map((tk) => (
               <tr key={tk.id} data-ticket={tk.eventTitle}>
-                <td>{formatDateTime(tk.boughtAt)}</td>
+                <td>{formatJstDateTime(tk.boughtAt)}</td>
                 <td>
                   <a href={`/fanclubs/${tk.fanclubId}/lives/${tk.eventId}`}>{tk.eventTitle}</a>
                   <div className="muted small">{tk.fanclubName}</div>
                 </td>
                 <td>{tk.ticketTitle}</td>
-                <td>{t("public.schedule", { start: formatDateTime(tk.startAt), end: formatDateTime(tk.endAt) })}</td>
+                <td>{t("public.schedule", { start: formatJstDateTime(tk.startAt), end: formatJstDateTime(tk.endAt) })}</td>
                 <td>
                   {tk.price === 0 ? t("history.free") : formatYen(tk.price)}
                   {tk.price > 0 ? (

@@ -5,6 +5,7 @@ import { useTranslation, withNamespaces } from "~/lib/i18n";
 import productStyles from "~/styles/products.css?url";
 import { requireUser } from "../../server/http/require-user";
 import { listOrders } from "../../server/services/products";
+import { parseHistoryCursor } from "../../server/domain/purchase-histories";
 
 export const handle = { i18n: ["common", "products"], breadcrumb: () => ({ label: "products:history.title" }) };
 export const clientLoader = withNamespaces(["products"]);
@@ -15,8 +16,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { app } = context;
   const user = requireUser(app);
   const url = new URL(request.url);
-  const n = Number(url.searchParams.get("before"));
-  const before = url.searchParams.has("before") && Number.isSafeInteger(n) && n > 0 ? n : null;
+  const before = parseHistoryCursor(url.searchParams.get("before"));
   const page = await listOrders(app.db, { userId: user.id }, before);
   return { title: app.t("products:history.title"), lines: page.lines, more: page.next ? `/me/purchase_histories/products?before=${page.next}` : null };
 }

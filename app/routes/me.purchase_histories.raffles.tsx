@@ -1,11 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { formatRaffleTime } from "~/components/raffles/format";
+
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import { formatYen } from "../../server/domain/number-display";
 import { requireUser } from "../../server/http/require-user";
 import { translatorFor } from "../../server/i18n";
 import { fanRaffleHistory, RAFFLE_PAGE_SIZE } from "../../server/services/raffles";
+import { formatJstDateTime } from "../../server/domain/jst-time";
 
 export const handle = { i18n: ["common", "raffles"], breadcrumb: () => ({ label: "raffles:history.title" }) };
 export const clientLoader = withNamespaces(["raffles"]);
@@ -57,7 +58,7 @@ export default function RaffleHistory() {
                 <td>
                   <span className={r.result === "won" ? "badge" : "badge badge-muted"}>{t(`history.results.${r.result}`)}</span>
                 </td>
-                <td className="small">{formatRaffleTime(r.enteredAt)}</td>
+                <td className="small">{formatJstDateTime(r.enteredAt)}</td>
               </tr>
             ))}
           </tbody>

@@ -1,12 +1,13 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { tipDateFormat } from "~/components/tips/tip-format";
+import { formatWalletDate } from "~/components/wallet/coin-format";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import tipsStyles from "~/styles/tips.css?url";
 import { formatYen } from "../../server/domain/number-display";
 import { requireUser } from "../../server/http/require-user";
 import { translatorFor } from "../../server/i18n";
 import { sentTips } from "../../server/services/tips";
+import { parseHistoryCursor } from "../../server/domain/purchase-histories";
 
 export const handle = {
   i18n: ["common", "tips"],
@@ -22,8 +23,8 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: tipsStyles
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { app } = context;
   const user = requireUser(app);
-  const raw = Number(new URL(request.url).searchParams.get("before"));
-  const result = await sentTips(app.db, user.id, Number.isSafeInteger(raw) && raw > 0 ? raw : null);
+  const before = parseHistoryCursor(new URL(request.url).searchParams.get("before"));
+  const result = await sentTips(app.db, user.id, before);
   const front = new Map(app.services.map((s) => [s.id, s.frontUrl]));
   return {
     title: translatorFor(app.locale, "tips")("history.title"),
@@ -40,7 +41,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 export default function TipHistory() {
   const { t, locale } = useTranslation("tips");
   const d = useLoaderData<typeof loader>();
-  const date = tipDateFormat(locale);
   return (
     // the purchase histories layout (me.purchase_histories.tsx) gives the heading and the tabs
     <section className="tips-history" aria-label={t("history.title")}>
@@ -62,7 +62,7 @@ export default function TipHistory() {
             <tbody>
               {d.rows.map((r) => (
                 <tr key={r.id} data-tip-id={r.id}>
-                  <td>{date.format(r.createdAt)}</td>
+                  <td>{formatWalletDate(locale, r.createdAt, true)}</td>
                   <td>
                     <a href={r.fanclubHref}>{r.fanclubName}</a>
                   </td>

@@ -5,6 +5,7 @@ import { useTranslation, withNamespaces } from "~/lib/i18n";
 import productStyles from "~/styles/products.css?url";
 import { anonymousPageHeaders } from "../../server/http/page-cache";
 import { listPublishedProducts } from "../../server/services/products";
+import { parseHistoryCursor } from "../../server/domain/purchase-histories";
 
 export const handle = { i18n: ["common", "products"], breadcrumb: () => ({ label: "products:allTitle" }) };
 export const clientLoader = withNamespaces(["products"]);
@@ -13,8 +14,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: productSty
 
 /** `?before=<id>`: the last card already seen. */
 function beforeOf(url: URL): number | null {
-  const n = Number(url.searchParams.get("before"));
-  return url.searchParams.has("before") && Number.isSafeInteger(n) && n > 0 ? n : null;
+  return parseHistoryCursor(url.searchParams.get("before"));
 }
 
 /** /products (spec §2): every published product of this brand's fan clubs, newest first. */

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { TFunction } from "../../app/lib/translate";
 import { parseYen } from "./fanclub-profile";
 import { PUBLIC_MEDIA_PREFIX } from "./images";
+import { parseJstInput } from "./jst-time";
 
 /**
  * Products (issue 6 purchases; spec §2 /products and the fan club's products tab, §4 page 50):
@@ -128,39 +129,7 @@ export function attachmentDisposition(name: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
-// ----- times: sale periods are entered and shown in Japan time (spec §9 yyyy/MM/dd HH:mm)
-
-const JST_OFFSET_MS = 9 * 60 * 60 * 1000;
-const pad = (n: number) => String(n).padStart(2, "0");
-
-function jstParts(ms: number) {
-  const d = new Date(ms + JST_OFFSET_MS);
-  return { y: d.getUTCFullYear(), mo: pad(d.getUTCMonth() + 1), d: pad(d.getUTCDate()), h: pad(d.getUTCHours()), mi: pad(d.getUTCMinutes()) };
-}
-
-/** spec §9: `yyyy/MM/dd HH:mm` in Japan time. */
-export function formatSaleTime(ms: number): string {
-  const p = jstParts(ms);
-  return `${p.y}/${p.mo}/${p.d} ${p.h}:${p.mi}`;
-}
-
-/** The value a datetime-local input shows for `ms` (Japan time). */
-export function toJstInput(ms: number | null): string {
-  if (ms === null) return "";
-  const p = jstParts(ms);
-  return `${p.y}-${p.mo}-${p.d}T${p.h}:${p.mi}`;
-}
-
-/** `yyyy-MM-ddTHH:mm` (or with a space or slashes) read as Japan time; null when it is not a real time. */
-export function parseJstInput(value: string): number | null {
-  const m = /^(\d{4})[-/](\d{2})[-/](\d{2})[T ](\d{2}):(\d{2})$/.exec(value.trim());
-  if (!m) return null;
-  const [y, mo, d, h, mi] = m.slice(1).map(Number) as [number, number, number, number, number];
-  const ms = Date.UTC(y, mo - 1, d, h, mi) - JST_OFFSET_MS;
-  const back = jstParts(ms);
-  if (back.y !== y || Number(back.mo) !== mo || Number(back.d) !== d || Number(back.h) !== h || Number(back.mi) !== mi) return null;
-  return ms;
-}
+// ----- times: sale periods are entered and shown in Japan time (spec §9 yyyy/MM/dd HH:mm): ./jst-time.ts
 
 // ----- the creator's form (/me/fanclub/products/new and /{id}/edit)
 

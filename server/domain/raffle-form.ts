@@ -1,30 +1,12 @@
 import { z } from "zod";
 import type { TFunction } from "../../app/lib/translate";
 import { RAFFLE_LIMITS } from "./raffles";
+import { parseJstInput } from "./jst-time";
 
 /**
  * The creator's raffle form (raffles/new, raffles/{id}/edit), checked with the same schema in the
  * browser and in the action. Times are entered in Japan time (datetime-local, no zone).
  */
-
-const JST_OFFSET_MS = 9 * 60 * 60 * 1000;
-
-/** "2025-06-01T12:00" read as Japan time; null when it is not such a value. */
-export function parseJstDateTime(value: string): number | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(value.trim());
-  if (!m) return null;
-  const [, y, mo, d, h, mi] = m.map(Number) as [number, number, number, number, number, number];
-  const ms = Date.UTC(y, mo - 1, d, h, mi) - JST_OFFSET_MS;
-  // refuses 2025-02-30 and 25:00, which Date.UTC would roll over
-  const back = new Date(ms + JST_OFFSET_MS);
-  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d || back.getUTCHours() !== h) return null;
-  return ms;
-}
-
-/** The datetime-local value of a time, in Japan time. */
-export function jstDateTimeValue(ms: number): string {
-  return new Date(ms + JST_OFFSET_MS).toISOString().slice(0, 16);
-}
 
 const chars = (v: string) => [...v].length;
 
@@ -56,7 +38,7 @@ export const raffleSchema = (t: TFunction) => {
       .string()
       .optional()
       .transform((v, ctx) => {
-        const ms = parseJstDateTime(v ?? "");
+        const ms = parseJstInput(v ?? "");
         if (ms === null) {
           ctx.addIssue({ code: z.ZodIssueCode.custom, message: t("raffles:errors.dateTime") });
           return z.NEVER;

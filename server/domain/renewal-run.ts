@@ -6,6 +6,7 @@
 
 import { billingMonthOf, JST_OFFSET_MS, jstDayOfMonth, monthStartMs, type BillingMonth } from "./billing-month";
 import { autoLeaveAtMs } from "./renewal";
+import { formatJstDateTime } from "./jst-time";
 
 /**
  * Memberships per renewal message. A consumer invocation takes up to 10 messages and a Worker
@@ -64,13 +65,6 @@ export function chunksOf<T>(items: readonly T[], size: number): T[][] {
   return chunks;
 }
 
-/** "yyyy/MM/dd HH:mm" in Japan time (spec §9's date format), the same in every language. */
-export function jstDateTimeLabel(ms: number): string {
-  const wall = new Date(ms + JST_OFFSET_MS);
-  const two = (n: number) => String(n).padStart(2, "0");
-  return `${wall.getUTCFullYear()}/${two(wall.getUTCMonth() + 1)}/${two(wall.getUTCDate())} ${two(wall.getUTCHours())}:${two(wall.getUTCMinutes())}`;
-}
-
 /** "yyyy/MM" for a billing month. */
 export function monthLabel(month: BillingMonth): string {
   return month.replace("-", "/");
@@ -81,5 +75,5 @@ export function monthLabel(month: BillingMonth): string {
  * 6th. The membership leaves at 00:00 JST on the 7th (`autoLeaveAtMs`).
  */
 export function payByLabel(unpaidMonth: BillingMonth): string {
-  return jstDateTimeLabel(autoLeaveAtMs(unpaidMonth) - 60_000);
+  return formatJstDateTime(autoLeaveAtMs(unpaidMonth) - 60_000);
 }

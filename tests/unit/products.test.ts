@@ -1,20 +1,8 @@
 import { describe, expect, it } from "vitest";
-import {
-  buttonLabel,
-  cleanFileName,
-  formatSaleTime,
-  isOnSale,
-  maxQuantity,
-  parseJstInput,
-  productProblem,
-  productSaveProblem,
-  productSchema,
-  saleState,
-  stockLeft,
-  toJstInput,
-  type ProductForFan,
-} from "../../server/domain/products";
+import { buttonLabel, cleanFileName, isOnSale, maxQuantity, productProblem, productSaveProblem, productSchema, saleState, stockLeft, type ProductForFan } from "../../server/domain/products";
+
 import { translatorFor } from "../../server/i18n";
+import { formatJstDateTime, parseJstInput, toJstInput } from "../../server/domain/jst-time";
 
 const jst = (text: string) => Date.parse(`${text}+09:00`);
 
@@ -85,11 +73,11 @@ describe("who can have the product now", () => {
 describe("sale times in Japan time (spec §9 yyyy/MM/dd HH:mm)", () => {
   it("formats and reads back datetime-local values", () => {
     const ms = jst("2026-01-02T03:04:00");
-    expect(formatSaleTime(ms)).toBe("2026/01/02 03:04");
+    expect(formatJstDateTime(ms)).toBe("2026/01/02 03:04");
     expect(toJstInput(ms)).toBe("2026-01-02T03:04");
     expect(parseJstInput("2026-01-02T03:04")).toBe(ms);
     expect(parseJstInput("2026/01/02 03:04")).toBe(ms);
-    expect(formatSaleTime(jst("2025-12-31T23:59:00"))).toBe("2025/12/31 23:59");
+    expect(formatJstDateTime(jst("2025-12-31T23:59:00"))).toBe("2025/12/31 23:59");
   });
   it("refuses times that do not exist", () => {
     for (const bad of ["2026-02-30T10:00", "2026-01-01T24:00", "tomorrow", "2026-01-01"]) expect(parseJstInput(bad), bad).toBeNull();

@@ -7,7 +7,6 @@ import {
   AUTO_LEAVE_PAGE,
   autoLeaveCutoff,
   chunksOf,
-  jstDateTimeLabel,
   MONEY_CRON,
   moneyCronPlan,
   monthLabel,
@@ -16,6 +15,7 @@ import {
   RENEWAL_CHUNK,
   RENEWAL_SCAN_PAGE,
 } from "../../server/domain/renewal-run";
+import { formatJstDateTime } from "../../server/domain/jst-time";
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -91,8 +91,8 @@ describe("paging the run", () => {
 
 describe("notice dates", () => {
   it("are Japan time in spec §9's yyyy/MM/dd HH:mm", () => {
-    expect(jstDateTimeLabel(at("2026-06-06T14:59:00Z"))).toBe("2026/06/06 23:59");
-    expect(jstDateTimeLabel(at("2026-12-31T15:00:00Z"))).toBe("2027/01/01 00:00");
+    expect(formatJstDateTime(at("2026-06-06T14:59:00Z"))).toBe("2026/06/06 23:59");
+    expect(formatJstDateTime(at("2026-12-31T15:00:00Z"))).toBe("2027/01/01 00:00");
     expect(monthLabel("2026-06")).toBe("2026/06");
   });
 

@@ -1,7 +1,8 @@
-import { formatDateTime } from "~/components/payments/payment-format";
+
 import { useTranslation } from "~/lib/i18n";
 import { formatYen } from "../../../server/domain/number-display";
 import type { LiveCard } from "../../../server/services/live-events";
+import { formatJstDateTime } from "../../../server/domain/jst-time";
 
 /** A live event in a list: cover, timing badge, title, schedule and what watching costs. */
 export function LiveCardList({ lives }: { lives: readonly LiveCard[] }) {
@@ -19,7 +20,7 @@ export function LiveCardList({ lives }: { lives: readonly LiveCard[] }) {
             </span>
             <span className="live-card-text">
               <strong className="live-card-title">{live.title}</strong>
-              <span className="muted small">{t("public.schedule", { start: formatDateTime(live.startAt), end: formatDateTime(live.endAt) })}</span>
+              <span className="muted small">{t("public.schedule", { start: formatJstDateTime(live.startAt), end: formatJstDateTime(live.endAt) })}</span>
               <span className="small">
                 {live.visibility === "plan" || live.minPrice === null
                   ? t("public.membersOnly")

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import type { ItemPageProps } from "~/components/payments/item-pages";
-import { formatDateTime } from "~/components/payments/payment-format";
+
 import type { CartPayload } from "~/components/payments/types";
 import { callApi } from "~/lib/api";
 import { useTranslation } from "~/lib/i18n";
@@ -8,6 +8,7 @@ import type { CartItemView } from "../../../server/services/cart-items/kind";
 import type { PurchaseSummary } from "../../../server/services/cart-purchase";
 import type { LiveDetail } from "../../../server/services/live-events";
 import { formatYen } from "../../../server/domain/number-display";
+import { formatJstDateTime } from "../../../server/domain/jst-time";
 
 type TicketInfo = NonNullable<LiveDetail> & { ticketTypeId: number };
 
@@ -75,7 +76,7 @@ export default function LiveTicketPage({ id, busy, once, onCart, onFinished, onF
         </div>
         <div>
           <dt>{t("modal.schedule")}</dt>
-          <dd>{t("public.schedule", { start: formatDateTime(info.event.startAt), end: formatDateTime(info.event.endAt) })}</dd>
+          <dd>{t("public.schedule", { start: formatJstDateTime(info.event.startAt), end: formatJstDateTime(info.event.endAt) })}</dd>
         </div>
         <div>
           <dt>{t("modal.ticket")}</dt>

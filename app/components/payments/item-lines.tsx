@@ -1,6 +1,6 @@
 import { useTranslation } from "~/lib/i18n";
 import type { CartItemView } from "../../../server/services/cart-items/kind";
-import { formatDateTime } from "./payment-format";
+import { formatJstDateTime } from "../../../server/domain/jst-time";
 
 /**
  * The confirm and finish pages' lines for an item that is not a plan (plans show their quote):
@@ -10,9 +10,9 @@ export function ItemLines({ item }: { item: CartItemView }) {
   const { t } = useTranslation("payments");
   const rows: Array<[string, string]> = [];
   if (item.liveEventTicket) rows.push([t("itemType.LiveEventTicket"), `${item.liveEventTitle ?? ""} ${item.liveEventTicket.title}`.trim()]);
-  if (item.liveStartAt) rows.push([t("item.liveTime"), `${formatDateTime(item.liveStartAt)}${item.liveEndAt ? ` – ${formatDateTime(item.liveEndAt)}` : ""}`]);
+  if (item.liveStartAt) rows.push([t("item.liveTime"), `${formatJstDateTime(item.liveStartAt)}${item.liveEndAt ? ` – ${formatJstDateTime(item.liveEndAt)}` : ""}`]);
   if (item.product?.saleStartAt || item.product?.saleEndAt) {
-    rows.push([t("item.salePeriod"), `${item.product.saleStartAt ? formatDateTime(item.product.saleStartAt) : ""} – ${item.product.saleEndAt ? formatDateTime(item.product.saleEndAt) : ""}`]);
+    rows.push([t("item.salePeriod"), `${item.product.saleStartAt ? formatJstDateTime(item.product.saleStartAt) : ""} – ${item.product.saleEndAt ? formatJstDateTime(item.product.saleEndAt) : ""}`]);
   }
   if (item.quantity > 1) rows.push([t("item.quantity"), String(item.quantity)]);
   if (item.note) rows.push([t("item.message"), item.note]);

@@ -27,15 +27,3 @@ export function formatMonth(locale: string, month: BillingMonth): string {
 export function formatCoins(amount: number): string {
   return `${new Intl.NumberFormat("ja-JP").format(amount)}C`;
 }
-
-const dateTimes = new Map<string, Intl.DateTimeFormat>();
-
-/** spec §9: sale periods read yyyy/MM/dd HH:mm, in Japan time like everything the modal promises. */
-export function formatDateTime(ms: number): string {
-  let format = dateTimes.get("jst");
-  if (!format) {
-    format = new Intl.DateTimeFormat("ja-JP", { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "Asia/Tokyo" });
-    dateTimes.set("jst", format);
-  }
-  return format.format(ms);
-}

@@ -1,8 +1,9 @@
 import { useTranslation } from "~/lib/i18n";
 import { formatYen } from "../../../server/domain/number-display";
-import { formatSaleTime } from "../../../server/domain/products";
+
 import type { OrderLine } from "../../../server/services/products";
 import { formatShipping } from "../../../server/services/product-format";
+import { formatJstDateTime } from "../../../server/domain/jst-time";
 
 /**
  * Product order lines as a table: the fan's history (with the download of digital items) or the
@@ -30,7 +31,7 @@ export function OrderTable({ lines, side }: { lines: OrderLine[]; side: "fan" | 
       <tbody>
         {lines.map((l) => (
           <tr key={l.id} data-order={l.title}>
-            <td>{formatSaleTime(l.createdAt)}</td>
+            <td>{formatJstDateTime(l.createdAt)}</td>
             {side === "creator" ? <td>{l.buyerName}</td> : null}
             <td>
               {l.title}

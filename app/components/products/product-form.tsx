@@ -4,7 +4,8 @@ import { useMemo } from "react";
 import { Field, FormErrors } from "~/components/form/field";
 import { useZodForm } from "~/lib/forms";
 import { useTranslation } from "~/lib/i18n";
-import { PRODUCT_LIMITS, productSchema, toJstInput } from "../../../server/domain/products";
+import { PRODUCT_LIMITS, productSchema } from "../../../server/domain/products";
+import { toJstInput } from "../../../server/domain/jst-time";
 
 export type ProductFormValues = {
   title: string;

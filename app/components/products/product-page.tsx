@@ -6,10 +6,11 @@ import { useTranslation } from "~/lib/i18n";
 import { linkBuilder } from "~/lib/links";
 import { useRootData } from "~/lib/root-data";
 import { formatYen } from "../../../server/domain/number-display";
-import { formatSaleTime, type ButtonLabel } from "../../../server/domain/products";
+import { type ButtonLabel } from "../../../server/domain/products";
 import type { CartItemView } from "../../../server/services/cart-items/kind";
 import type { PurchaseSummary } from "../../../server/services/cart-purchase";
 import type { ProductDetail } from "../../../server/services/products";
+import { formatJstDateTime } from "../../../server/domain/jst-time";
 
 /** GET /products/{id} as the modal reads it. */
 export type ProductJson = {
@@ -79,7 +80,7 @@ export default function ProductPage(props: ItemPageProps) {
 
   const period =
     product.saleStartAt || product.saleEndAt
-      ? t("detail.period", { start: product.saleStartAt ? formatSaleTime(product.saleStartAt) : "", end: product.saleEndAt ? formatSaleTime(product.saleEndAt) : "" }).trim()
+      ? t("detail.period", { start: product.saleStartAt ? formatJstDateTime(product.saleStartAt) : "", end: product.saleEndAt ? formatJstDateTime(product.saleEndAt) : "" }).trim()
       : t("detail.always");
 
   return (

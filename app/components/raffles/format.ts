@@ -1,10 +1,6 @@
-/** Raffle times in Japan time (the window is set in Japan time), written the same in every language: 2025/06/01 12:00. */
-const format = new Intl.DateTimeFormat("ja-JP", { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", timeZone: "Asia/Tokyo" });
+import { formatJstDateTime } from "../../../server/domain/jst-time";
 
-export function formatRaffleTime(ms: number): string {
-  return format.format(ms);
-}
-
+/** A raffle's entry window in Japan time (it is set in Japan time), the same in every language. */
 export function formatRaffleWindow(startMs: number, endMs: number): string {
-  return `${formatRaffleTime(startMs)} 〜 ${formatRaffleTime(endMs)}`;
+  return `${formatJstDateTime(startMs)} 〜 ${formatJstDateTime(endMs)}`;
 }

@@ -4,8 +4,9 @@ import { useMemo } from "react";
 import { Field, FormErrors } from "~/components/form/field";
 import { useZodForm } from "~/lib/forms";
 import { useTranslation } from "~/lib/i18n";
-import { jstDateTimeValue, raffleSchema } from "../../../server/domain/raffle-form";
+import { raffleSchema } from "../../../server/domain/raffle-form";
 import { RAFFLE_LIMITS } from "../../../server/domain/raffles";
+import { toJstInput } from "../../../server/domain/jst-time";
 
 export type RaffleFormValues = {
   title: string;
@@ -54,10 +55,10 @@ export function RaffleForm(props: { lastResult: SubmissionResult<string[]> | nul
         <input {...getInputProps(fields.maxEntriesPerFan, { type: "text" })} defaultValue={r?.maxEntriesPerFan ?? 1} inputMode="numeric" />
       </Field>
       <Field label={t("fields.entryStartAt")} id={fields.entryStartAt.id} errors={fields.entryStartAt.errors} hint={t("hints.window")}>
-        <input {...getInputProps(fields.entryStartAt, { type: "datetime-local" })} defaultValue={r ? jstDateTimeValue(r.entryStartAt) : undefined} />
+        <input {...getInputProps(fields.entryStartAt, { type: "datetime-local" })} defaultValue={r ? toJstInput(r.entryStartAt) : undefined} />
       </Field>
       <Field label={t("fields.entryEndAt")} id={fields.entryEndAt.id} errors={fields.entryEndAt.errors}>
-        <input {...getInputProps(fields.entryEndAt, { type: "datetime-local" })} defaultValue={r ? jstDateTimeValue(r.entryEndAt) : undefined} />
+        <input {...getInputProps(fields.entryEndAt, { type: "datetime-local" })} defaultValue={r ? toJstInput(r.entryEndAt) : undefined} />
       </Field>
       <div className="field">
         <label className="checkbox">

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/lib/i18n";
-import { formatRaffleTime } from "./format";
+import { formatJstDateTime } from "../../../server/domain/jst-time";
 
 export type RaffleDrawJson = {
   seed: string;
@@ -41,7 +41,7 @@ export function RaffleResult(props: { draw: RaffleDrawJson; winnerCount: number;
         <dl>
           <div>
             <dt>{t("public.drawnAt")}</dt>
-            <dd>{formatRaffleTime(draw.drawnAt)}</dd>
+            <dd>{formatJstDateTime(draw.drawnAt)}</dd>
           </div>
           <div>
             <dt>{t("public.algorithm")}</dt>
