@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { BillingMonth } from "../domain/billing-month";
+import { canSeeEvent, watchReason, type LiveVisibility } from "../domain/live-events";
 import type { RoomRole } from "../domain/live-room";
 import { membershipGrantsAccess, type MembershipStatus } from "../domain/plan-change";
 
@@ -67,17 +68,21 @@ export async function resolveLiveAccess(db: Db, liveEventId: number, userId: num
   return role ? { liveEventId, userId, role, name: row.name, iconUrl: row.iconUrl } : null;
 }
 
-const PRIVATE_STATUS = 1;
-
+/** The right to watch is the live events' own rule (server/domain/live-events.ts); the room only names the roles it moderates by. */
 function roomRole(row: AccessRow, userId: number, now: number): RoomRole | null {
+  // only the event's owner publishes; the fan club's owner and editors moderate
   if (userId === row.ownerId) return "owner";
-  if (userId === row.fanclubOwnerId || row.isEditor === 1) return "editor";
-  const sellsTickets = row.visibility === "ticket" || row.visibility === "both";
-  const admitsMembers = row.visibility === "plan" || row.visibility === "both";
-  if (row.hasTicket === 1 && sellsTickets) return "viewer";
-  if (row.status === PRIVATE_STATUS || !admitsMembers) return null;
-  const planIds = JSON.parse(row.planIds) as number[];
   const memberships = JSON.parse(row.memberships) as { planId: number; status: MembershipStatus; paidThrough: BillingMonth | null }[];
-  const member = memberships.some((m) => planIds.includes(m.planId) && membershipGrantsAccess({ status: m.status, paidThroughMonth: m.paidThrough }, now));
-  return member ? "viewer" : null;
+  const reason = watchReason({
+    event: { ownerId: row.ownerId, fanclubOwnerId: row.fanclubOwnerId, visibility: row.visibility as LiveVisibility, planIds: JSON.parse(row.planIds) as number[] },
+    viewer: {
+      userId,
+      isEditor: row.isEditor === 1,
+      hasTicket: row.hasTicket === 1,
+      accessPlanIds: memberships.filter((m) => membershipGrantsAccess({ status: m.status, paidThroughMonth: m.paidThrough }, now)).map((m) => m.planId),
+    },
+  });
+  if (reason === "owner" || reason === "editor") return "editor";
+  if (!reason || !canSeeEvent(row, { manages: false, hasTicket: reason === "ticket" })) return null;
+  return "viewer";
 }
