@@ -1,12 +1,14 @@
 import type { LiveRoom } from "./live/live-room";
 import type { JobMessage } from "./jobs/messages";
 import type { PaymentEnv } from "./integrations/payments/config";
+import type { LiveVideoEnv } from "./integrations/live-video";
 
 /**
  * The Worker's bindings, as declared in wrangler.toml. The card provider's variables (Stripe keys;
- * without STRIPE_SECRET_KEY the sandbox) are declared with the provider, in PaymentEnv.
+ * without STRIPE_SECRET_KEY the sandbox) are declared with the provider, in PaymentEnv; the live
+ * video provider's in LiveVideoEnv.
  */
-export interface Env extends PaymentEnv {
+export interface Env extends PaymentEnv, LiveVideoEnv {
   DB: D1Database;
   MEDIA: R2Bucket;
   JOBS: Queue<JobMessage>;
