@@ -36,6 +36,13 @@ export default defineConfig({
         "--disable-component-update",
         "--disable-sync",
         "--disable-dev-shm-usage",
+        // live streaming: a fake camera and microphone granted without a prompt, sound allowed to
+        // start without a click, and real loopback ICE candidates instead of mDNS names that a
+        // headless browser cannot resolve
+        "--use-fake-ui-for-media-stream",
+        "--use-fake-device-for-media-stream",
+        "--autoplay-policy=no-user-gesture-required",
+        "--disable-features=WebRtcHideLocalIpsWithMdns",
       ],
     },
   },

@@ -1,6 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { ShareLinks } from "~/components/lives/share-links";
 import { TicketBuyButton } from "~/components/lives/ticket-buy-button";
 
 import { useTranslation, withNamespaces } from "~/lib/i18n";
@@ -10,6 +11,10 @@ import { anonymousPageHeaders } from "../../server/http/page-cache";
 import { idParam } from "../../server/http/params";
 import { loadLiveDetail } from "../../server/services/live-events";
 import { formatJstDateTime } from "../../server/domain/jst-time";
+import { roomOpen } from "../../server/domain/live-room";
+
+// the player, the chat and the video code load after the page, for those who may watch
+const LiveWatch = lazy(() => import("~/components/lives/watch/live-watch"));
 
 export const handle = { i18n: ["common", "fanclub", "lives"], breadcrumb: (d: { event?: { title: string } } | undefined) => (d?.event ? { label: d.event.title, literal: true } : { label: "fanclub:tabs.lives" }) };
 export const clientLoader = withNamespaces(["fanclub", "lives"]);
@@ -17,41 +22,53 @@ export const headers = anonymousPageHeaders;
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: liveStyles }];
 
 /**
- * /fanclubs/{id}/lives/{liveId} (spec §2 route fanclubLiveUniquePath): cover, title, schedule, the
- * ticket types with buy or get buttons (spec §4 live ticket flow), the viewer's ticket, and the
- * watch area: a player slot and a 350 px chat panel the live room fills; until then it says where
- * the event stands (starts at…, on air soon, ended) and whether this viewer may watch.
+ * /fanclubs/{id}/lives/{liveId} (spec §2 route fanclubLiveUniquePath): the streamer header with a
+ * share link, the watch area, cover, schedule, and the ticket types with buy or get buttons (spec
+ * §4 live ticket flow). Someone who may watch gets the live room after the page loads (player,
+ * chat, bottom bar); everyone else, and the server render, see where the event stands (starts
+ * at…, on air soon, ended) and what watching needs.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { app } = context;
   const fanclubId = idParam(params.id);
   const detail = await loadLiveDetail(app.db, idParam(params.liveId), app.user?.id ?? null, Date.now());
   if (!detail || detail.fanclub.id !== fanclubId) throw new Response(null, { status: 404 });
-  return { ...detail, loginHref: `${app.origins.login}/auth/login?loggedInPath=${encodeURIComponent(request.url)}` };
+  const url = new URL(request.url);
+  return {
+    ...detail,
+    roomOpen: roomOpen(detail.event, Date.now()),
+    shareUrl: `${url.origin}${url.pathname}`,
+    loginHref: `${app.origins.login}/auth/login?loggedInPath=${encodeURIComponent(request.url)}`,
+  };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.event.title }, { name: "description", content: data.event.description.slice(0, 160) }] : []);
 
 export default function LiveDetailPage() {
   const { t } = useTranslation("lives");
-  const { event, fanclub, ticketTypes, plans, viewer, loginHref } = useLoaderData<typeof loader>();
-  const [chatOpen, setChatOpen] = useState(true);
+  const { event, fanclub, ticketTypes, plans, viewer, loginHref, shareUrl, roomOpen: open } = useLoaderData<typeof loader>();
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  const joins = open && viewer.watchReason !== null;
   const stateText =
     event.timing === "ended" ? t("public.ended") : event.timing === "onAir" ? t("public.onAirSoon") : t("public.startsAt", { time: formatJstDateTime(event.startAt) });
   const sellsTickets = event.visibility !== "plan";
   const admitsPlans = event.visibility !== "ticket";
   return (
     <article className="live-detail" data-live-event={event.id}>
-      {event.coverUrl ? <img className="live-cover" src={event.coverUrl} alt="" width={1200} height={630} /> : null}
-      <header>
-        <p className="muted small">
-          <span className="badge" data-timing={event.timing}>
-            {t(`timing.${event.timing}`)}
-          </span>{" "}
-          {fanclub.name}
-        </p>
-        <h1>{event.title}</h1>
-        <p>{t("public.schedule", { start: formatJstDateTime(event.startAt), end: formatJstDateTime(event.endAt) })}</p>
+      <header className="live-streamer-header" data-live-streamer-header>
+        {fanclub.iconUrl ? <img className="live-streamer-icon" src={fanclub.iconUrl} alt="" width={48} height={48} /> : null}
+        <div className="live-streamer-text">
+          <p className="muted small">
+            <span className="badge" data-timing={event.timing}>
+              {t(`timing.${event.timing}`)}
+            </span>{" "}
+            <a href={`/fanclubs/${fanclub.id}`}>{fanclub.name}</a>
+          </p>
+          <h1>{event.title}</h1>
+          <p className="small">{t("public.schedule", { start: formatJstDateTime(event.startAt), end: formatJstDateTime(event.endAt) })}</p>
+        </div>
+        <ShareLinks url={shareUrl} title={event.title} />
         {viewer.manages ? (
           <a className="button button-secondary button-small" href={`/me/fanclub/live_events/${event.id}`}>
             {t("public.manage")}
@@ -59,29 +76,34 @@ export default function LiveDetailPage() {
         ) : null}
       </header>
 
-      <section className="live-stage" aria-label={t("public.watch")}>
-        <div className="live-player" data-live-player data-state={event.timing} data-can-watch={viewer.watchReason ?? "none"}>
-          <div>
-            <p>{event.status === 1 ? t("public.private") : stateText}</p>
-            {event.timing !== "ended" ? (
-              <p className="small">
-                {viewer.watchReason ? t("public.canWatch") : sellsTickets ? t("public.needTicket") : t("public.needPlan", { plans: plans.map((p) => p.name).join("、") })}
-              </p>
-            ) : null}
-          </div>
-        </div>
-        <aside className="live-chat" data-live-chat hidden={!chatOpen || !viewer.watchReason} aria-label={t("public.chat")}>
-          <h2 className="small">{t("public.chat")}</h2>
-        </aside>
-      </section>
-      {viewer.watchReason ? (
-        <p>
-          <button type="button" className="button button-secondary button-small" aria-pressed={chatOpen} onClick={() => setChatOpen((v) => !v)}>
-            {t("public.chat")}
-          </button>
-        </p>
-      ) : null}
+      {joins && mounted ? (
+        <Suspense fallback={<WaitingStage text={stateText} />}>
+          <LiveWatch
+            liveEventId={event.id}
+            title={event.title}
+            waitingText={stateText}
+            ticketTitle={viewer.ticket?.title ?? null}
+            streamerHref={viewer.isOwner ? `/me/fanclub/live_events/${event.id}` : null}
+          />
+        </Suspense>
+      ) : (
+        <WaitingStage
+          text={event.status === 1 && !viewer.watchReason ? t("public.private") : stateText}
+          detail={
+            !open
+              ? null
+              : joins
+                ? t("public.canWatch")
+                : sellsTickets
+                  ? t("public.needTicket")
+                  : t("public.needPlan", { plans: plans.map((p) => p.name).join("、") })
+          }
+          canWatch={viewer.watchReason ?? "none"}
+          timing={event.timing}
+        />
+      )}
 
+      {event.coverUrl ? <img className="live-cover" src={event.coverUrl} alt="" width={1200} height={630} /> : null}
       {event.description ? <p className="live-description">{event.description}</p> : null}
 
       {admitsPlans && plans.length ? <p className="muted small">{t("public.needPlan", { plans: plans.map((p) => p.name).join("、") })}</p> : null}
@@ -129,5 +151,20 @@ export default function LiveDetailPage() {
         <a href={`/fanclubs/${fanclub.id}/lives`}>{t("public.back")}</a>
       </p>
     </article>
+  );
+}
+
+/** The watch area before the room (server render, visitors who may not watch, ended lives). */
+function WaitingStage({ text, detail = null, canWatch = "none", timing = "upcoming" }: { text: string; detail?: string | null; canWatch?: string; timing?: string }) {
+  const { t } = useTranslation("lives");
+  return (
+    <section className="live-stage" aria-label={t("public.watch")}>
+      <div className="live-player" data-live-player data-state={timing} data-can-watch={canWatch}>
+        <div>
+          <p>{text}</p>
+          {detail ? <p className="small">{detail}</p> : null}
+        </div>
+      </div>
+    </section>
   );
 }

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
+import { lazy, Suspense, useEffect, useState } from "react";
 
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import { formatYen } from "../../server/domain/number-display";
@@ -8,13 +9,22 @@ import { requireCreator } from "../../server/http/require-creator";
 import { translatorFor } from "../../server/i18n";
 import { getCreatorLiveEvent, listTicketSales } from "../../server/services/live-events";
 import { formatJstDateTime } from "../../server/domain/jst-time";
+import { roomOpen } from "../../server/domain/live-room";
+import liveStyles from "~/styles/lives.css?url";
+import type { LinksFunction } from "@remix-run/cloudflare";
+
+// camera, WebRTC and the chat load only here, after the page, in their own chunk
+const StreamerView = lazy(() => import("~/components/lives/stream/streamer-view"));
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: liveStyles }];
 
 export const handle = { i18n: ["common", "lives"], breadcrumb: () => ({ label: "lives:creator.detail" }) };
 export const clientLoader = withNamespaces(["lives"]);
 
 /**
  * /me/fanclub/live_events/{id}: the event as the creator manages it, with the ticket sales summary
- * per type and the latest buyers. The streamer controls join this page with the live room.
+ * per type and the latest buyers, and for the event's owner the streamer view (spec §2 route
+ * me-fanclub-live_events-id): only the owner publishes (spec §4); editors see who streams.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { app } = context;
@@ -22,14 +32,27 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = idParam(params.id);
   const [stored, sales] = await Promise.all([getCreatorLiveEvent(app.db, op.fanclubId, id, Date.now()), listTicketSales(app.db, op.fanclubId, 1, id)]);
   if (!stored) throw new Response(null, { status: 404 });
-  return { title: stored.event.title, event: stored.event, ticketTypes: stored.ticketTypes, sales: sales.sales, moreSales: sales.hasNext, fanclubId: op.fanclubId };
+  const now = Date.now();
+  return {
+    title: stored.event.title,
+    event: stored.event,
+    ticketTypes: stored.ticketTypes,
+    sales: sales.sales,
+    moreSales: sales.hasNext,
+    fanclubId: op.fanclubId,
+    isOwner: stored.event.ownerId === app.user?.id,
+    roomOpen: roomOpen({ status: stored.event.status, endAt: stored.event.endAt }, now),
+    publicUrl: `/fanclubs/${op.fanclubId}/lives/${id}`,
+  };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title }];
 
 export default function LiveEventDetail() {
   const { t } = useTranslation("lives");
-  const { event, ticketTypes, sales, moreSales, fanclubId } = useLoaderData<typeof loader>();
+  const { event, ticketTypes, sales, moreSales, fanclubId, isOwner, roomOpen: open, publicUrl } = useLoaderData<typeof loader>();
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
   const soldTotal = ticketTypes.reduce((sum, tt) => sum + tt.soldCount, 0);
   const revenue = ticketTypes.reduce((sum, tt) => sum + tt.soldCount * tt.price, 0);
   return (
@@ -56,7 +79,19 @@ export default function LiveEventDetail() {
         <dt>{t("fields.visibility")}</dt>
         <dd>{t(`visibility.${event.visibility}`)}</dd>
       </dl>
-      <p className="muted small">{t("creator.streamerNote")}</p>
+      {!open ? (
+        <p className="muted">{t("stream.ended")}</p>
+      ) : isOwner ? (
+        mounted ? (
+          <Suspense fallback={<p className="muted small">{t("stream.idleNote")}</p>}>
+            <StreamerView liveEventId={event.id} publicUrl={publicUrl} />
+          </Suspense>
+        ) : (
+          <p className="muted small">{t("stream.idleNote")}</p>
+        )
+      ) : (
+        <p className="muted small">{t("stream.ownerOnly")}</p>
+      )}
 
       <h2>{t("creator.salesSummary")}</h2>
       {ticketTypes.length ? (

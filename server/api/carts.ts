@@ -9,6 +9,7 @@ import { addCartItem, cartView, deleteCartItem } from "../services/carts";
 import { coinBalance } from "../services/coins";
 import { paymentProfile, usableCard } from "../services/payment-cards";
 import { purchaseCart, type PurchaseErrorCode } from "../services/cart-purchase";
+import { bodyOf } from "./body";
 import { ApiError, ok } from "./envelope";
 
 /**
@@ -63,21 +64,11 @@ const addBody = z.object({
   quantity: z.coerce.number().int().min(1).max(1000).optional(),
 });
 
-async function readBody(c: Context<AppEnv>): Promise<Record<string, unknown>> {
-  const type = c.req.header("content-type") ?? "";
-  if (type.includes("application/json")) {
-    const body: unknown = await c.req.json().catch(() => null);
-    return body && typeof body === "object" ? (body as Record<string, unknown>) : {};
-  }
-  if (type.includes("form")) return (await c.req.parseBody()) as Record<string, unknown>;
-  return {};
-}
-
 /** POST /me/carts {type, id, target_type}: the cart now holds that item (or every expired plan for subscribe_plan_type id 0). */
 cartsApi.post("/", async (c) => {
   const app = c.get("app");
   const user = signedIn(app);
-  const body = addBody.parse(await readBody(c));
+  const body = addBody.parse(await bodyOf(c));
   const result = await addCartItem(app.db, { userId: user.id, type: body.type, id: body.id, targetType: body.target_type, quantity: body.quantity, now: Date.now() });
   if (!result.ok) throw problemError(app, result.problem);
   return ok(c, await cartPayload(app, user.id));
@@ -101,7 +92,7 @@ const tipBody = z.object({
 cartsApi.post("/tipping_purchase", async (c) => {
   const app = c.get("app");
   const user = signedIn(app);
-  const body = tipBody.parse(await readBody(c));
+  const body = tipBody.parse(await bodyOf(c));
   const target = body.post_id ? { targetType: "post_tipping", id: body.post_id } : body.fanclub_id ? { targetType: "fanclub_tipping", id: body.fanclub_id } : body.target_type && body.id ? { targetType: body.target_type, id: body.id } : null;
   if (!target) throw problemError(app, "invalidItem");
   const amount = typeof body.amount === "string" ? (/^\s*\d{1,9}\s*$/.test(body.amount) ? Number(body.amount) : Number.NaN) : (body.amount ?? null);
@@ -126,7 +117,7 @@ const purchaseBody = z.object({
 cartsApi.post("/purchase", async (c) => {
   const app = c.get("app");
   const user = signedIn(app);
-  const raw = await readBody(c);
+  const raw = await bodyOf(c);
   const other = raw.otherPayment && typeof raw.otherPayment === "object" ? (raw.otherPayment as Record<string, unknown>) : {};
   const body = purchaseBody.parse({ ...raw, toraCoin: other.toraCoin ?? raw["otherPayment[toraCoin]"] ?? null });
   const outcome = await purchaseCart(app.db, paymentProviderFrom(app.env), {

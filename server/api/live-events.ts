@@ -13,6 +13,8 @@ import type { CartProblem } from "../services/cart-items";
 import { addCartItem } from "../services/carts";
 import { listFanclubLives, listNowOnAir, listUpcomingLives, loadLiveDetail, setLiveEventCover } from "../services/live-events";
 import { readImage, requireCreatorApi } from "./creator";
+import { bodyOf } from "./body";
+import { problemError } from "./carts";
 import { ApiError, ok } from "./envelope";
 
 /**
@@ -75,21 +77,6 @@ liveEventsApi.get("/:id", async (c) => {
   return ok(c, detail);
 });
 
-function problemError(app: AppContext, code: CartProblem | PurchaseErrorCode): ApiError {
-  const message = app.t(`payments:errors.${code === "changed" ? "cartChanged" : code}`);
-  return new ApiError(400, message, [{ message, target: "cart" }]);
-}
-
-async function readBody(c: Context<AppEnv>): Promise<Record<string, unknown>> {
-  const type = c.req.header("content-type") ?? "";
-  if (type.includes("application/json")) {
-    const body: unknown = await c.req.json().catch(() => null);
-    return body && typeof body === "object" ? (body as Record<string, unknown>) : {};
-  }
-  if (type.includes("form")) return (await c.req.parseBody()) as Record<string, unknown>;
-  return {};
-}
-
 const freeBody = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
 
 /**
@@ -102,7 +89,7 @@ liveTicketCartApi.post("/free_ticket_purchase", async (c) => {
   const app = c.get("app");
   if (!app.user) throw new ApiError(401, app.t("api.signInRequired"));
   const userId = app.user.id;
-  const { id } = freeBody.parse(await readBody(c));
+  const { id } = freeBody.parse(await bodyOf(c));
   const now = Date.now();
   const held = async (purchase: PurchaseSummary | null) => {
     const item = await heldTicketItem(app.db, userId, id);

@@ -3,7 +3,7 @@ import type { AppEnv } from "../hono-env";
 import { paymentProviderFrom } from "../integrations/payments";
 import { paymentProfile, setUseCoinSubscription } from "../services/payment-cards";
 import { ApiError, ok } from "./envelope";
-import { bodyOf } from "./wallet";
+import { bodyOf } from "./body";
 
 /** The user settings root, PUT /api/v1/me/user (spec §7). */
 export const meUserApi = new Hono<AppEnv>();

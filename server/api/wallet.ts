@@ -9,6 +9,7 @@ import { cardRegistrationState, registerSandboxCard, removeRegisteredCard, start
 import { chargeCoins, confirmCoinCharge, type CoinChargeOutcome } from "../services/coin-charges";
 import { vestingCampaigns } from "../services/coin-campaigns";
 import { coinBalance, coinHistory } from "../services/coins";
+import { bodyOf } from "./body";
 import { ApiError, ok } from "./envelope";
 
 /**
@@ -23,17 +24,6 @@ function requireFan(c: Context<AppEnv>): Fan {
   const app = c.get("app");
   if (!app.session) throw new ApiError(401, app.t("api.signInRequired"));
   return { app, user: app.session.user };
-}
-
-/** The request's fields, as JSON (our scripts) or a form post. */
-export async function bodyOf(c: Context<AppEnv>): Promise<Record<string, unknown>> {
-  const type = c.req.header("content-type") ?? "";
-  if (type.includes("application/json")) {
-    const parsed: unknown = await c.req.json().catch(() => null);
-    return parsed && typeof parsed === "object" ? (parsed as Record<string, unknown>) : {};
-  }
-  if (type.includes("form")) return (await c.req.parseBody()) as Record<string, unknown>;
-  return {};
 }
 
 /** A refusal with a machine-readable code beside spec §7's message and errors. */

@@ -72,3 +72,54 @@ export function mayRelaySignal(from: { peerId: string; role: RoomRole }, to: { p
 export function isOnAir(sockets: readonly { role: RoomRole; published: boolean }[]): boolean {
   return sockets.some((s) => s.role === "owner" && s.published);
 }
+
+/**
+ * A live may run over its scheduled end a little (the last song, the goodbyes): the room stays
+ * open and the owner's stream keeps its right to publish for this long after the end time.
+ */
+export const STREAM_GRACE_MS = 30 * 60_000;
+
+/**
+ * Whether the room of an event is open: not ended by the creator (status 2) and not past its end
+ * plus the grace. A room opens before the start so fans can wait and chat; a private event's room
+ * opens to those the watch rule admits.
+ */
+export function roomOpen(event: { status: number; endAt: number }, now: number): boolean {
+  return event.status !== 2 && now < streamDeadline(event);
+}
+
+/**
+ * When the owner's stream token expires (spec §4 "the creator's stream stops when the token
+ * expires"): the room ends a stream still publishing at this instant.
+ */
+export function streamDeadline(event: { endAt: number }): number {
+  return event.endAt + STREAM_GRACE_MS;
+}
+
+/**
+ * Mirror mode chosen in the streamer view (spec §7 start-live): `auto` mirrors the streamer's own
+ * preview only (what a front camera user expects) and sends viewers the true image; `on` mirrors
+ * both; `off` neither.
+ */
+export const MIRROR_MODES = ["auto", "on", "off"] as const;
+export type MirrorMode = (typeof MIRROR_MODES)[number];
+
+export function isMirrorMode(value: unknown): value is MirrorMode {
+  return typeof value === "string" && (MIRROR_MODES as readonly string[]).includes(value);
+}
+
+export function mirrorFor(mode: MirrorMode, who: "preview" | "viewers"): boolean {
+  return mode === "on" || (mode === "auto" && who === "preview");
+}
+
+/**
+ * Clients reconnect after a dropped socket (a deploy drops every one) with exponential backoff and
+ * full jitter, so a thousand viewers do not all knock at the same instant: attempt 0 waits up to
+ * 1 s, then 2, 4, … up to 30 s. `random` is in [0, 1).
+ */
+export const RECONNECT = { baseMs: 1_000, maxMs: 30_000 } as const;
+
+export function reconnectDelay(attempt: number, random: number): number {
+  const ceiling = Math.min(RECONNECT.maxMs, RECONNECT.baseMs * 2 ** Math.max(0, attempt));
+  return Math.round(ceiling * random);
+}

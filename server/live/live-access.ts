@@ -15,12 +15,15 @@ export interface LiveAccess {
   role: RoomRole;
   name: string;
   iconUrl: string | null;
+  /** the event's state, for whether its room is open (roomOpen) and until when its stream may run */
+  event: { status: number; endAt: number };
 }
 
 type AccessRow = {
   ownerId: number;
   visibility: string;
   status: number;
+  endAt: number;
   fanclubOwnerId: number;
   fanclubStatus: string;
   isEditor: number;
@@ -49,6 +52,7 @@ export async function resolveLiveAccess(db: Db, liveEventId: number, userId: num
       e.owner_id AS ownerId,
       e.visibility AS visibility,
       e.status AS status,
+      e.end_at AS endAt,
       f.owner_id AS fanclubOwnerId,
       f.status AS fanclubStatus,
       EXISTS (SELECT 1 FROM fanclub_editors fe WHERE fe.fanclub_id = e.fanclub_id AND fe.user_id = ${userId} AND fe.accepted_at IS NOT NULL) AS isEditor,
@@ -65,7 +69,7 @@ export async function resolveLiveAccess(db: Db, liveEventId: number, userId: num
   `);
   if (!row || row.fanclubStatus !== "open" || row.name === null || row.leftAt !== null) return null;
   const role = roomRole(row, userId, now);
-  return role ? { liveEventId, userId, role, name: row.name, iconUrl: row.iconUrl } : null;
+  return role ? { liveEventId, userId, role, name: row.name, iconUrl: row.iconUrl, event: { status: row.status, endAt: row.endAt } } : null;
 }
 
 /** The right to watch is the live events' own rule (server/domain/live-events.ts); the room only names the roles it moderates by. */

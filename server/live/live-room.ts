@@ -1,5 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
-import { CHAT_LIMITS, canBeMuted, canModerate, canPublish, chatText, isOnAir, mayRelaySignal, rateLimit, type RoomRole } from "../domain/live-room";
+import { CHAT_LIMITS, canBeMuted, canModerate, canPublish, chatText, isMirrorMode, isOnAir, mayRelaySignal, mirrorFor, rateLimit, type RoomRole } from "../domain/live-room";
 import type { Locale } from "../domain/locale";
 import type { Env } from "../env";
 import { translatorFor } from "../i18n";
@@ -17,6 +17,10 @@ interface Peer {
   locale: Locale;
   /** the owner's socket announced `publish` (spec §4 "published") */
   published: boolean;
+  /** the stream token's expiry from the start-live call (owner only); the room ends the stream then */
+  streamUntil: number | null;
+  /** viewers see the published video mirrored (the streamer's mirror mode) */
+  mirror: boolean;
 }
 
 export interface ChatMessage {
@@ -28,7 +32,7 @@ export interface ChatMessage {
   at: number;
 }
 
-export type RoomErrorCode = "empty" | "tooLong" | "rateLimited" | "muted" | "notAllowed" | "publishNotAllowed" | "invalid" | "peerGone";
+export type RoomErrorCode = "empty" | "tooLong" | "rateLimited" | "muted" | "notAllowed" | "publishNotAllowed" | "streamNotStarted" | "streamExpired" | "invalid" | "peerGone";
 
 const SIGNALS = new Set(["offer", "answer", "ice"]);
 /** Presence goes out at most this often, so a crowd arriving costs n messages a second, not n². */
@@ -82,6 +86,8 @@ export class LiveRoom extends DurableObject<Env> {
       iconUrl: ticket.iconUrl,
       locale: ticket.locale,
       published: false,
+      streamUntil: ticket.streamUntil,
+      mirror: false,
     };
     const pair = new WebSocketPair();
     const server = pair[1];
@@ -100,6 +106,7 @@ export class LiveRoom extends DurableObject<Env> {
         presence: peers.length,
         onAir: publisher !== null,
         publisherPeerId: publisher?.peerId ?? null,
+        mirror: publisher?.mirror ?? false,
         muted: canBeMuted(peer.role) && this.isMuted(peer.userId),
         history: this.history(),
       }),
@@ -124,7 +131,7 @@ export class LiveRoom extends DurableObject<Env> {
     if (type === "chat") return this.chat(ws, peer, message);
     if (type === "delete") return this.deleteMessage(ws, peer, message);
     if (type === "mute" || type === "unmute") return this.mute(ws, peer, message, type === "mute");
-    if (type === "publish" || type === "unpublish") return this.publish(ws, peer, type === "publish");
+    if (type === "publish" || type === "unpublish") return this.publish(ws, peer, type === "publish", message);
     if (typeof type === "string" && SIGNALS.has(type)) return this.signal(ws, peer, type, message);
     this.refuse(ws, peer, "invalid");
   }
@@ -185,16 +192,48 @@ export class LiveRoom extends DurableObject<Env> {
     }
   }
 
-  private publish(ws: WebSocket, peer: Peer, publish: boolean): void {
+  private publish(ws: WebSocket, peer: Peer, publish: boolean, message: Record<string, unknown>): void {
     if (!canPublish(peer.role)) return this.refuse(ws, peer, "publishNotAllowed");
+    // publishing needs the stream token of the start-live call, and only until it expires (spec §4)
+    if (publish && peer.streamUntil === null) return this.refuse(ws, peer, "streamNotStarted");
+    if (publish && peer.streamUntil !== null && peer.streamUntil <= Date.now()) return this.refuse(ws, peer, "streamExpired");
     const wasOnAir = isOnAir(this.peers());
-    ws.serializeAttachment({ ...peer, published: publish });
+    const mirror = publish && isMirrorMode(message.mirrorMode) ? mirrorFor(message.mirrorMode, "viewers") : false;
+    ws.serializeAttachment({ ...peer, published: publish, mirror });
     if (publish) {
       // the publisher offers to every viewer already in the room, then to each newcomer (peerJoined)
       const viewers = this.peers().filter((p) => p.role !== "owner");
       ws.send(JSON.stringify({ type: "peers", peers: viewers.map((p) => ({ peerId: p.peerId, userId: p.userId, name: p.name })) }));
+      void this.scheduleStreamEnd();
     }
     this.announceOnAir(wasOnAir);
+  }
+
+  /** The alarm ends streams whose token expired; it is set for the earliest expiry among publishers. */
+  private async scheduleStreamEnd(): Promise<void> {
+    const until = this.peers()
+      .filter((p) => p.role === "owner" && p.published && p.streamUntil !== null)
+      .map((p) => p.streamUntil as number);
+    if (!until.length) return;
+    const earliest = Math.min(...until);
+    const current = await this.ctx.storage.getAlarm();
+    if (current === null || current > earliest) await this.ctx.storage.setAlarm(earliest);
+  }
+
+  /** Spec §4: the creator's stream stops when its token expires; the socket stays for the chat. */
+  override async alarm(): Promise<void> {
+    const now = Date.now();
+    const wasOnAir = isOnAir(this.peers());
+    for (const socket of this.ctx.getWebSockets("role:owner")) {
+      if (socket.readyState !== OPEN) continue;
+      const p = socket.deserializeAttachment() as Peer;
+      if (!p.published || p.streamUntil === null || p.streamUntil > now) continue;
+      socket.serializeAttachment({ ...p, published: false, mirror: false });
+      const t = translatorFor(p.locale, "live");
+      this.send(socket, JSON.stringify({ type: "streamEnded", reason: "expired", message: t("live:errors.streamExpired") }));
+    }
+    this.announceOnAir(wasOnAir);
+    await this.scheduleStreamEnd();
   }
 
   private signal(ws: WebSocket, peer: Peer, type: string, message: Record<string, unknown>): void {
@@ -210,7 +249,7 @@ export class LiveRoom extends DurableObject<Env> {
     const peer = ws.deserializeAttachment() as Peer | null;
     if (!peer) return;
     const remaining = this.peers(ws);
-    if (peer.role === "owner" && peer.published && !isOnAir(remaining)) this.broadcast({ type: "onAir", onAir: false, publisherPeerId: null }, ws);
+    if (peer.role === "owner" && peer.published && !isOnAir(remaining)) this.broadcast({ type: "onAir", onAir: false, publisherPeerId: null, mirror: false }, ws);
     if (peer.role !== "owner") this.toPublishers({ type: "peerLeft", peerId: peer.peerId }, ws);
     this.schedulePresence();
   }
@@ -220,7 +259,7 @@ export class LiveRoom extends DurableObject<Env> {
     const onAir = isOnAir(peers);
     if (onAir === wasOnAir) return;
     const publisher = peers.find((p) => p.role === "owner" && p.published);
-    this.broadcast({ type: "onAir", onAir, publisherPeerId: publisher?.peerId ?? null });
+    this.broadcast({ type: "onAir", onAir, publisherPeerId: publisher?.peerId ?? null, mirror: publisher?.mirror ?? false });
   }
 
   // ---------------------------------------------------------------------------------------------

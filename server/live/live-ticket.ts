@@ -21,6 +21,11 @@ export interface RoomTicket {
   locale: Locale;
   /** expiry, ms since the epoch */
   exp: number;
+  /**
+   * Only in the ticket the start-live call gives the event's owner: the socket may publish until
+   * this instant (the stream token's expiry, spec §4). Null in every other ticket.
+   */
+  streamUntil: number | null;
 }
 
 export const LOCAL_LIVE_TICKET_SECRET = "local-development-live-ticket-secret";
@@ -52,7 +57,7 @@ async function mac(secret: string, payloadPart: string): Promise<Uint8Array> {
 }
 
 export async function signRoomTicket(secret: string, ticket: RoomTicket): Promise<string> {
-  const payload = { e: ticket.liveEventId, u: ticket.userId, r: ticket.role, n: ticket.name, i: ticket.iconUrl, l: ticket.locale, x: ticket.exp };
+  const payload = { e: ticket.liveEventId, u: ticket.userId, r: ticket.role, n: ticket.name, i: ticket.iconUrl, l: ticket.locale, x: ticket.exp, s: ticket.streamUntil };
   const payloadPart = toBase64Url(encoder.encode(JSON.stringify(payload)));
   return `${payloadPart}.${toBase64Url(await mac(secret, payloadPart))}`;
 }
@@ -80,11 +85,12 @@ export async function verifyRoomTicket(
       typeof p.n !== "string" ||
       !(p.i === null || typeof p.i === "string") ||
       !isLocale(p.l) ||
-      !Number.isSafeInteger(p.x)
+      !Number.isSafeInteger(p.x) ||
+      !(p.s === undefined || p.s === null || Number.isSafeInteger(p.s))
     ) {
       return { ok: false, problem: "forged" };
     }
-    ticket = { liveEventId: p.e as number, userId: p.u as number, role: p.r as RoomRole, name: p.n, iconUrl: p.i as string | null, locale: p.l, exp: p.x as number };
+    ticket = { liveEventId: p.e as number, userId: p.u as number, role: p.r as RoomRole, name: p.n, iconUrl: p.i as string | null, locale: p.l, exp: p.x as number, streamUntil: (p.s as number | null | undefined) ?? null };
   } catch {
     return { ok: false, problem: "forged" };
   }

@@ -57,7 +57,9 @@ test("a fan who does not follow the fan club buys a live ticket through page 10,
   await page.waitForURL((url) => url.origin + url.pathname === LIVE);
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   await expect(page.locator("[data-your-ticket]")).toContainText("購入済みのチケット: 一般チケット");
-  await expect(page.locator("[data-live-player]")).toHaveAttribute("data-can-watch", "ticket");
+  // the watch area now opens the live room: the chat is there before the live starts
+  await expect(page.locator("[data-live-stage]")).toHaveAttribute("data-connection", "open");
+  await expect(page.locator("[data-live-chat]")).toBeVisible();
 
   // the fan's history of live tickets, on the user domain
   await openHydrated(page, `${origin(hosts.user)}/me/purchase_histories/live_event_tickets`);

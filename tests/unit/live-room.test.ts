@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CHAT_LIMITS, canBeMuted, canModerate, canPublish, chatText, isOnAir, mayRelaySignal, rateLimit } from "../../server/domain/live-room";
+import { CHAT_LIMITS, STREAM_GRACE_MS, canBeMuted, canModerate, canPublish, chatText, isMirrorMode, isOnAir, mayRelaySignal, mirrorFor, rateLimit, reconnectDelay, roomOpen, streamDeadline } from "../../server/domain/live-room";
 import { LOCAL_LIVE_TICKET_SECRET, liveTicketSecret, signRoomTicket, verifyRoomTicket } from "../../server/live/live-ticket";
 
 describe("chat text", () => {
@@ -55,7 +55,7 @@ describe("roles", () => {
 });
 
 describe("room tickets", () => {
-  const base = { liveEventId: 7, userId: 3, role: "viewer" as const, name: "あおい", iconUrl: null, locale: "ko" as const, exp: 2_000 };
+  const base = { liveEventId: 7, userId: 3, role: "viewer" as const, name: "あおい", iconUrl: null, locale: "ko" as const, exp: 2_000, streamUntil: null };
 
   it("round-trips a ticket and refuses it expired, forged, signed with another key or for another event", async () => {
     const token = await signRoomTicket("k".repeat(32), base);
@@ -73,5 +73,35 @@ describe("room tickets", () => {
     expect(() => liveTicketSecret({ ENVIRONMENT: "production" })).toThrow(/LIVE_TICKET_SECRET/);
     expect(() => liveTicketSecret({ ENVIRONMENT: "production", LIVE_TICKET_SECRET: LOCAL_LIVE_TICKET_SECRET })).toThrow();
     expect(liveTicketSecret({ ENVIRONMENT: "production", LIVE_TICKET_SECRET: "p".repeat(40) })).toBe("p".repeat(40));
+  });
+});
+
+describe("stream window", () => {
+  const endAt = Date.UTC(2026, 10, 22, 13, 0);
+  it("keeps the room open and the stream allowed until 30 minutes after the end, unless the creator ended the event", () => {
+    expect(streamDeadline({ endAt })).toBe(endAt + STREAM_GRACE_MS);
+    expect(roomOpen({ status: 0, endAt }, endAt - 3_600_000 * 24)).toBe(true);
+    expect(roomOpen({ status: 1, endAt }, endAt + STREAM_GRACE_MS - 1)).toBe(true);
+    expect(roomOpen({ status: 0, endAt }, endAt + STREAM_GRACE_MS)).toBe(false);
+    expect(roomOpen({ status: 2, endAt }, endAt - 3_600_000)).toBe(false);
+  });
+});
+
+describe("mirror mode", () => {
+  it("auto mirrors only the streamer's preview, on mirrors both, off neither", () => {
+    expect([mirrorFor("auto", "preview"), mirrorFor("auto", "viewers")]).toEqual([true, false]);
+    expect([mirrorFor("on", "preview"), mirrorFor("on", "viewers")]).toEqual([true, true]);
+    expect([mirrorFor("off", "preview"), mirrorFor("off", "viewers")]).toEqual([false, false]);
+    expect(isMirrorMode("auto")).toBe(true);
+    expect(isMirrorMode("mirror")).toBe(false);
+  });
+});
+
+describe("reconnect backoff", () => {
+  it("doubles the ceiling per attempt up to 30 s and spreads clients over it", () => {
+    expect(reconnectDelay(0, 0.999)).toBe(999);
+    expect(reconnectDelay(3, 0.5)).toBe(4_000);
+    expect(reconnectDelay(20, 0.999)).toBe(29_970);
+    expect(reconnectDelay(5, 0)).toBe(0);
   });
 });

@@ -5,32 +5,12 @@ import type { Locale } from "../../server/domain/locale";
 import { LOCAL_LIVE_TICKET_SECRET, signRoomTicket } from "../../server/live/live-ticket";
 import { hosts } from "./helpers";
 
-/**
- * The live events tables as the live events branch defines them (its migration 0009), created
- * here only when the migrations did not already: the room's access check reads them.
- */
-const LIVE_TABLES = [
-  `CREATE TABLE IF NOT EXISTS live_events (id integer PRIMARY KEY AUTOINCREMENT NOT NULL, fanclub_id integer NOT NULL REFERENCES fanclubs(id), owner_id integer NOT NULL REFERENCES users(id),
-    title text NOT NULL, description text DEFAULT '' NOT NULL, cover_key text, start_at integer NOT NULL, end_at integer NOT NULL, visibility text NOT NULL,
-    status integer DEFAULT 0 NOT NULL, created_at integer NOT NULL, updated_at integer NOT NULL)`,
-  `CREATE TABLE IF NOT EXISTS live_event_plans (live_event_id integer NOT NULL REFERENCES live_events(id), plan_id integer NOT NULL REFERENCES plans(id), PRIMARY KEY (live_event_id, plan_id))`,
-  `CREATE TABLE IF NOT EXISTS live_event_ticket_types (id integer PRIMARY KEY AUTOINCREMENT NOT NULL, live_event_id integer NOT NULL REFERENCES live_events(id), title text NOT NULL,
-    price integer NOT NULL, capacity integer, sold_count integer DEFAULT 0 NOT NULL, sale_end_at integer, sort_order integer DEFAULT 0 NOT NULL, created_at integer NOT NULL, updated_at integer NOT NULL)`,
-  `CREATE TABLE IF NOT EXISTS live_event_tickets (id integer PRIMARY KEY AUTOINCREMENT NOT NULL, live_event_id integer NOT NULL REFERENCES live_events(id),
-    ticket_type_id integer NOT NULL REFERENCES live_event_ticket_types(id), user_id integer NOT NULL REFERENCES users(id), purchase_id integer NOT NULL REFERENCES purchases(id),
-    price integer NOT NULL, idempotency_key text NOT NULL, created_at integer NOT NULL)`,
-];
-
-export async function ensureLiveTables() {
-  for (const ddl of LIVE_TABLES) await env.DB.prepare(ddl).run();
-}
-
-export async function insertLiveEvent(fanclubId: number, ownerId: number, options: { visibility?: "plan" | "ticket" | "both"; status?: number; planIds?: number[] } = {}) {
+export async function insertLiveEvent(fanclubId: number, ownerId: number, options: { visibility?: "plan" | "ticket" | "both"; status?: number; planIds?: number[]; endAt?: number } = {}) {
   const now = Date.now();
   const row = await env.DB.prepare(
     "INSERT INTO live_events (fanclub_id, owner_id, title, start_at, end_at, visibility, status, created_at, updated_at) VALUES (?, ?, 'ライブ', ?, ?, ?, ?, ?, ?) RETURNING id",
   )
-    .bind(fanclubId, ownerId, now - 3_600_000, now + 3_600_000, options.visibility ?? "both", options.status ?? 0, now, now)
+    .bind(fanclubId, ownerId, now - 3_600_000, options.endAt ?? now + 3_600_000, options.visibility ?? "both", options.status ?? 0, now, now)
     .first<{ id: number }>();
   for (const planId of options.planIds ?? []) {
     await env.DB.prepare("INSERT INTO live_event_plans (live_event_id, plan_id) VALUES (?, ?)").bind(row!.id, planId).run();
@@ -54,7 +34,7 @@ export async function insertLiveTicket(liveEventId: number, userId: number) {
 }
 
 /** A ticket as the Worker signs it, made directly (the room tests are about the room, not the access rule). */
-export function roomTicket(liveEventId: number, userId: number, role: RoomRole, options: { name?: string; iconUrl?: string | null; locale?: Locale; exp?: number } = {}) {
+export function roomTicket(liveEventId: number, userId: number, role: RoomRole, options: { name?: string; iconUrl?: string | null; locale?: Locale; exp?: number; streamUntil?: number | null } = {}) {
   return signRoomTicket(LOCAL_LIVE_TICKET_SECRET, {
     liveEventId,
     userId,
@@ -63,6 +43,8 @@ export function roomTicket(liveEventId: number, userId: number, role: RoomRole, 
     iconUrl: options.iconUrl ?? null,
     locale: options.locale ?? "ja",
     exp: options.exp ?? Date.now() + 60_000,
+    // the owner's ticket from the start-live call carries the stream's expiry; others none
+    streamUntil: options.streamUntil !== undefined ? options.streamUntil : role === "owner" ? Date.now() + 3_600_000 : null,
   });
 }
 

@@ -6,7 +6,7 @@ import { liveRoomStub } from "../../server/live/socket-route";
 import { at, confirmedAccount } from "./accounts-fixture";
 import { insertEditor, insertFanclub, insertMembership, insertPlan } from "./fanclub-fixture";
 import { hosts } from "./helpers";
-import { ensureLiveTables, insertLiveEvent, insertLiveTicket, openSocket, RoomClient, roomTicket } from "./live-room-fixture";
+import { insertLiveEvent, insertLiveTicket, openSocket, RoomClient, roomTicket } from "./live-room-fixture";
 
 let nextEvent = 9000;
 /** Each test talks to its own room. */
@@ -59,7 +59,6 @@ describe("live room: who gets in", () => {
 });
 
 describe("live room: ticket issuing", () => {
-  beforeAll(ensureLiveTables);
 
   async function ticketFor(b: Awaited<ReturnType<typeof confirmedAccount>>["b"], liveEventId: number, headers: Record<string, string> = {}) {
     return b.request(at(hosts.www, `/api/v1/live_events/${liveEventId}/room_ticket`), {
