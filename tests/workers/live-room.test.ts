@@ -1,6 +1,6 @@
 import { env, runInDurableObject, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { CHAT_LIMITS } from "../../server/domain/live-room";
+import { CHAT_LIMITS, STREAM_GRACE_MS } from "../../server/domain/live-room";
 import type { LiveRoom } from "../../server/live/live-room";
 import { liveRoomStub } from "../../server/live/socket-route";
 import { at, confirmedAccount } from "./accounts-fixture";
@@ -264,7 +264,7 @@ describe("live room: on air and signaling", () => {
     expect(owner.welcome.onAir).toBe(false);
     owner.send({ type: "publish" });
     const onAir = await fan.next((m) => m.type === "onAir");
-    expect(onAir).toEqual({ type: "onAir", onAir: true, publisherPeerId: owner.welcome.peerId });
+    expect(onAir).toEqual({ type: "onAir", onAir: true, publisherPeerId: owner.welcome.peerId, mirror: false });
     const peers = await owner.next((m) => m.type === "peers");
     expect((peers.peers as { peerId: string }[]).map((p) => p.peerId).sort()).toEqual([fan.welcome.peerId, editor.welcome.peerId].sort());
     const late = await RoomClient.join(id, 1103, "viewer");
@@ -272,14 +272,14 @@ describe("live room: on air and signaling", () => {
     expect(await owner.next((m) => m.type === "peerJoined")).toMatchObject({ peerId: late.welcome.peerId, userId: 1103 });
 
     owner.send({ type: "unpublish" });
-    expect(await fan.next((m) => m.type === "onAir" && m.onAir === false)).toEqual({ type: "onAir", onAir: false, publisherPeerId: null });
+    expect(await fan.next((m) => m.type === "onAir" && m.onAir === false)).toEqual({ type: "onAir", onAir: false, publisherPeerId: null, mirror: false });
     owner.send({ type: "publish" });
     await fan.next((m) => m.type === "onAir" && m.onAir === true);
     // someone who arrives now knows only "on air": the next "off air" can come only from the disconnect
     const latest = await RoomClient.join(id, 1104, "viewer");
     expect(latest.welcome.onAir).toBe(true);
     owner.close();
-    expect(await latest.next((m) => m.type === "onAir")).toEqual({ type: "onAir", onAir: false, publisherPeerId: null });
+    expect(await latest.next((m) => m.type === "onAir")).toEqual({ type: "onAir", onAir: false, publisherPeerId: null, mirror: false });
     await fan.next((m) => m.type === "onAir" && m.onAir === false);
     expect((await snapshot(id)).onAir).toBe(false);
     for (const c of [fan, editor, late, latest]) c.close();
@@ -311,5 +311,107 @@ describe("live room: on air and signaling", () => {
     expect(two.received.some((m) => ["offer", "answer", "ice"].includes(m.type))).toBe(false);
     expect(owner.received.filter((m) => ["offer", "answer", "ice"].includes(m.type))).toHaveLength(2);
     for (const c of [owner, one, two]) c.close();
+  });
+});
+
+describe("live room: starting and ending a stream", () => {
+  async function call(b: Awaited<ReturnType<typeof confirmedAccount>>["b"], liveEventId: number, path: "room_ticket" | "start_live", body?: Record<string, unknown>) {
+    const res = await b.request(at(hosts.www, `/api/v1/live_events/${liveEventId}/${path}`), {
+      method: "POST",
+      headers: { accept: "application/json", "x-requested-with": "XMLHttpRequest", "content-type": "application/json" },
+      body: JSON.stringify(body ?? {}),
+    });
+    return { status: res.status, body: (await res.json()) as { success: boolean; payload: Record<string, unknown> & { message?: string } } };
+  }
+
+  it("lets only the owner start: the start-live ticket may publish until 30 minutes after the end, viewers get the video join with theirs", async () => {
+    const owner = await confirmedAccount({ name: "配信者", prefix: "starter" });
+    const editor = await confirmedAccount({ name: "編集者", prefix: "steditor" });
+    const holder = await confirmedAccount({ name: "チケット", prefix: "stholder" });
+    const fanclubId = await insertFanclub(owner.id);
+    await insertEditor(fanclubId, editor.id, []);
+    const endAt = Date.now() + 3_600_000;
+    const liveEventId = await insertLiveEvent(fanclubId, owner.id, { visibility: "ticket", endAt });
+    await insertLiveTicket(liveEventId, holder.id);
+    const devices = { camera_id: "cam-1", microphone_id: "mic-1", mirror_mode: "on" };
+
+    const byEditor = await call(editor.b, liveEventId, "start_live", devices);
+    expect(byEditor.status).toBe(403);
+    expect(byEditor.body.payload.message).toBe("配信できるのはライブの配信者だけです。");
+    expect((await call(holder.b, liveEventId, "start_live", devices)).status).toBe(403);
+    const badMirror = await call(owner.b, liveEventId, "start_live", { ...devices, mirror_mode: "sideways" });
+    expect(badMirror.status).toBe(400);
+    expect(badMirror.body.payload.message).toBe("ミラー表示の設定を選んでください。");
+
+    const started = await call(owner.b, liveEventId, "start_live", devices);
+    expect(started.status).toBe(200);
+    expect(started.body.payload).toMatchObject({ role: "owner", liveEventOwnerId: owner.id, mirrorMode: "on", streamUntil: endAt + STREAM_GRACE_MS, video: { provider: "local", iceServers: [] } });
+    // the owner's plain room ticket chats and moderates but carries no video: publishing needs start_live
+    expect((await call(owner.b, liveEventId, "room_ticket")).body.payload).toMatchObject({ role: "owner", video: null });
+    expect((await call(holder.b, liveEventId, "room_ticket")).body.payload).toMatchObject({ role: "viewer", liveEventUserId: holder.id, video: { provider: "local" } });
+
+    // the start-live ticket publishes; the plain one is told to start first
+    const plain = (await call(owner.b, liveEventId, "room_ticket")).body.payload;
+    const plainSocket = await openSocket(liveEventId, plain.ticket as string);
+    const plainClient = new RoomClient(plainSocket.webSocket!);
+    plainSocket.webSocket!.accept();
+    await plainClient.next((m) => m.type === "welcome");
+    plainClient.send({ type: "publish" });
+    expect(await plainClient.next((m) => m.type === "error")).toMatchObject({ code: "streamNotStarted", message: "配信を開始してから送信してください。" });
+    plainClient.close();
+
+    const fan = await RoomClient.join(liveEventId, holder.id, "viewer");
+    const opened = await openSocket(liveEventId, started.body.payload.ticket as string);
+    const publisher = new RoomClient(opened.webSocket!);
+    opened.webSocket!.accept();
+    await publisher.next((m) => m.type === "welcome");
+    publisher.send({ type: "publish", mirrorMode: "on" });
+    // mirror mode "on": viewers see the stream mirrored too
+    expect(await fan.next((m) => m.type === "onAir")).toMatchObject({ onAir: true, mirror: true });
+    publisher.close();
+    fan.close();
+  });
+
+  it("refuses the room of an ended live: ended by the creator, or past its end and the grace", async () => {
+    const owner = await confirmedAccount({ name: "配信者", prefix: "ender" });
+    const holder = await confirmedAccount({ name: "チケット", prefix: "enholder" });
+    const fanclubId = await insertFanclub(owner.id);
+    const ended = await insertLiveEvent(fanclubId, owner.id, { visibility: "ticket", status: 2 });
+    await insertLiveTicket(ended, holder.id);
+    const past = await insertLiveEvent(fanclubId, owner.id, { visibility: "ticket", endAt: Date.now() - STREAM_GRACE_MS - 1_000 });
+    await insertLiveTicket(past, holder.id);
+    const overrun = await insertLiveEvent(fanclubId, owner.id, { visibility: "ticket", endAt: Date.now() - 60_000 });
+    await insertLiveTicket(overrun, holder.id);
+
+    for (const id of [ended, past]) {
+      const refused = await call(holder.b, id, "room_ticket");
+      expect(refused.status).toBe(410);
+      expect(refused.body.payload.message).toBe("この配信は終了しました。");
+      expect((await call(owner.b, id, "start_live", { mirror_mode: "auto" })).status).toBe(410);
+    }
+    // a minute over the end is inside the grace: the last song still reaches the fans
+    expect((await call(holder.b, overrun, "room_ticket")).status).toBe(200);
+    expect((await call(owner.b, overrun, "start_live", { mirror_mode: "auto" })).status).toBe(200);
+  });
+
+  it("ends the owner's stream when its token expires: the owner is told, viewers see it go off air, the chat stays", async () => {
+    const id = freshEvent();
+    const fan = await RoomClient.join(id, 1300, "viewer");
+    const expired = await RoomClient.join(id, 1301, "owner", { streamUntil: Date.now() - 1 });
+    expired.send({ type: "publish" });
+    expect(await expired.next((m) => m.type === "error")).toMatchObject({ code: "streamExpired" });
+    expired.close();
+
+    const owner = await RoomClient.join(id, 1301, "owner", { streamUntil: Date.now() + 300 });
+    owner.send({ type: "publish" });
+    await fan.next((m) => m.type === "onAir" && m.onAir === true);
+    // the room's alarm fires at the expiry by itself
+    expect(await owner.next((m) => m.type === "streamEnded", 5_000)).toMatchObject({ reason: "expired", message: "配信の有効期限が切れたため、配信を終了しました。" });
+    expect(await fan.next((m) => m.type === "onAir" && m.onAir === false)).toMatchObject({ publisherPeerId: null });
+    expect((await snapshot(id)).onAir).toBe(false);
+    owner.send({ type: "chat", text: "また来週！" });
+    expect((await fan.next((m) => m.type === "chat")).message).toMatchObject({ text: "また来週！" });
+    owner.close();
+    fan.close();
   });
 });
