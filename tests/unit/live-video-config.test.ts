@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { contentSecurityPolicy } from "../../server/http/security-headers";
 import { liveVideoConfigFrom } from "../../server/integrations/live-video/config";
 
 const secrets = {
@@ -57,5 +58,18 @@ describe("choosing the live video provider", () => {
   it("reads one env object once", () => {
     const env = { ENVIRONMENT: "production", ...secrets };
     expect(liveVideoConfigFrom(env)).toBe(liveVideoConfigFrom(env));
+  });
+});
+
+describe("content security policy with RealtimeKit", () => {
+  it("lets the SDK reach RealtimeKit and start its timer worker only when RealtimeKit is configured", () => {
+    const local = contentSecurityPolicy("n0nce");
+    expect(local).not.toContain("realtime.cloudflare.com");
+    expect(local).not.toContain("worker-src");
+    const rtk = contentSecurityPolicy("n0nce", { realtimeKit: true });
+    expect(rtk).toContain("connect-src 'self' ws: wss: https://*.realtime.cloudflare.com;");
+    expect(rtk).toContain("worker-src 'self' blob:;");
+    expect(rtk).toContain("script-src 'self' 'nonce-n0nce';");
+    expect(contentSecurityPolicy("n0nce", { stripe: true, realtimeKit: true })).toContain("connect-src 'self' ws: wss: https://api.stripe.com https://*.realtime.cloudflare.com;");
   });
 });
