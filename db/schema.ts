@@ -1231,6 +1231,11 @@ export const liveEvents = sqliteTable(
     endAt: integer("end_at", { mode: "timestamp_ms" }).notNull(),
     visibility: text("visibility", { enum: LIVE_EVENT_VISIBILITIES }).notNull(),
     status: integer("status").notNull().default(0),
+    /**
+     * The event's meeting at the production video provider (RealtimeKit), made on the first join
+     * and kept for every later one; null until then and under the local provider
+     */
+    videoMeetingId: text("video_meeting_id"),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
   },

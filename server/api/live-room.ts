@@ -4,7 +4,7 @@ import { MIRROR_MODES, ROOM_TICKET_TTL_MS, roomOpen, streamDeadline } from "../d
 import type { AppEnv } from "../hono-env";
 import { idParam } from "../http/params";
 import { liveVideoProviderFrom } from "../integrations/live-video";
-import { LiveVideoUnavailable } from "../integrations/live-video/errors";
+import { LiveVideoUnavailableError } from "../integrations/live-video/errors";
 import type { LiveVideoJoin, LiveVideoRole } from "../integrations/live-video/types";
 import { resolveLiveAccess, type LiveAccess } from "../live/live-access";
 import { liveTicketSecret, signRoomTicket } from "../live/live-ticket";
@@ -45,7 +45,7 @@ async function videoJoin(c: Context<AppEnv>, access: LiveAccess, role: LiveVideo
   try {
     return await liveVideoProviderFrom(app.env, app.db).join({ liveEventId: access.liveEventId, userId: access.userId, name: access.name, iconUrl: access.iconUrl, role });
   } catch (error) {
-    if (error instanceof LiveVideoUnavailable) throw new ApiError(503, app.t("lives:watch.videoUnavailable"));
+    if (error instanceof LiveVideoUnavailableError) throw new ApiError(503, app.t("lives:watch.videoUnavailable"));
     throw error;
   }
 }
@@ -60,8 +60,10 @@ async function ticketFor(c: Context<AppEnv>, access: LiveAccess, streamUntil: nu
 
 liveRoomApi.post("/:id/room_ticket", async (c) => {
   const access = await openRoomAccess(c);
-  // the owner's video is the publishing side: it joins through start_live, not here
-  const video = access.role === "owner" ? null : await videoJoin(c, access, "viewer");
+  // the owner's video is the publishing side: it joins through start_live, not here; a page that
+  // already has its video (a socket reconnect) asks without, so no provider join is made twice
+  const wantsVideo = (await bodyOf(c)).video !== false;
+  const video = access.role === "owner" || !wantsVideo ? null : await videoJoin(c, access, "viewer");
   return ok(c, { ...(await ticketFor(c, access, null)), liveEventId: access.liveEventId, liveEventUserId: access.userId, video });
 });
 
@@ -70,6 +72,8 @@ const startBody = z.object({
   camera_id: z.string().max(512).optional().default(""),
   microphone_id: z.string().max(512).optional().default(""),
   mirror_mode: z.enum(MIRROR_MODES),
+  /** false on a publishing page's reconnect: it keeps the video session it has */
+  video: z.boolean().optional().default(true),
 });
 
 liveRoomApi.post("/:id/start_live", async (c) => {
@@ -83,6 +87,6 @@ liveRoomApi.post("/:id/start_live", async (c) => {
     throw new ApiError(400, message, [{ message, target: "mirror_mode" }]);
   }
   const streamUntil = streamDeadline(access.event);
-  const video = await videoJoin(c, access, "host");
+  const video = parsed.data.video ? await videoJoin(c, access, "host") : null;
   return ok(c, { ...(await ticketFor(c, access, streamUntil)), liveEventId: access.liveEventId, liveEventOwnerId: access.userId, streamUntil, mirrorMode: parsed.data.mirror_mode, video });
 });

@@ -16,8 +16,17 @@ export function createNonce(): string {
  */
 const STRIPE_SOURCES = { script: "https://js.stripe.com", frame: "https://js.stripe.com https://hooks.stripe.com", connect: "https://api.stripe.com" };
 
-export function contentSecurityPolicy(nonce: string, options: { stripe?: boolean } = {}): string {
+/**
+ * RealtimeKit's web SDK (production live video, decision 023) calls its API and sends its logs and
+ * call statistics to *.realtime.cloudflare.com (its signalling socket is already covered by wss:),
+ * and runs its timers in a worker made from a blob: URL. Allowed only when RealtimeKit is
+ * configured; media itself flows over WebRTC, which the policy does not govern.
+ */
+const REALTIMEKIT_SOURCES = { connect: "https://*.realtime.cloudflare.com", worker: "'self' blob:" };
+
+export function contentSecurityPolicy(nonce: string, options: { stripe?: boolean; realtimeKit?: boolean } = {}): string {
   const stripe = options.stripe === true;
+  const realtimeKit = options.realtimeKit === true;
   return [
     "default-src 'self'",
     // Remix's inline hydration scripts carry the nonce; no other inline script runs.
@@ -27,8 +36,9 @@ export function contentSecurityPolicy(nonce: string, options: { stripe?: boolean
     "img-src 'self' data: blob:",
     "media-src 'self' blob:",
     "font-src 'self'",
-    `connect-src 'self' ws: wss:${stripe ? ` ${STRIPE_SOURCES.connect}` : ""}`,
+    `connect-src 'self' ws: wss:${stripe ? ` ${STRIPE_SOURCES.connect}` : ""}${realtimeKit ? ` ${REALTIMEKIT_SOURCES.connect}` : ""}`,
     ...(stripe ? [`frame-src ${STRIPE_SOURCES.frame}`] : []),
+    ...(realtimeKit ? [`worker-src ${REALTIMEKIT_SOURCES.worker}`] : []),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self' http: https:",
@@ -46,7 +56,7 @@ export function securityHeaders(): MiddlewareHandler<AppEnv> {
     h.set("X-Content-Type-Options", "nosniff");
     h.set("Referrer-Policy", "strict-origin-when-cross-origin");
     h.set("X-Frame-Options", "DENY");
-    h.set("Content-Security-Policy", contentSecurityPolicy(nonce, { stripe: Boolean(c.env.STRIPE_SECRET_KEY) }));
+    h.set("Content-Security-Policy", contentSecurityPolicy(nonce, { stripe: Boolean(c.env.STRIPE_SECRET_KEY), realtimeKit: Boolean(c.env.REALTIMEKIT_API_TOKEN) }));
     h.set("Permissions-Policy", "camera=(self), microphone=(self), display-capture=(self), geolocation=()");
     if (new URL(c.req.url).protocol === "https:") {
       h.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains; preload");

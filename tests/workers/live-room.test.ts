@@ -349,6 +349,9 @@ describe("live room: starting and ending a stream", () => {
     // the owner's plain room ticket chats and moderates but carries no video: publishing needs start_live
     expect((await call(owner.b, liveEventId, "room_ticket")).body.payload).toMatchObject({ role: "owner", video: null });
     expect((await call(holder.b, liveEventId, "room_ticket")).body.payload).toMatchObject({ role: "viewer", liveEventUserId: holder.id, video: { provider: "local" } });
+    // a reconnecting page keeps its video: no second provider join
+    expect((await call(holder.b, liveEventId, "room_ticket", { video: false })).body.payload).toMatchObject({ role: "viewer", video: null });
+    expect((await call(owner.b, liveEventId, "start_live", { ...devices, video: false })).body.payload).toMatchObject({ role: "owner", video: null, streamUntil: endAt + STREAM_GRACE_MS });
 
     // the start-live ticket publishes; the plain one is told to start first
     const plain = (await call(owner.b, liveEventId, "room_ticket")).body.payload;

@@ -21,12 +21,17 @@ export type ConnectionState =
   | { kind: "refused"; status: number; message: string }
   | { kind: "closed" };
 
-export type TicketSource = () => Promise<{ ok: true; payload: RoomTicketPayload } | { ok: false; status: number; message: string }>;
+/**
+ * `withVideo`: whether the answer should carry a video join. A provider may create a participant
+ * per join (RealtimeKit), so a page asks for one only while it has no video session; a reconnect
+ * of the room's socket keeps the video it has.
+ */
+export type TicketSource = (request: { withVideo: boolean }) => Promise<{ ok: true; payload: RoomTicketPayload } | { ok: false; status: number; message: string }>;
 
 /** The room ticket of one event, through the API (the Worker checks the right to watch). */
 export function ticketFrom(liveEventId: number, call: "room_ticket" | "start_live", body?: Record<string, unknown>): TicketSource {
-  return async () => {
-    const res = await callApi<RoomTicketPayload>(`/live_events/${liveEventId}/${call}`, { method: "POST", body: body ?? {}, timeoutMs: 15_000 });
+  return async ({ withVideo }) => {
+    const res = await callApi<RoomTicketPayload>(`/live_events/${liveEventId}/${call}`, { method: "POST", body: { ...body, video: withVideo }, timeoutMs: 15_000 });
     if (res.success) return { ok: true, payload: res.payload };
     return { ok: false, status: res.status, message: res.payload?.message ?? "" };
   };
@@ -47,6 +52,8 @@ export class LiveRoomConnection {
   private readonly stateListeners = new Set<(s: ConnectionState) => void>();
   private readonly ticketListeners = new Set<(p: RoomTicketPayload) => void>();
   state: ConnectionState = { kind: "connecting" };
+  /** set by the page once it has a video session (see TicketSource) */
+  withVideo = true;
 
   constructor(private source: TicketSource) {}
 
@@ -109,7 +116,7 @@ export class LiveRoomConnection {
     this.setState({ kind: "connecting" });
     let answer: Awaited<ReturnType<TicketSource>>;
     try {
-      answer = await this.source();
+      answer = await this.source({ withVideo: this.withVideo });
     } catch {
       return this.retry();
     }

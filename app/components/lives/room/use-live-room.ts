@@ -102,8 +102,9 @@ export function useLiveRoom(source: TicketSource) {
       const created =
         join.provider === "local"
           ? Promise.resolve(createLocalSession(join, { send: (msg) => void connection.send(msg), subscribe: (l) => connection.onMessage(l) }))
-          : Promise.reject(new Error("RTK_PENDING_MERGE"));
+          : import("../video/realtimekit").then((m) => m.createRealtimeKitSession(join));
       sessionRef.current = { provider: join.provider, session: created };
+      connection.withVideo = false;
       created.then(setSession, (error) => console.warn("live: the video could not start", error));
     });
     connection.start();

@@ -69,10 +69,18 @@ export default function StreamerView({ liveEventId, publicUrl }: { liveEventId: 
   // publish once the start-live ticket's socket is open, and again on every reconnect while live
   useEffect(() => {
     if (phase === "idle" || !session || !streamRef.current || view.connection.kind !== "open" || ticket?.streamUntil === undefined) return;
-    void session.publish({ stream: streamRef.current, cameraId: cameraId || null, microphoneId: microphoneId || null }).then(() => {
-      send({ type: "publish", mirrorMode });
-      setPhase("live");
-    });
+    session.publish({ stream: streamRef.current, cameraId: cameraId || null, microphoneId: microphoneId || null }).then(
+      () => {
+        send({ type: "publish", mirrorMode });
+        setPhase("live");
+      },
+      // the provider could not publish (its join failed): say so rather than show an empty "on air"
+      (error) => {
+        console.warn("live: publishing failed", error);
+        setPhase("idle");
+        setProblem(t("stream.startFailed"));
+      },
+    );
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [view.welcomes, session, phase === "idle"]);
 
@@ -87,7 +95,7 @@ export default function StreamerView({ liveEventId, publicUrl }: { liveEventId: 
     setProblem(null);
     setPhase("starting");
     const source = ticketFrom(liveEventId, "start_live", { camera_id: cameraId, microphone_id: microphoneId, mirror_mode: mirrorMode });
-    const first = await source();
+    const first = await source({ withVideo: true });
     if (!first.ok) {
       setPhase("idle");
       setProblem(first.message || t("stream.startFailed"));
@@ -95,8 +103,8 @@ export default function StreamerView({ liveEventId, publicUrl }: { liveEventId: 
     }
     // the first answer opens the socket; a reconnect asks start_live again (a fresh ticket)
     let used = false;
-    const reuse: TicketSource = async () => {
-      if (used) return source();
+    const reuse: TicketSource = async (request) => {
+      if (used) return source(request);
       used = true;
       return first;
     };

@@ -1,0 +1,1 @@
+ALTER TABLE `live_events` ADD `video_meeting_id` text;
