@@ -68,17 +68,6 @@ export default function LiveEventDetail() {
           </a>
         </div>
       </div>
-      {event.coverUrl ? <img className="live-cover" src={event.coverUrl} alt="" width={1200} height={630} /> : null}
-      <dl className="detail-list">
-        <dt>{t("creator.schedule")}</dt>
-        <dd>{t("public.schedule", { start: formatJstDateTime(event.startAt), end: formatJstDateTime(event.endAt) })}</dd>
-        <dt>{t("fields.status")}</dt>
-        <dd data-live-status={event.status}>
-          {t(`status.${event.status}`)} ({t(`timing.${event.timing}`)})
-        </dd>
-        <dt>{t("fields.visibility")}</dt>
-        <dd>{t(`visibility.${event.visibility}`)}</dd>
-      </dl>
       {!open ? (
         <p className="muted">{t("stream.ended")}</p>
       ) : isOwner ? (
@@ -92,6 +81,17 @@ export default function LiveEventDetail() {
       ) : (
         <p className="muted small">{t("stream.ownerOnly")}</p>
       )}
+      {event.coverUrl ? <img className="live-cover" src={event.coverUrl} alt="" width={1200} height={630} /> : null}
+      <dl className="detail-list">
+        <dt>{t("creator.schedule")}</dt>
+        <dd>{t("public.schedule", { start: formatJstDateTime(event.startAt), end: formatJstDateTime(event.endAt) })}</dd>
+        <dt>{t("fields.status")}</dt>
+        <dd data-live-status={event.status}>
+          {t(`status.${event.status}`)} ({t(`timing.${event.timing}`)})
+        </dd>
+        <dt>{t("fields.visibility")}</dt>
+        <dd>{t(`visibility.${event.visibility}`)}</dd>
+      </dl>
 
       <h2>{t("creator.salesSummary")}</h2>
       {ticketTypes.length ? (
