@@ -4,6 +4,9 @@ import tsconfigPaths from "vite-tsconfig-paths";
 import { remixOptions } from "./remix.config";
 
 const SHELL = /[\\/]app[\\/](components[\\/](layout|feedback|errors)[\\/]|lib[\\/](i18n|translate|nonce|root-data|links|chunk-reload)\.)|vite[\\/]preload-helper/;
+// The sidebar's signed-in parts, which it loads lazily so that visitors never download them: in
+// the shell, their code would reach every visitor's first page after all.
+const SIGNED_IN_ONLY = /[\\/]app[\\/]components[\\/]layout[\\/](sidebar-joined|creator-section)\./;
 
 export default defineConfig(({ command }) => ({
   plugins: [
@@ -33,7 +36,7 @@ export default defineConfig(({ command }) => ({
           if (/[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@remix-run[\\/](react|router|server-runtime)|turbo-stream)[\\/]/.test(id)) return "framework";
           // The shell every page loads with the root (layout, feedback, translator, error pages): as
           // a dozen chunks of a few hundred bytes each they cost more gzip than as one.
-          if (SHELL.test(id)) return "shell";
+          if (SHELL.test(id) && !SIGNED_IN_ONLY.test(id)) return "shell";
         },
       },
     },

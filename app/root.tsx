@@ -23,6 +23,7 @@ import { creatorMenu } from "../server/domain/creator-menu";
 import { can } from "../server/domain/fanclub-permissions";
 import { openFanclubLink } from "../server/domain/fanclub-rules";
 import { expiredPlanAlert } from "../server/http/expired-plan-alert";
+import { headerBannersFor } from "../server/http/header-banners";
 import { operatingFanclub } from "../server/services/creator";
 import type { AppContext } from "../server/context";
 
@@ -54,6 +55,8 @@ export async function loader({ context }: LoaderFunctionArgs) {
     sidebarOpen: app.sidebarOpen,
     creator: creatorData(app, brand),
     expiredPlanAlert: expiredPlanAlert(app),
+    // every kind, mostly from the isolate's cache; Remix runs this beside the page's own loaders
+    headerBanners: await headerBannersFor(app),
     year: new Date().getUTCFullYear(),
   };
 }

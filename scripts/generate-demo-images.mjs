@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Writes the demo seed's images (fan club icons and headers, user icons) under public/demo/ as
+// Writes the demo seed's images (fan club icons and headers, user icons, the header banner) under public/demo/ as
 // small SVG files. Deterministic: the same seed data gives byte-identical files, so re-running it
 // shows no diff unless the demo data changed. Run after editing db/seed/seed-sql.mjs:
 //   node scripts/generate-demo-images.mjs
@@ -11,6 +11,7 @@ import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { DEMO_ACCOUNTS, DEMO_FANCLUBS } from "../db/seed/seed-sql.mjs";
+import { DEMO_BANNERS } from "../db/seed/banners-demo.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "public");
 
@@ -87,6 +88,18 @@ function avatar({ initials, hue }) {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="128" height="128" viewBox="0 0 128 128">${gradient(hue)}<circle cx="64" cy="64" r="64" fill="url(#g)"/>${label(initials, 128, initials.length > 1 ? 46 : 58)}</svg>\n`;
 }
 
+/** A header banner image: gradient, sparkles and the banner's Latin words (the title is its alt text). */
+function bannerImage({ hue, text, id }, { width, height }) {
+  const rnd = random(`${id}:${width}`);
+  const circles = [0, 1, 2]
+    .map(() => `<circle cx="${Math.round(rnd() * width)}" cy="${Math.round(rnd() * height)}" r="${Math.round(height * (0.4 + rnd() * 0.5))}" fill="#fff" fill-opacity=".1"/>`)
+    .join("");
+  const sparkles = Array.from({ length: 6 }, () => sparkle(20 + rnd() * (width - 40), 20 + rnd() * (height - 40), 6 + rnd() * 10)).join("");
+  const fontSize = Math.round(Math.min(height * 0.24, (width * 0.8) / (text.length * 0.68)));
+  const words = `<text x="${width / 2}" y="${height / 2}" dy=".35em" text-anchor="middle" font-family="Helvetica, Arial, sans-serif" font-size="${fontSize}" font-weight="700" letter-spacing="2" fill="#fff">${text}</text>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${gradient(hue, 1, 0)}<rect width="${width}" height="${height}" fill="url(#g)"/>${circles}${sparkles}${words}</svg>\n`;
+}
+
 /** @type {Map<string, string>} public path → file content */
 const files = new Map();
 for (const f of DEMO_FANCLUBS) {
@@ -98,8 +111,12 @@ for (const a of DEMO_ACCOUNTS) {
   if (a.iconUrl?.startsWith("/demo/users/")) files.set(a.iconUrl, avatar(a));
 }
 
+for (const b of DEMO_BANNERS) {
+  for (const image of Object.values(b.image)) files.set(image.url, bannerImage(b, image));
+}
+
 // start from empty folders, so images of removed demo rows do not linger
-for (const folder of ["demo/fanclubs", "demo/users"]) {
+for (const folder of ["demo/fanclubs", "demo/users", "demo/banners"]) {
   const dir = join(root, folder);
   mkdirSync(dir, { recursive: true });
   for (const name of readdirSync(dir)) if (name.endsWith(".svg")) rmSync(join(dir, name));

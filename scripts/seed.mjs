@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 // Loads the local demo data into the local D1 database: the three brands, then the demo creators,
-// fan clubs, plans, fans and accounts (README "Demo accounts"). Idempotent: running it again
-// changes nothing. Usage: node scripts/seed.mjs [--port 8787] [--persist-to DIR]
+// fan clubs, plans, fans and accounts (README "Demo accounts"); and the demo header banner list
+// into the local media bucket. Idempotent: running it again changes nothing.
+// Usage: node scripts/seed.mjs [--port 8787] [--persist-to DIR]
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { demoStatements, seedStatements } from "../db/seed/seed-sql.mjs";
+import { demoBannerObjects } from "../db/seed/banners-demo.mjs";
 
 const args = process.argv.slice(2);
 const opt = (name, fallback) => {
@@ -21,15 +23,28 @@ const file = join(dir, "seed.sql");
 const origin = /** @type {const} */ ({ scheme: "http", port });
 const statements = [...seedStatements(origin), ...demoStatements(origin)];
 writeFileSync(file, statements.join("\n") + "\n");
-const wranglerArgs = ["wrangler", "d1", "execute", "DB", "--local", "--file", file];
-if (persistTo) wranglerArgs.push("--persist-to", persistTo);
-const result = spawnSync("npx", wranglerArgs, {
-  stdio: ["ignore", "pipe", "inherit"],
-  env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", WRANGLER_SEND_ERROR_REPORTS: "false" },
-});
-rmSync(dir, { recursive: true, force: true });
-if (result.status !== 0) {
-  process.stderr.write(result.stdout?.toString() ?? "");
-  process.exit(result.status ?? 1);
+
+/** @param {string[]} wranglerArgs */
+function wrangler(wranglerArgs) {
+  if (persistTo) wranglerArgs.push("--persist-to", persistTo);
+  const result = spawnSync("npx", ["wrangler", ...wranglerArgs], {
+    stdio: ["ignore", "pipe", "inherit"],
+    env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", WRANGLER_SEND_ERROR_REPORTS: "false" },
+  });
+  if (result.status !== 0) {
+    rmSync(dir, { recursive: true, force: true });
+    process.stderr.write(result.stdout?.toString() ?? "");
+    process.exit(result.status ?? 1);
+  }
 }
-console.log(`seeded the demo brands and fan clubs (port ${port}, ${statements.length} statements)`);
+
+wrangler(["d1", "execute", "DB", "--local", "--file", file]);
+const banners = demoBannerObjects();
+for (const [i, object] of banners.entries()) {
+  const body = join(dir, `banner-${i}.json`);
+  writeFileSync(body, object.body);
+  // fanclub-media: the bucket of wrangler.toml's MEDIA binding
+  wrangler(["r2", "object", "put", `fanclub-media/${object.key}`, "--local", "--file", body, "--content-type", "application/json"]);
+}
+rmSync(dir, { recursive: true, force: true });
+console.log(`seeded the demo brands and fan clubs (port ${port}, ${statements.length} statements) and ${banners.length} header banner list(s)`);

@@ -16,6 +16,7 @@ import { pageGuard } from "./http/page-guard";
 import { ssoCheck } from "./http/sso-check";
 import { requestContext } from "./http/request-context";
 import { securityHeaders } from "./http/security-headers";
+import { helpBannerRoutes } from "./http/help-banners";
 import { NAMESPACES, resources } from "../locales";
 
 /**
@@ -58,6 +59,9 @@ export function createApp(build: ServerBuild, mode: string) {
     c.header("Cache-Control", "public, max-age=300, stale-while-revalidate=86400");
     return c.json(resources[lng][ns as (typeof NAMESPACES)[number]]);
   });
+
+  // the help site's banner lists: public JSON, no session or page guard (spec §7)
+  app.route("/", helpBannerRoutes);
 
   app.use("*", requestContext(), originCheck(), pageGuard(), ssoCheck());
 

@@ -1,5 +1,5 @@
 import { useLocation } from "@remix-run/react";
-import { useEffect, useState, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "~/lib/i18n";
 import { useRootData } from "~/lib/root-data";
 import { PaymentQueryLauncher } from "~/components/payments/query-launcher";
@@ -9,14 +9,18 @@ import { Footer } from "./footer";
 import { Header } from "./header";
 import { Sidebar } from "./sidebar";
 
+// Markup without behaviour: the server renders it, the code follows the first visit's own.
+const HeaderBanner = lazy(() => import("~/components/banners/header-banner"));
+
 /** spec §9: below this width the sidebar becomes an overlay. */
 export const WIDE_SCREEN_MIN = 992;
 
 /**
- * spec §2 default layout: header, sidebar (open or closed, remembered in a cookie on wide
- * screens, an overlay on narrow ones), flash messages, the expired-plan alert, footer, and the
- * payment modal when the address asks for it (expired plans, returning from card registration).
- * Dialogs and toasts are provided by the root.
+ * spec §2 default layout: header, the header banner of the page's kind (none on live-event
+ * pages), sidebar (open or closed, remembered in a cookie on wide screens, an overlay on narrow
+ * ones), flash messages, the expired-plan alert, footer, and the payment modal when the address
+ * asks for it (expired plans, returning from card registration). Dialogs and toasts are provided
+ * by the root.
  */
 export function DefaultLayout({ children }: { children: ReactNode }) {
   const data = useRootData();
@@ -49,6 +53,11 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
           <button type="button" className="sidebar-backdrop" aria-label={t("sidebar.close")} onClick={() => setNarrowOpen(false)} />
         ) : null}
         <div className="layout-content">
+          {data.headerBanners ? (
+            <Suspense fallback={null}>
+              <HeaderBanner lists={data.headerBanners} />
+            </Suspense>
+          ) : null}
           <FlashMessages flash={data.flash} />
           <ExpiredPlansAlert alert={data.expiredPlanAlert} />
           <main id="main" className="main">
