@@ -1,4 +1,5 @@
 import { Hono, type Context } from "hono";
+import { bodyOf } from "./body";
 import type { AppEnv } from "../hono-env";
 import type { FanclubRole } from "../domain/fanclub-permissions";
 import {
@@ -85,17 +86,6 @@ const REFUSAL_MESSAGE: Record<CommentRefusal, string> = {
 
 function refuse(app: AppCtx, refusal: CommentRefusal): never {
   throw new ApiError(REFUSAL_STATUS[refusal], app.t(REFUSAL_MESSAGE[refusal]));
-}
-
-/** The request's fields, as JSON (our scripts) or a form post. */
-async function bodyOf(c: Context<AppEnv>): Promise<Record<string, unknown>> {
-  const type = c.req.header("content-type") ?? "";
-  if (type.includes("application/json")) {
-    const parsed: unknown = await c.req.json().catch(() => null);
-    return parsed && typeof parsed === "object" ? (parsed as Record<string, unknown>) : {};
-  }
-  if (type.includes("form")) return (await c.req.parseBody()) as Record<string, unknown>;
-  return {};
 }
 
 async function commentBody(c: Context<AppEnv>, app: AppCtx): Promise<string> {

@@ -1,17 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { RoomRole } from "../../../../server/domain/live-room";
+import type { ChatMessage } from "../../../../server/live/live-room";
 import { createLocalSession } from "../video/local-webrtc";
 import type { LiveVideoSession, RoomMessage } from "../video/types";
 import { LiveRoomConnection, type ConnectionState, type RoomTicketPayload, type TicketSource } from "./live-room-connection";
 
-export interface ChatLine {
-  id: number;
-  userId: number;
-  name: string;
-  iconUrl: string | null;
-  text: string;
-  at: number;
-}
+/** A chat message as the room relays it (server/live/live-room.ts). */
+export type ChatLine = ChatMessage;
 
 export interface RoomView {
   connection: ConnectionState;
