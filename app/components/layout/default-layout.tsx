@@ -1,16 +1,16 @@
 import { useLocation } from "@remix-run/react";
-import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "~/lib/i18n";
 import { useRootData } from "~/lib/root-data";
 import { PaymentQueryLauncher } from "~/components/payments/query-launcher";
+// Markup without behaviour, rendered on the server. Imported statically: a lazy boundary saved
+// 0.3 KB of first-visit JS but made every server render wait on a dynamic import.
+import HeaderBanner from "~/components/banners/header-banner";
 import { ExpiredPlansAlert } from "./expired-plans-alert";
 import { FlashMessages } from "./flash-messages";
 import { Footer } from "./footer";
 import { Header } from "./header";
 import { Sidebar } from "./sidebar";
-
-// Markup without behaviour: the server renders it, the code follows the first visit's own.
-const HeaderBanner = lazy(() => import("~/components/banners/header-banner"));
 
 /** spec §9: below this width the sidebar becomes an overlay. */
 export const WIDE_SCREEN_MIN = 992;
@@ -53,11 +53,7 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
           <button type="button" className="sidebar-backdrop" aria-label={t("sidebar.close")} onClick={() => setNarrowOpen(false)} />
         ) : null}
         <div className="layout-content">
-          {data.headerBanners ? (
-            <Suspense fallback={null}>
-              <HeaderBanner lists={data.headerBanners} />
-            </Suspense>
-          ) : null}
+          {data.headerBanners ? <HeaderBanner lists={data.headerBanners} /> : null}
           <FlashMessages flash={data.flash} />
           <ExpiredPlansAlert alert={data.expiredPlanAlert} />
           <main id="main" className="main">
