@@ -254,3 +254,36 @@ describe("choosing the provider from the Worker's variables", () => {
     expect(() => liveVideoProviderFrom(envWith({ ...rtkVars, ENVIRONMENT: "production", REALTIMEKIT_API_BASE: "http://rtk-fake.test/client/v4" }), db)).toThrow(/REALTIMEKIT_API_BASE/);
   });
 });
+
+describe("RealtimeKit outage through the API", () => {
+  it("answers start_live with a localized 503, never a 500, when RealtimeKit fails", async () => {
+    const { default: worker } = await import("../../server/worker");
+    const { createExecutionContext, waitOnExecutionContext } = await import("cloudflare:test");
+    const owner = await confirmedAccount({ name: "配信者", prefix: "rtkdown" });
+    const fanclubId = await insertFanclub(owner.id);
+    const liveEventId = await insertLiveEvent(fanclubId, owner.id, { visibility: "ticket" });
+    // RealtimeKit answers every call with a server error
+    const fetchSpy = vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {
+      const url = new Request(input).url;
+      if (url.startsWith("https://api.cloudflare.com/")) return json(500, { success: false, errors: [{ message: "boom" }] });
+      throw new Error(`unexpected fetch ${url}`);
+    });
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      const url = `http://www.fanclub.localhost/api/v1/live_events/${liveEventId}/start_live`;
+      const request = new Request(url, {
+        method: "POST",
+        headers: { "x-requested-with": "XMLHttpRequest", accept: "application/json", "content-type": "application/json", cookie: owner.b.cookieHeader("www.fanclub.localhost") },
+        body: JSON.stringify({ mirror_mode: "auto" }),
+      });
+      const ctx = createExecutionContext();
+      const res = await worker.fetch(request as Parameters<typeof worker.fetch>[0], { ...env, ...rtkVars } as Env, ctx);
+      await waitOnExecutionContext(ctx);
+      expect(res.status).toBe(503);
+      expect(((await res.json()) as { payload: { message: string } }).payload.message).toBe("ライブ映像に接続できませんでした。しばらくしてからもう一度お試しください。");
+      expect(fetchSpy).toHaveBeenCalled();
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+});
