@@ -158,26 +158,15 @@ export default function StreamerView({ liveEventId, publicUrl }: { liveEventId: 
         <ChatPanel view={view} send={send} hidden={false} />
       </div>
       <div className="streamer-controls">
-        <label>
-          {t("stream.camera")}
-          <select value={cameraId} disabled={phase !== "idle"} onChange={(e) => void openMedia(e.target.value, microphoneId)}>
-            {devices.cameras.map((d, i) => (
-              <option key={d.deviceId || i} value={d.deviceId}>
-                {d.label || t("stream.cameraN", { n: i + 1 })}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          {t("stream.microphone")}
-          <select value={microphoneId} disabled={phase !== "idle"} onChange={(e) => void openMedia(cameraId, e.target.value)}>
-            {devices.microphones.map((d, i) => (
-              <option key={d.deviceId || i} value={d.deviceId}>
-                {d.label || t("stream.microphoneN", { n: i + 1 })}
-              </option>
-            ))}
-          </select>
-        </label>
+        <DeviceSelect label={t("stream.camera")} devices={devices.cameras} value={cameraId} disabled={phase !== "idle"} unnamed={(n) => t("stream.cameraN", { n })} onChange={(id) => void openMedia(id, microphoneId)} />
+        <DeviceSelect
+          label={t("stream.microphone")}
+          devices={devices.microphones}
+          value={microphoneId}
+          disabled={phase !== "idle"}
+          unnamed={(n) => t("stream.microphoneN", { n })}
+          onChange={(id) => void openMedia(cameraId, id)}
+        />
         <label>
           {t("stream.mirror")}
           <select value={mirrorMode} disabled={phase !== "idle"} onChange={(e) => setMirrorMode(e.target.value as MirrorMode)}>
@@ -212,5 +201,21 @@ export default function StreamerView({ liveEventId, publicUrl }: { liveEventId: 
         {problem ?? view.streamEnded ?? (live ? t("stream.liveNote", { count: view.presence }) : busy ? t("stream.starting") : t("stream.idleNote"))}
       </p>
     </section>
+  );
+}
+
+/** A camera or microphone choice; browsers name devices only once access was granted. */
+function DeviceSelect(props: { label: string; devices: MediaDeviceInfo[]; value: string; disabled: boolean; unnamed: (n: number) => string; onChange: (deviceId: string) => void }) {
+  return (
+    <label>
+      {props.label}
+      <select value={props.value} disabled={props.disabled} onChange={(e) => props.onChange(e.target.value)}>
+        {props.devices.map((d, i) => (
+          <option key={d.deviceId || i} value={d.deviceId}>
+            {d.label || props.unnamed(i + 1)}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
