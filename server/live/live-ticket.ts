@@ -1,7 +1,7 @@
 import { ROOM_ROLES, type RoomRole } from "../domain/live-room";
 import { isLocale, type Locale } from "../domain/locale";
 import type { Env } from "../env";
-import { constantTimeEqual, fromBase64Url, toBase64Url } from "../security/crypto";
+import { constantTimeEqual, fromBase64Url, hmacSha256, toBase64Url } from "../security/crypto";
 
 /**
  * Room tickets (decision 022): the Worker checks a viewer's right to watch against D1 once, then
@@ -41,19 +41,9 @@ export function liveTicketSecret(env: Pick<Env, "ENVIRONMENT" | "LIVE_TICKET_SEC
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
-const keys = new Map<string, Promise<CryptoKey>>();
 
-function keyFor(secret: string): Promise<CryptoKey> {
-  let key = keys.get(secret);
-  if (!key) {
-    key = crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-    keys.set(secret, key);
-  }
-  return key;
-}
-
-async function mac(secret: string, payloadPart: string): Promise<Uint8Array> {
-  return new Uint8Array(await crypto.subtle.sign("HMAC", await keyFor(secret), encoder.encode(`live-room-ticket|${payloadPart}`)));
+function mac(secret: string, payloadPart: string): Promise<Uint8Array> {
+  return hmacSha256(secret, `live-room-ticket|${payloadPart}`);
 }
 
 export async function signRoomTicket(secret: string, ticket: RoomTicket): Promise<string> {

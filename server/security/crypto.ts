@@ -73,3 +73,15 @@ export function decoyPasswordHash(): Promise<string> {
   decoy ??= hashPassword(randomToken(16));
   return decoy;
 }
+
+const hmacKeys = new Map<string, Promise<CryptoKey>>();
+
+/** HMAC-SHA256 of `message` under `secret`; the imported key is kept per secret for the isolate's life. */
+export async function hmacSha256(secret: string, message: string): Promise<Uint8Array> {
+  let key = hmacKeys.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+    hmacKeys.set(secret, key);
+  }
+  return new Uint8Array(await crypto.subtle.sign("HMAC", await key, encoder.encode(message)));
+}

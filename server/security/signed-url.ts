@@ -1,25 +1,12 @@
-import { constantTimeEqual, fromBase64Url, toBase64Url } from "./crypto";
+import { constantTimeEqual, fromBase64Url, hmacSha256, toBase64Url } from "./crypto";
 
 /**
  * Short-lived capability URLs: `?exp=<ms>&sig=<HMAC-SHA256(path|exp|subject)>`. Media links and
  * local upload part URLs carry one, so a URL cannot be forged, altered or used after it expires.
  * `subject` binds the URL to a viewer (their user id, or "0" for anyone).
  */
-const encoder = new TextEncoder();
-const keys = new Map<string, Promise<CryptoKey>>();
-
-function keyFor(secret: string): Promise<CryptoKey> {
-  let key = keys.get(secret);
-  if (!key) {
-    key = crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-    keys.set(secret, key);
-  }
-  return key;
-}
-
-async function mac(secret: string, path: string, exp: number, subject: string): Promise<Uint8Array> {
-  const signature = await crypto.subtle.sign("HMAC", await keyFor(secret), encoder.encode(`${path}|${exp}|${subject}`));
-  return new Uint8Array(signature);
+function mac(secret: string, path: string, exp: number, subject: string): Promise<Uint8Array> {
+  return hmacSha256(secret, `${path}|${exp}|${subject}`);
 }
 
 /** Query string (without "?") that makes `path` usable until `exp`. */
