@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 
+import { CreatorListPage } from "~/components/creator/creator-list-page";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import { formatYen } from "../../server/domain/number-display";
 import { requireCreator } from "../../server/http/require-creator";
@@ -24,51 +25,34 @@ export default function LiveEvents() {
   const { t } = useTranslation("lives");
   const { events } = useLoaderData<typeof loader>();
   return (
-    <div className="page">
-      <div className="page-heading">
-        <h1>{t("creator.list")}</h1>
+    <CreatorListPage
+      title={t("creator.list")}
+      actions={
         <a className="button" href="/me/fanclub/live_events/new">
           {t("creator.new")}
         </a>
-      </div>
-      {events.length === 0 ? (
-        <div className="empty-state">
-          <p>{t("creator.empty")}</p>
-        </div>
-      ) : (
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">{t("fields.title")}</th>
-              <th scope="col">{t("creator.schedule")}</th>
-              <th scope="col">{t("fields.status")}</th>
-              <th scope="col">{t("creator.sold")}</th>
-              <th scope="col">{t("creator.revenue")}</th>
-              <th scope="col">
-                <span className="visually-hidden">{t("creator.actions")}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {events.map((e) => (
-              <tr key={e.id} data-live-event={e.title}>
-                <td>
-                  <a href={`/me/fanclub/live_events/${e.id}`}>{e.title}</a>
-                </td>
-                <td>{t("public.schedule", { start: formatJstDateTime(e.startAt), end: formatJstDateTime(e.endAt) })}</td>
-                <td>
-                  <span className={e.status === 0 ? "badge" : "badge badge-muted"}>{t(`status.${e.status}`)}</span>
-                </td>
-                <td>{e.sold.toLocaleString("ja-JP")}</td>
-                <td>{formatYen(e.revenue)}</td>
-                <td className="actions">
-                  <a href={`/me/fanclub/live_events/edit/${e.id}`}>{t("creator.editLink")}</a>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-    </div>
+      }
+      empty={events.length === 0}
+      emptyText={t("creator.empty")}
+      columns={[t("fields.title"), t("creator.schedule"), t("fields.status"), t("creator.sold"), t("creator.revenue")]}
+      actionsLabel={t("creator.actions")}
+    >
+      {events.map((e) => (
+        <tr key={e.id} data-live-event={e.title}>
+          <td>
+            <a href={`/me/fanclub/live_events/${e.id}`}>{e.title}</a>
+          </td>
+          <td>{t("public.schedule", { start: formatJstDateTime(e.startAt), end: formatJstDateTime(e.endAt) })}</td>
+          <td>
+            <span className={e.status === 0 ? "badge" : "badge badge-muted"}>{t(`status.${e.status}`)}</span>
+          </td>
+          <td>{e.sold.toLocaleString("ja-JP")}</td>
+          <td>{formatYen(e.revenue)}</td>
+          <td className="actions">
+            <a href={`/me/fanclub/live_events/edit/${e.id}`}>{t("creator.editLink")}</a>
+          </td>
+        </tr>
+      ))}
+    </CreatorListPage>
   );
 }

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
+import { CreatorListPage } from "~/components/creator/creator-list-page";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import { formatYen } from "../../server/domain/number-display";
 import { saleState, stockLeft } from "../../server/domain/products";
@@ -38,9 +39,9 @@ export default function CreatorProducts() {
   const { t } = useTranslation("products");
   const { products, fanclubId } = useLoaderData<typeof loader>();
   return (
-    <div className="page">
-      <div className="page-heading">
-        <h1>{t("creator.listTitle")}</h1>
+    <CreatorListPage
+      title={t("creator.listTitle")}
+      actions={
         <div className="actions">
           <a className="button button-secondary" href="/me/fanclub/purchases/products">
             {t("creator.salesLink")}
@@ -49,47 +50,30 @@ export default function CreatorProducts() {
             {t("creator.new")}
           </a>
         </div>
-      </div>
-      {products.length === 0 ? (
-        <div className="empty-state">
-          <p>{t("creator.empty")}</p>
-        </div>
-      ) : (
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">{t("fields.title")}</th>
-              <th scope="col">{t("fields.kind")}</th>
-              <th scope="col">{t("fields.price")}</th>
-              <th scope="col">{t("creator.sold")}</th>
-              <th scope="col">{t("creator.status")}</th>
-              <th scope="col">
-                <span className="visually-hidden">{t("creator.edit")}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {products.map((p) => (
-              <tr key={p.id} data-product={p.title}>
-                <td>{p.title}</td>
-                <td>{t(`kind.${p.kind}`)}</td>
-                <td>{p.price === 0 ? t("free") : formatYen(p.price)}</td>
-                <td>
-                  {p.soldCount}
-                  {p.stock !== null ? ` / ${p.stock}` : ""}
-                </td>
-                <td>
-                  <span className={p.state === "onSale" && !p.soldOut ? "badge" : "badge badge-muted"}>{p.soldOut && p.state === "onSale" ? t("state.soldOut") : t(`state.${p.state}`)}</span>
-                </td>
-                <td className="actions">
-                  <a href={`/me/fanclub/products/${p.id}/edit`}>{t("creator.edit")}</a>
-                  {p.state !== "draft" ? <a href={`/fanclubs/${fanclubId}/products/${p.id}`}>{t("creator.view")}</a> : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-    </div>
+      }
+      empty={products.length === 0}
+      emptyText={t("creator.empty")}
+      columns={[t("fields.title"), t("fields.kind"), t("fields.price"), t("creator.sold"), t("creator.status")]}
+      actionsLabel={t("creator.edit")}
+    >
+      {products.map((p) => (
+        <tr key={p.id} data-product={p.title}>
+          <td>{p.title}</td>
+          <td>{t(`kind.${p.kind}`)}</td>
+          <td>{p.price === 0 ? t("free") : formatYen(p.price)}</td>
+          <td>
+            {p.soldCount}
+            {p.stock !== null ? ` / ${p.stock}` : ""}
+          </td>
+          <td>
+            <span className={p.state === "onSale" && !p.soldOut ? "badge" : "badge badge-muted"}>{p.soldOut && p.state === "onSale" ? t("state.soldOut") : t(`state.${p.state}`)}</span>
+          </td>
+          <td className="actions">
+            <a href={`/me/fanclub/products/${p.id}/edit`}>{t("creator.edit")}</a>
+            {p.state !== "draft" ? <a href={`/fanclubs/${fanclubId}/products/${p.id}`}>{t("creator.view")}</a> : null}
+          </td>
+        </tr>
+      ))}
+    </CreatorListPage>
   );
 }

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { formatRaffleWindow } from "~/components/raffles/format";
+import { CreatorListPage } from "~/components/creator/creator-list-page";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import { formatYen } from "../../server/domain/number-display";
 import { rafflePhase } from "../../server/domain/raffles";
@@ -29,49 +30,32 @@ export default function CreatorRaffles() {
   const { t } = useTranslation("raffles");
   const { raffles } = useLoaderData<typeof loader>();
   return (
-    <div className="page">
-      <div className="page-heading">
-        <h1>{t("creator.list")}</h1>
+    <CreatorListPage
+      title={t("creator.list")}
+      actions={
         <a className="button" href="/me/fanclub/raffles/new">
           {t("creator.new")}
         </a>
-      </div>
-      {raffles.length === 0 ? (
-        <div className="empty-state">
-          <p>{t("creator.empty")}</p>
-        </div>
-      ) : (
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">{t("fields.title")}</th>
-              <th scope="col">{t("creator.window")}</th>
-              <th scope="col">{t("creator.price")}</th>
-              <th scope="col">{t("history.entries")}</th>
-              <th scope="col">{t("creator.status")}</th>
-              <th scope="col">
-                <span className="visually-hidden">{t("creator.actions")}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {raffles.map((r) => (
-              <tr key={r.id} data-raffle={r.title}>
-                <td>{r.title}</td>
-                <td className="small">{formatRaffleWindow(r.entryStartAt, r.entryEndAt)}</td>
-                <td>{r.entryPrice === 0 ? t("public.free") : formatYen(r.entryPrice)}</td>
-                <td>{t("creator.entries", { tickets: r.ticketCount.toLocaleString("ja-JP"), fans: r.fanCount.toLocaleString("ja-JP") })}</td>
-                <td>
-                  <span className={r.phase === "open" ? "badge" : "badge badge-muted"}>{t(`phase.${r.phase}`)}</span>
-                </td>
-                <td className="actions">
-                  <a href={`/me/fanclub/raffles/${r.id}/edit`}>{r.phase === "closed" ? t("creator.draw") : t("creator.edit")}</a>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-    </div>
+      }
+      empty={raffles.length === 0}
+      emptyText={t("creator.empty")}
+      columns={[t("fields.title"), t("creator.window"), t("creator.price"), t("history.entries"), t("creator.status")]}
+      actionsLabel={t("creator.actions")}
+    >
+      {raffles.map((r) => (
+        <tr key={r.id} data-raffle={r.title}>
+          <td>{r.title}</td>
+          <td className="small">{formatRaffleWindow(r.entryStartAt, r.entryEndAt)}</td>
+          <td>{r.entryPrice === 0 ? t("public.free") : formatYen(r.entryPrice)}</td>
+          <td>{t("creator.entries", { tickets: r.ticketCount.toLocaleString("ja-JP"), fans: r.fanCount.toLocaleString("ja-JP") })}</td>
+          <td>
+            <span className={r.phase === "open" ? "badge" : "badge badge-muted"}>{t(`phase.${r.phase}`)}</span>
+          </td>
+          <td className="actions">
+            <a href={`/me/fanclub/raffles/${r.id}/edit`}>{r.phase === "closed" ? t("creator.draw") : t("creator.edit")}</a>
+          </td>
+        </tr>
+      ))}
+    </CreatorListPage>
   );
 }
