@@ -1,6 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { ProductCardList } from "~/components/products/product-cards";
+import { MoreLink } from "~/components/more-link";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import productStyles from "~/styles/products.css?url";
 import { anonymousPageHeaders } from "../../server/http/page-cache";
@@ -29,13 +30,7 @@ export default function FanclubProductsTab() {
   return (
     <section className="fanclub-products" aria-label={t("title")}>
       {products.length ? <ProductCardList products={products} showFanclub={false} /> : <p className="empty-state">{t("empty")}</p>}
-      {more ? (
-        <p className="center">
-          <a className="button button-secondary" href={more}>
-            {t("sales.more")}
-          </a>
-        </p>
-      ) : null}
+      <MoreLink href={more} label={t("sales.more")} />
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { OrderTable } from "~/components/products/order-table";
+import { MoreLink } from "~/components/more-link";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import productStyles from "~/styles/products.css?url";
 import { requireCreator } from "../../server/http/require-creator";
@@ -30,13 +31,7 @@ export default function ProductSales() {
     <section className="page" aria-label={t("sales.title")}>
       <h2>{t("sales.title")}</h2>
       {lines.length ? <OrderTable lines={lines} side="creator" /> : <p className="empty-state">{t("sales.empty")}</p>}
-      {more ? (
-        <p className="center">
-          <a className="button button-secondary" href={more}>
-            {t("sales.more")}
-          </a>
-        </p>
-      ) : null}
+      <MoreLink href={more} label={t("sales.more")} />
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { OrderTable } from "~/components/products/order-table";
+import { MoreLink } from "~/components/more-link";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import productStyles from "~/styles/products.css?url";
 import { requireUser } from "../../server/http/require-user";
@@ -30,13 +31,7 @@ export default function ProductHistory() {
     <section className="page" aria-label={t("history.title")}>
       <h2>{t("history.title")}</h2>
       {lines.length ? <OrderTable lines={lines} side="fan" /> : <p className="empty-state">{t("history.empty")}</p>}
-      {more ? (
-        <p className="center">
-          <a className="button button-secondary" href={more}>
-            {t("sales.more")}
-          </a>
-        </p>
-      ) : null}
+      <MoreLink href={more} label={t("sales.more")} />
     </section>
   );
 }

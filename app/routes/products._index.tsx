@@ -1,6 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { ProductCardList } from "~/components/products/product-cards";
+import { MoreLink } from "~/components/more-link";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import productStyles from "~/styles/products.css?url";
 import { anonymousPageHeaders } from "../../server/http/page-cache";
@@ -36,13 +37,7 @@ export default function AllProducts() {
       <h1>{t("allTitle")}</h1>
       <p className="muted">{t("allLead")}</p>
       {products.length ? <ProductCardList products={products} showFanclub /> : <p className="empty-state">{t("empty")}</p>}
-      {more ? (
-        <p className="center">
-          <a className="button button-secondary" href={more}>
-            {t("sales.more")}
-          </a>
-        </p>
-      ) : null}
+      <MoreLink href={more} label={t("sales.more")} />
     </div>
   );
 }
