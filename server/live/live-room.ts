@@ -1,24 +1,18 @@
 import { DurableObject } from "cloudflare:workers";
 import { CHAT_LIMITS, canBeMuted, canModerate, canPublish, chatText, isMirrorMode, isOnAir, mayRelaySignal, mirrorFor, rateLimit, type RoomRole } from "../domain/live-room";
-import type { Locale } from "../domain/locale";
 import type { Env } from "../env";
 import { translatorFor } from "../i18n";
 import { liveSocketEventId } from "./socket-route";
-import { liveTicketSecret, ticketRefusalStatus, verifyRoomTicket } from "./live-ticket";
+import { liveTicketSecret, ticketRefusalStatus, verifyRoomTicket, type RoomTicket } from "./live-ticket";
 
-/** Who a socket is; kept with the socket itself (serializeAttachment), so it survives hibernation. */
-interface Peer {
+/**
+ * Who a socket is: its ticket (without the expiry, which only gated the opening) and its state;
+ * kept with the socket itself (serializeAttachment), so it survives hibernation.
+ */
+interface Peer extends Omit<RoomTicket, "exp"> {
   peerId: string;
-  liveEventId: number;
-  userId: number;
-  role: RoomRole;
-  name: string;
-  iconUrl: string | null;
-  locale: Locale;
   /** the owner's socket announced `publish` (spec §4 "published") */
   published: boolean;
-  /** the stream token's expiry from the start-live call (owner only); the room ends the stream then */
-  streamUntil: number | null;
   /** viewers see the published video mirrored (the streamer's mirror mode) */
   mirror: boolean;
 }
@@ -77,18 +71,8 @@ export class LiveRoom extends DurableObject<Env> {
     if (!verified.ok) return new Response(verified.problem, { status: ticketRefusalStatus(verified.problem) });
 
     const { ticket } = verified;
-    const peer: Peer = {
-      peerId: crypto.randomUUID(),
-      liveEventId,
-      userId: ticket.userId,
-      role: ticket.role,
-      name: ticket.name,
-      iconUrl: ticket.iconUrl,
-      locale: ticket.locale,
-      published: false,
-      streamUntil: ticket.streamUntil,
-      mirror: false,
-    };
+    const { exp: _opened, ...who } = ticket;
+    const peer: Peer = { ...who, peerId: crypto.randomUUID(), published: false, mirror: false };
     const pair = new WebSocketPair();
     const server = pair[1];
     // tags find a socket by peer id (signaling) and the owner's sockets without reading every attachment
