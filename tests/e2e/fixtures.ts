@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import { E2E_PORT } from "../../playwright.config";
 
 export const origin = (host: string) => `http://${host}:${E2E_PORT}`;
@@ -55,3 +55,20 @@ export async function registerSandboxCard(page: Page, number = "4242 4242 4242 4
 }
 
 export { expect };
+
+/**
+ * Page 2 of the payment modal for a fan without a card: choose the card, register the sandbox's
+ * 4242 card on /me/card_registration, and come back to `returnTo` with the modal on page 3.
+ */
+export async function payByCardRegisteredOnTheWay(page: Page, modal: Locator, returnTo: string) {
+  await expect(modal).toHaveAttribute("data-page", "2");
+  await modal.getByLabel("クレジットカード").check();
+  await modal.getByRole("button", { name: "次へ" }).click();
+  // card registration is on the same brand host as the page that asked for it
+  await page.waitForURL((url) => url.origin === new URL(returnTo).origin && url.pathname === "/me/card_registration");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await registerSandboxCard(page);
+  await page.waitForURL((url) => url.origin + url.pathname === returnTo);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await expect(modal).toHaveAttribute("data-page", "3");
+}

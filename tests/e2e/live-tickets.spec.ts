@@ -1,4 +1,4 @@
-import { expect, hosts, openHydrated, origin, test, signIn, registerSandboxCard } from "./fixtures";
+import { expect, hosts, openHydrated, origin, test, signIn, payByCardRegisteredOnTheWay } from "./fixtures";
 
 // 星野あかりの星空ラウンジ (seed, fan club 101) has the demo live 101 with the ticket 一般チケット
 // (¥1,500). fan17 does not follow that fan club, holds no card and no coins.
@@ -32,17 +32,8 @@ test("a fan who does not follow the fan club buys a live ticket through page 10,
   await modal.getByRole("button", { name: "フォローして購入する" }).click();
 
   // page 2: no card yet, so the card choice goes to registration and comes back to page 3
-  await expect(modal).toHaveAttribute("data-page", "2");
-  await modal.getByLabel("クレジットカード").check();
-  await modal.getByRole("button", { name: "次へ" }).click();
-  await page.waitForURL((url) => url.origin === origin(hosts.www) && url.pathname === "/me/card_registration");
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  await registerSandboxCard(page);
-
+  await payByCardRegisteredOnTheWay(page, modal, LIVE);
   // page 3 on the live page: the ticket's lines, the card, the amount, no cancellation
-  await page.waitForURL((url) => url.origin + url.pathname === LIVE);
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  await expect(modal).toHaveAttribute("data-page", "3");
   await expect(modal.locator(".payment-item")).toContainText("星空ライブ 〜夏の大三角をうたう夜〜 一般チケット");
   await expect(modal.locator(".payment-item")).toContainText("配信日時");
   await expect(modal).toContainText("4242");

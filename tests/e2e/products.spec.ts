@@ -1,4 +1,4 @@
-import { expect, hosts, openHydrated, origin, test, signIn, registerSandboxCard } from "./fixtures";
+import { expect, hosts, openHydrated, origin, test, signIn, payByCardRegisteredOnTheWay } from "./fixtures";
 
 // 星野あかりの星空ラウンジ (seed, fan club 101) sells 1001, a free digital voice, and 1002, a ¥800
 // wallpaper set. fan12 has no card and no coins in the seed.
@@ -35,15 +35,7 @@ test("a fan gets a free product and buys a paid one by card (registered on the w
   await expect(modal).toHaveAttribute("data-page", "50");
   await expect(modal.getByTestId("product-page")).toContainText("¥800");
   await modal.getByTestId("product-action").click();
-  await expect(modal).toHaveAttribute("data-page", "2");
-  await modal.getByLabel("クレジットカード").check();
-  await modal.getByRole("button", { name: "次へ" }).click();
-  await page.waitForURL((url) => url.pathname === "/me/card_registration");
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  await registerSandboxCard(page);
-  await page.waitForURL((url) => url.origin + url.pathname === PAID);
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  await expect(modal).toHaveAttribute("data-page", "3");
+  await payByCardRegisteredOnTheWay(page, modal, PAID);
   await expect(modal).toContainText("4242");
   await expect(modal).toContainText("星空の壁紙セット(スマホ・PC)");
   await expect(modal).toContainText("いかなる理由があっても、キャンセル・返品はお受けできません。");

@@ -1,4 +1,4 @@
-import { expect, hosts, openHydrated, origin, test, signIn, registerSandboxCard } from "./fixtures";
+import { expect, hosts, openHydrated, origin, test, signIn, payByCardRegisteredOnTheWay } from "./fixtures";
 
 // 星野あかりの星空ラウンジ (seed, fan club 101) runs the open raffle 101 「サイン入りアクリルスタンド抽選」
 // (¥300 an entry, 5 per fan). fan02 follows the fan club, has no card and no coins.
@@ -24,17 +24,8 @@ test("a fan enters a raffle through the payment modal, pays by the sandbox card 
   await modal.getByRole("button", { name: "応募する" }).click();
 
   // page 2: no card yet, so the card choice registers one and comes back to page 3
-  await expect(modal).toHaveAttribute("data-page", "2");
-  await modal.getByLabel("クレジットカード").check();
-  await modal.getByRole("button", { name: "次へ" }).click();
-  await page.waitForURL((url) => url.origin === origin(hosts.www) && url.pathname === "/me/card_registration");
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  await registerSandboxCard(page);
-
+  await payByCardRegisteredOnTheWay(page, modal, RAFFLE);
   // page 3: the entries, the yen charged now, no cancellation
-  await page.waitForURL((url) => url.origin + url.pathname === RAFFLE);
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  await expect(modal).toHaveAttribute("data-page", "3");
   await expect(modal.locator(".payment-item")).toContainText(TITLE);
   await expect(modal.locator(".payment-item")).toContainText("× 2");
   await expect(modal).toContainText("¥600");

@@ -1,5 +1,5 @@
 import { DEMO_ACCOUNTS } from "../../db/seed/seed-sql.mjs";
-import { expect, hosts, openHydrated, origin, test, signIn, registerSandboxCard } from "./fixtures";
+import { expect, hosts, openHydrated, origin, test, signIn, payByCardRegisteredOnTheWay } from "./fixtures";
 
 // 星野あかりの星空ラウンジ (seed, fan club 101): post 100102 is locked to ベーシック and takes tips.
 // fan06 supports ベーシック, has no card and no coins, and no other spec uses them.
@@ -31,17 +31,8 @@ test("a fan tips a post with a message through the payment modal, registering th
   await modal.getByTestId("tip-next").click();
 
   // page 2: card, which is not registered yet: registration on this host, then back at page 3
-  await expect(modal).toHaveAttribute("data-page", "2");
-  await modal.getByLabel("クレジットカード").check();
-  await modal.getByRole("button", { name: "次へ" }).click();
-  await page.waitForURL((url) => url.origin === origin(hosts.www) && url.pathname === "/me/card_registration");
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  await registerSandboxCard(page);
-  await page.waitForURL((url) => url.origin + url.pathname === POST);
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-
+  await payByCardRegisteredOnTheWay(page, modal, POST);
   // page 3: the tip, its message, the yen and the card, and no cancellation
-  await expect(modal).toHaveAttribute("data-page", "3");
   await expect(modal.locator(".payment-item")).toContainText("チップ");
   await expect(modal.locator(".payment-item")).toContainText(MESSAGE);
   await expect(modal).toContainText("¥1,000");
