@@ -2,12 +2,11 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "../../db/client";
 import { jstParts } from "../../server/domain/live-events";
-import { paymentProviderFrom, type SandboxProvider } from "../../server/integrations/payments";
-import { coinBalance, creditCoins } from "../../server/services/coins";
-import { ensureCustomer, saveCard } from "../../server/services/payment-cards";
+import { coinBalance } from "../../server/services/coins";
 import { at, confirmedAccount } from "./accounts-fixture";
 import { insertFanclub, insertMembership, insertPlan } from "./fanclub-fixture";
 import { hosts } from "./helpers";
+import { callApi, giveCoins, registerSandboxCard as registerCard } from "./money-fixture";
 
 /*
  * Live events through what a creator's and a fan's browser send (issue 7 creator pages, spec §7
@@ -18,31 +17,10 @@ import { hosts } from "./helpers";
  */
 
 const db = createDb(env.DB);
-const provider = paymentProviderFrom(env) as SandboxProvider;
 const xhr = { "x-requested-with": "XMLHttpRequest", accept: "application/json" };
 const host = hosts.indies;
 type Account = Awaited<ReturnType<typeof confirmedAccount>>;
-type Envelope<T = Record<string, unknown>> = { success: boolean; payload: T & { message?: string; errors?: Array<{ message: string; target?: string }> } };
-
-async function call<T = Record<string, unknown>>(who: Account, method: string, path: string, body?: unknown): Promise<{ status: number; json: Envelope<T> }> {
-  const res = await who.b.request(at(host, `/api/v1${path}`), {
-    method,
-    headers: { ...xhr, ...(body !== undefined ? { "content-type": "application/json" } : {}) },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.status, json: (await res.json()) as Envelope<T> };
-}
-
-let coinSeq = 0;
-const giveCoins = (who: Account, amount: number) => creditCoins(db, { userId: who.id, amount, kind: "charge", idempotencyKey: `live-test:${who.id}:${coinSeq++}`, now: Date.now() });
-
-async function registerCard(who: Account, number: string) {
-  const now = Date.now();
-  const customerId = await ensureCustomer(db, provider, { id: who.id, email: who.email }, now);
-  const registered = await provider.registerSandboxCard(customerId, { number, expMonth: 12, expYear: new Date().getUTCFullYear() + 3, cvc: "123" });
-  if (!registered.ok) throw new Error(`test card ${number} did not register`);
-  await saveCard(db, who.id, "sandbox", registered.card, now);
-}
+const call = <T = Record<string, unknown>>(who: Account, method: string, path: string, body?: unknown) => callApi<T>(who, method, path, body, host);
 
 /** A fan with an account who follows the fan club (tickets need the follow, spec §4). */
 async function follower(prefix: string) {

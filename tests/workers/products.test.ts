@@ -1,12 +1,13 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "../../db/client";
-import { paymentProviderFrom, type SandboxProvider } from "../../server/integrations/payments";
-import { coinBalance, creditCoins } from "../../server/services/coins";
-import { ensureCustomer, saveCard } from "../../server/services/payment-cards";
+import { coinBalance } from "../../server/services/coins";
 import { at, confirmedAccount } from "./accounts-fixture";
 import { insertFanclub } from "./fanclub-fixture";
 import { hosts } from "./helpers";
+import { callApi as call, giveCoins, payCart, registerSandboxCard as registerCard } from "./money-fixture";
+
+const pay = async (fan: Fan, coins: number) => (await payCart(fan, coins)).result;
 
 /*
  * Products end to end through the API a fan's browser calls (spec §4 page 50, §7): the free action
@@ -17,42 +18,10 @@ import { hosts } from "./helpers";
  */
 
 const db = createDb(env.DB);
-const provider = paymentProviderFrom(env) as SandboxProvider;
 const xhr = { "x-requested-with": "XMLHttpRequest", accept: "application/json" };
 type Fan = Awaited<ReturnType<typeof confirmedAccount>>;
-type Envelope<T = Record<string, unknown>> = { success: boolean; payload: T & { message?: string; errors?: Array<{ message: string; target?: string }> } };
-
-async function call<T = Record<string, unknown>>(fan: Fan, method: string, path: string, body?: unknown, host: string = hosts.www): Promise<{ status: number; json: Envelope<T> }> {
-  const res = await fan.b.request(at(host, `/api/v1${path}`), {
-    method,
-    headers: { ...xhr, ...(body !== undefined ? { "content-type": "application/json" } : {}) },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.status, json: (await res.json()) as Envelope<T> };
-}
 
 type CartJson = { carts: Array<{ id: number; type: string; price: number; quantity: number; title: string; detail: Record<string, unknown> | null }>; cartVersion: number; total: number };
-
-async function pay(fan: Fan, coins: number) {
-  const cart = (await call<CartJson>(fan, "GET", "/me/carts")).json.payload;
-  return call<{ purchase?: { id: number; total: number; coinAmount: number; cardAmount: number } }>(fan, "POST", "/me/carts/purchase", {
-    payment: coins === cart.total ? "coin" : "card",
-    isUsedCoin: coins > 0,
-    otherPayment: { toraCoin: coins },
-    cartVersion: cart.cartVersion,
-  });
-}
-
-async function registerCard(fan: Fan) {
-  const now = Date.now();
-  const customerId = await ensureCustomer(db, provider, { id: fan.id, email: fan.email }, now);
-  const registered = await provider.registerSandboxCard(customerId, { number: "4242424242424242", expMonth: 12, expYear: new Date().getUTCFullYear() + 3, cvc: "123" });
-  if (!registered.ok) throw new Error("sandbox card did not register");
-  await saveCard(db, fan.id, "sandbox", registered.card, now);
-}
-
-let coinSeq = 0;
-const giveCoins = (fan: Fan, amount: number) => creditCoins(db, { userId: fan.id, amount, kind: "charge", idempotencyKey: `products-test:${fan.id}:${coinSeq++}`, now: Date.now() });
 
 async function follow(fan: Fan) {
   expect((await call(fan, "POST", `/fanclubs/${fanclubId}/follow`)).status).toBe(200);

@@ -3,13 +3,14 @@ import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "../../db/client";
 import { drawWinners, RAFFLE_ALGORITHM } from "../../server/domain/raffles";
-import { paymentProviderFrom, type SandboxProvider } from "../../server/integrations/payments";
-import { coinBalance, creditCoins } from "../../server/services/coins";
-import { ensureCustomer, saveCard } from "../../server/services/payment-cards";
+import { coinBalance } from "../../server/services/coins";
 import { entryStatement } from "../../server/services/raffles";
 import { at, confirmedAccount } from "./accounts-fixture";
 import { insertEditor, insertFanclub } from "./fanclub-fixture";
 import { api, hosts } from "./helpers";
+import { callApi as call, giveCoins, payCart, registerSandboxCard as registerCard } from "./money-fixture";
+
+const pay = async (fan: Account, coins: number) => (await payCart(fan, coins)).result;
 
 /*
  * Raffles end to end through what a fan's and a creator's browser call: entering by coins and by
@@ -19,44 +20,12 @@ import { api, hosts } from "./helpers";
  */
 
 const db = createDb(env.DB);
-const provider = paymentProviderFrom(env) as SandboxProvider;
 const xhr = { "x-requested-with": "XMLHttpRequest", accept: "application/json" };
 type Account = Awaited<ReturnType<typeof confirmedAccount>>;
-type Envelope<T = Record<string, unknown>> = { success: boolean; payload: T & { message?: string } };
-
-async function call<T = Record<string, unknown>>(who: Account, method: string, path: string, body?: unknown) {
-  const res = await who.b.request(at(hosts.www, `/api/v1${path}`), {
-    method,
-    headers: { ...xhr, ...(body !== undefined ? { "content-type": "application/json" } : {}) },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.status, json: (await res.json()) as Envelope<T> };
-}
 
 type CartJson = { carts: Array<{ type: string; target_type: string; price: number; quantity: number; title: string }>; cartVersion: number; total: number; purchase?: { id: number; total: number } };
 
 const enter = (fan: Account, id: number, quantity = 1) => call<CartJson>(fan, "POST", "/me/carts/raffle_purchase", { id, quantity });
-
-async function pay(fan: Account, coins: number) {
-  const cart = (await call<CartJson>(fan, "GET", "/me/carts")).json.payload;
-  return call<{ purchase?: { id: number; total: number; coinAmount: number; cardAmount: number } }>(fan, "POST", "/me/carts/purchase", {
-    payment: coins === cart.total ? "coin" : "card",
-    isUsedCoin: coins > 0,
-    otherPayment: { toraCoin: coins },
-    cartVersion: cart.cartVersion,
-  });
-}
-
-async function registerCard(fan: Account) {
-  const now = Date.now();
-  const customerId = await ensureCustomer(db, provider, { id: fan.id, email: fan.email }, now);
-  const registered = await provider.registerSandboxCard(customerId, { number: "4242424242424242", expMonth: 12, expYear: new Date().getUTCFullYear() + 3, cvc: "123" });
-  if (!registered.ok) throw new Error("4242 did not register");
-  await saveCard(db, fan.id, "sandbox", registered.card, now);
-}
-
-let coinSeq = 0;
-const giveCoins = (fan: Account, amount: number) => creditCoins(db, { userId: fan.id, amount, kind: "charge", idempotencyKey: `raffle-test:${fan.id}:${coinSeq++}`, now: Date.now() });
 
 const follow = async (fan: Account, fanclubId: number) => expect((await call(fan, "POST", `/fanclubs/${fanclubId}/follow`)).status).toBe(200);
 

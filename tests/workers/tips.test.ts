@@ -1,12 +1,11 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "../../db/client";
-import { paymentProviderFrom, type SandboxProvider } from "../../server/integrations/payments";
-import { coinBalance, creditCoins } from "../../server/services/coins";
-import { ensureCustomer, saveCard } from "../../server/services/payment-cards";
+import { coinBalance } from "../../server/services/coins";
 import { at, confirmedAccount } from "./accounts-fixture";
 import { insertEditor, insertFanclub, insertMembership, insertPlan, insertPostRow } from "./fanclub-fixture";
 import { hosts } from "./helpers";
+import { callApi as call, giveCoins, payCart as pay, registerSandboxCard as registerCard } from "./money-fixture";
 
 /*
  * Tips end to end through the API the tip page calls (POST /me/carts/tipping_purchase, then the
@@ -15,41 +14,11 @@ import { hosts } from "./helpers";
  */
 
 const db = createDb(env.DB);
-const provider = paymentProviderFrom(env) as SandboxProvider;
-const xhr = { "x-requested-with": "XMLHttpRequest", accept: "application/json" };
 type Fan = Awaited<ReturnType<typeof confirmedAccount>>;
-type Envelope<T = Record<string, unknown>> = { success: boolean; payload: T & { message?: string; errors?: Array<{ message: string; target?: string }> } };
 type CartJson = { carts: Array<{ type: string; target_type: string; price: number; note: string | null; title: string; fanclub: { id: number; name: string } }>; cartVersion: number; total: number };
 type PurchaseJson = { purchase?: { id: number; total: number; coinAmount: number; cardAmount: number }; replayed?: boolean };
 
-async function call<T = Record<string, unknown>>(fan: Fan, method: string, path: string, body?: unknown): Promise<{ status: number; json: Envelope<T> }> {
-  const res = await fan.b.request(at(hosts.www, `/api/v1${path}`), {
-    method,
-    headers: { ...xhr, ...(body !== undefined ? { "content-type": "application/json" } : {}) },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.status, json: (await res.json()) as Envelope<T> };
-}
-
 const tipPost = (fan: Fan, postId: number, amount: unknown, message?: string | null) => call<CartJson>(fan, "POST", "/me/carts/tipping_purchase", { target_type: "post_tipping", id: postId, amount, message });
-
-/** What the modal posts on page 3 for the cart version it shows. */
-async function pay(fan: Fan, coins: number) {
-  const cart = (await call<CartJson>(fan, "GET", "/me/carts")).json.payload;
-  const body = { payment: coins === cart.total ? "coin" : "card", isUsedCoin: coins > 0, otherPayment: { toraCoin: coins }, cartVersion: cart.cartVersion };
-  return { body, result: await call<PurchaseJson>(fan, "POST", "/me/carts/purchase", body) };
-}
-
-async function registerCard(fan: Fan) {
-  const now = Date.now();
-  const customerId = await ensureCustomer(db, provider, { id: fan.id, email: fan.email }, now);
-  const registered = await provider.registerSandboxCard(customerId, { number: "4242424242424242", expMonth: 12, expYear: new Date().getUTCFullYear() + 3, cvc: "123" });
-  if (!registered.ok) throw new Error("the sandbox did not register 4242");
-  await saveCard(db, fan.id, "sandbox", registered.card, now);
-}
-
-let coinSeq = 0;
-const giveCoins = (fan: Fan, amount: number) => creditCoins(db, { userId: fan.id, amount, kind: "charge", idempotencyKey: `tips-test:${fan.id}:${coinSeq++}`, now: Date.now() });
 
 async function tipsOf(userId: number) {
   return (
