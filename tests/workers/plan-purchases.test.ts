@@ -3,12 +3,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "../../db/client";
 import { billingMonthOf, monthEndMs } from "../../server/domain/billing-month";
 import { paymentProviderFrom, type SandboxProvider } from "../../server/integrations/payments";
-import { coinBalance, creditCoins } from "../../server/services/coins";
-import { ensureCustomer, saveCard } from "../../server/services/payment-cards";
+import { coinBalance } from "../../server/services/coins";
 import { loadPostAccess } from "../../server/services/post-access";
 import { at, confirmedAccount } from "./accounts-fixture";
 import { insertFanclub, insertMembership, insertPlan, insertPostRow } from "./fanclub-fixture";
 import { api, hosts } from "./helpers";
+import { callApi as call, giveCoins, registerSandboxCard as registerCard, type Envelope } from "./money-fixture";
 
 /*
  * Carts and plan purchases through the API a signed-in fan's browser calls (spec §7), with the
@@ -22,17 +22,6 @@ const db = createDb(env.DB);
 const provider = paymentProviderFrom(env) as SandboxProvider;
 const xhr = { "x-requested-with": "XMLHttpRequest", accept: "application/json" };
 type Fan = Awaited<ReturnType<typeof confirmedAccount>>;
-
-type Envelope<T = Record<string, unknown>> = { success: boolean; payload: T & { message?: string; errors?: Array<{ message: string; target?: string }> } };
-
-async function call<T = Record<string, unknown>>(fan: Fan, method: string, path: string, body?: unknown): Promise<{ status: number; json: Envelope<T> }> {
-  const res = await fan.b.request(at(hosts.www, `/api/v1${path}`), {
-    method,
-    headers: { ...xhr, ...(body !== undefined ? { "content-type": "application/json" } : {}) },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.status, json: (await res.json()) as Envelope<T> };
-}
 
 type CartJson = {
   carts: Array<{
@@ -64,20 +53,6 @@ async function purchase(fan: Fan, coins: number, extra: Record<string, unknown> 
     cartVersion: cart.cartVersion,
     ...extra,
   });
-}
-
-/** A card registered the way the card page does it: the fan's customer, the sandbox's card, stored as default. */
-async function registerCard(fan: Fan, number: string) {
-  const now = Date.now();
-  const customerId = await ensureCustomer(db, provider, { id: fan.id, email: fan.email }, now);
-  const registered = await provider.registerSandboxCard(customerId, { number, expMonth: 12, expYear: new Date().getUTCFullYear() + 3, cvc: "123" });
-  if (!registered.ok) throw new Error(`test card ${number} did not register: ${registered.code}`);
-  await saveCard(db, fan.id, "sandbox", registered.card, now);
-}
-
-let coinSeq = 0;
-async function giveCoins(fan: Fan, amount: number) {
-  await creditCoins(db, { userId: fan.id, amount, kind: "charge", idempotencyKey: `test-charge:${fan.id}:${coinSeq++}`, now: Date.now() });
 }
 
 async function rows<T>(sql: string, ...binds: unknown[]): Promise<T[]> {
