@@ -122,7 +122,10 @@ test("a fan pays a plan part in coins, part by card, sees both on the confirm an
   await openHydrated(page, `${user}/me/coins`);
   await page.getByLabel("1,000 C（1,000円）").check();
   await page.getByRole("button", { name: "確認へ進む" }).click();
+  // the choose step has a registration link too (back to plain /me/coins): wait for the confirm step's
+  await expect(page.getByRole("heading", { name: "チャージ内容の確認" })).toBeVisible();
   await page.getByRole("link", { name: "クレジットカードを登録する" }).click();
+  await expect(page.getByRole("heading", { name: "クレジットカード登録" })).toBeVisible();
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   await registerSandboxCard(page);
   await expect(page).toHaveURL(`${user}/me/coins?amount=1000`);
