@@ -1236,6 +1236,12 @@ export const liveEvents = sqliteTable(
      * and kept for every later one; null until then and under the local provider
      */
     videoMeetingId: text("video_meeting_id"),
+    /**
+     * When the owner's current broadcast went on air (spec §4 "on air"), null when off air. Only
+     * the event's live room writes it, on each transition, so lists can show what is really on
+     * air without asking every room; see decision 024 for how a stale value is bounded.
+     */
+    onAirAt: integer("on_air_at", { mode: "timestamp_ms" }),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
   },

@@ -50,8 +50,12 @@ export default function LiveDetailPage() {
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
   const joins = open && viewer.watchReason !== null;
-  const stateText =
-    event.timing === "ended" ? t("public.ended") : event.timing === "onAir" ? t("public.onAirSoon") : t("public.startsAt", { time: formatJstDateTime(event.startAt) });
+  const stateText = {
+    ended: t("public.ended"),
+    onAir: t("public.onAirNow"),
+    starting: t("public.onAirSoon"),
+    upcoming: t("public.startsAt", { time: formatJstDateTime(event.startAt) }),
+  }[event.timing];
   const sellsTickets = event.visibility !== "plan";
   const admitsPlans = event.visibility !== "ticket";
   return (
@@ -81,7 +85,8 @@ export default function LiveDetailPage() {
           <LiveWatch
             liveEventId={event.id}
             title={event.title}
-            waitingText={stateText}
+            // the room is the authority once joined: between broadcasts it is about to start again
+            waitingText={event.timing === "onAir" ? t("public.onAirSoon") : stateText}
             ticketTitle={viewer.ticket?.title ?? null}
             streamerHref={viewer.isOwner ? `/me/fanclub/live_events/${event.id}` : null}
           />

@@ -1,4 +1,5 @@
 import { JST_OFFSET_MS } from "./billing-month";
+import { streamDeadline } from "./live-room";
 
 /**
  * Live events as data (issue 7, spec §4 status, §5 time choices and ticket price rule): the
@@ -65,20 +66,32 @@ export function parseSchedule(input: { startDate: string; startTime: string; end
   return { ok: true, startAt, endAt };
 }
 
-export type LiveTiming = "upcoming" | "onAir" | "ended";
+export type LiveTiming = "upcoming" | "starting" | "onAir" | "ended";
 
-/**
- * Where the event stands for the public pages: ended once the creator says so or the end time
- * passed; on air (by schedule) between start and end. The live room tells whether the owner
- * actually broadcasts; this is what the schedule promises.
- */
-export function liveTiming(event: { status: number; startAt: number; endAt: number }, now: number): LiveTiming {
-  if (event.status === LIVE_STATUS.ended || now >= event.endAt) return "ended";
-  return now >= event.startAt ? "onAir" : "upcoming";
+/** Where an event stands, with what its live room last reported (`onAirAt`, null when off air). */
+export interface LiveMoment {
+  status: number;
+  startAt: number;
+  endAt: number;
+  onAirAt: number | null;
 }
 
-/** Now-on-air lists (spec §7 now_on_air): public, not ended, inside its time window. */
-export function isNowOnAir(event: { status: number; startAt: number; endAt: number }, now: number): boolean {
+/**
+ * Where the event stands for the public pages. On air is what the live room says (the owner
+ * publishes, spec §4), not the schedule: a creator may start early or run over, up to the stream's
+ * deadline (end + grace), after which no stream can run whatever the room last said. Otherwise
+ * the schedule: upcoming before the start, starting (waiting for the broadcast) inside the
+ * window, ended after the end or once the creator says so.
+ */
+export function liveTiming(event: LiveMoment, now: number): LiveTiming {
+  if (event.status === LIVE_STATUS.ended) return "ended";
+  if (event.onAirAt !== null && now < streamDeadline(event)) return "onAir";
+  if (now >= event.endAt) return "ended";
+  return now >= event.startAt ? "starting" : "upcoming";
+}
+
+/** Now-on-air lists (spec §7 now_on_air): public, and its room broadcasts. */
+export function isNowOnAir(event: LiveMoment, now: number): boolean {
   return event.status === LIVE_STATUS.waiting && liveTiming(event, now) === "onAir";
 }
 

@@ -1,7 +1,9 @@
 import { DurableObject } from "cloudflare:workers";
+import { createDb } from "../../db/client";
 import { CHAT_LIMITS, canBeMuted, canModerate, canPublish, chatText, isMirrorMode, isOnAir, mayRelaySignal, mirrorFor, rateLimit, type RoomRole } from "../domain/live-room";
 import type { Env } from "../env";
 import { translatorFor } from "../i18n";
+import { recordLiveOnAir } from "../services/live-events";
 import { liveSocketEventId } from "./socket-route";
 import { liveTicketSecret, ticketRefusalStatus, verifyRoomTicket, type RoomTicket } from "./live-ticket";
 
@@ -44,6 +46,8 @@ export class LiveRoom extends DurableObject<Env> {
   private readonly sentAt = new Map<number, number[]>();
   private lastPresenceAt = 0;
   private presenceTimer: ReturnType<typeof setTimeout> | null = null;
+  /** on-air reports to D1, one after another, so the last transition is the one that stays */
+  private reports: Promise<void> = Promise.resolve();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -52,6 +56,8 @@ export class LiveRoom extends DurableObject<Env> {
         "CREATE TABLE IF NOT EXISTS messages (id INTEGER PRIMARY KEY AUTOINCREMENT, user_id INTEGER NOT NULL, name TEXT NOT NULL, icon_url TEXT, text TEXT NOT NULL, at INTEGER NOT NULL)",
       );
       ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS mutes (user_id INTEGER PRIMARY KEY, muted_by INTEGER NOT NULL, at INTEGER NOT NULL)");
+      // which event this room is, and the on-air state D1 last accepted from it
+      ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS room (key TEXT PRIMARY KEY, value INTEGER NOT NULL)");
     });
   }
 
@@ -71,6 +77,7 @@ export class LiveRoom extends DurableObject<Env> {
     if (!verified.ok) return new Response(verified.problem, { status: ticketRefusalStatus(verified.problem) });
 
     const { ticket } = verified;
+    this.ctx.storage.sql.exec("INSERT INTO room (key, value) VALUES ('live_event_id', ?) ON CONFLICT(key) DO NOTHING", liveEventId);
     const { exp: _opened, ...who } = ticket;
     const peer: Peer = { ...who, peerId: crypto.randomUUID(), published: false, mirror: false };
     const pair = new WebSocketPair();
@@ -81,6 +88,9 @@ export class LiveRoom extends DurableObject<Env> {
 
     const peers = this.peers();
     const publisher = peers.find((p) => p.role === "owner" && p.published) ?? null;
+    // a restart (a deploy) drops sockets without close events: the lists must not keep saying
+    // on air for a room nobody broadcasts in; a reconnecting owner reports on air again
+    if (publisher === null && this.reportedOnAir()) this.reportOnAir(false);
     server.send(
       JSON.stringify({
         type: "welcome",
@@ -233,7 +243,10 @@ export class LiveRoom extends DurableObject<Env> {
     const peer = ws.deserializeAttachment() as Peer | null;
     if (!peer) return;
     const remaining = this.peers(ws);
-    if (peer.role === "owner" && peer.published && !isOnAir(remaining)) this.broadcast({ type: "onAir", onAir: false, publisherPeerId: null, mirror: false }, ws);
+    if (peer.role === "owner" && peer.published && !isOnAir(remaining)) {
+      this.broadcast({ type: "onAir", onAir: false, publisherPeerId: null, mirror: false }, ws);
+      this.reportOnAir(false);
+    }
     if (peer.role !== "owner") this.toPublishers({ type: "peerLeft", peerId: peer.peerId }, ws);
     this.schedulePresence();
   }
@@ -244,6 +257,35 @@ export class LiveRoom extends DurableObject<Env> {
     if (onAir === wasOnAir) return;
     const publisher = peers.find((p) => p.role === "owner" && p.published);
     this.broadcast({ type: "onAir", onAir, publisherPeerId: publisher?.peerId ?? null, mirror: publisher?.mirror ?? false });
+    this.reportOnAir(onAir);
+  }
+
+  /**
+   * Tells D1 (live_events.on_air_at) so lists show what is really on air (decision 024). A failed
+   * write is logged and the room goes on; the next join finds the stored state behind and retries
+   * going off air, and no list trusts the value past the stream's deadline.
+   */
+  private reportOnAir(onAir: boolean): void {
+    const row = this.ctx.storage.sql.exec("SELECT value FROM room WHERE key = 'live_event_id'").toArray()[0];
+    if (!row) return;
+    const id = Number(row.value);
+    const at = onAir ? Date.now() : null;
+    this.reports = this.reports
+      .then(async () => {
+        await recordLiveOnAir(createDb(this.env.DB), id, at);
+        this.ctx.storage.sql.exec("INSERT INTO room (key, value) VALUES ('on_air', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", onAir ? 1 : 0);
+      })
+      .catch((error: unknown) => console.error(`[live-room] event ${id}: on-air report failed`, error));
+    this.ctx.waitUntil(this.reports);
+  }
+
+  private reportedOnAir(): boolean {
+    return Number(this.ctx.storage.sql.exec("SELECT value FROM room WHERE key = 'on_air'").toArray()[0]?.value ?? 0) === 1;
+  }
+
+  /** For tests: resolves once every on-air report so far reached D1 (or failed and was logged). */
+  reported(): Promise<void> {
+    return this.reports;
   }
 
   // ---------------------------------------------------------------------------------------------

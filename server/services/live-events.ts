@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, lte, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNotNull, ne, not, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import {
   fanclubEditors,
@@ -18,7 +18,8 @@ import {
 import type { BillingMonth } from "../domain/billing-month";
 import { mediaUrl } from "../domain/images";
 import type { LiveEventInput } from "../domain/live-event-form";
-import { LIVE_STATUS, canSeeEvent, liveTiming, ticketSaleState, watchReason, type LiveTiming, type LiveVisibility, type SaleState, type WatchReason } from "../domain/live-events";
+import { LIVE_STATUS, canSeeEvent, liveTiming, ticketSaleState, watchReason, type LiveMoment, type LiveTiming, type LiveVisibility, type SaleState, type WatchReason } from "../domain/live-events";
+import { STREAM_GRACE_MS } from "../domain/live-room";
 import { membershipGrantsAccess, type MembershipStatus } from "../domain/plan-change";
 
 /**
@@ -171,7 +172,7 @@ export async function getCreatorLiveEvent(db: Db, fanclubId: number, id: number,
   const event = eventRows[0];
   if (!event) return null;
   return {
-    event: { ...event, startAt: event.startAt.getTime(), endAt: event.endAt.getTime(), coverUrl: mediaUrl(event.coverKey), timing: liveTiming({ status: event.status, startAt: event.startAt.getTime(), endAt: event.endAt.getTime() }, now) },
+    event: { ...event, startAt: event.startAt.getTime(), endAt: event.endAt.getTime(), coverUrl: mediaUrl(event.coverKey), timing: liveTiming(moment(event), now) },
     planIds: planRows.map((p) => p.planId),
     ticketTypes: typeRows.map((r) => typeView(event, r, now)),
   };
@@ -204,10 +205,11 @@ const cardColumns = {
   endAt: liveEvents.endAt,
   status: liveEvents.status,
   visibility: liveEvents.visibility,
+  onAirAt: liveEvents.onAirAt,
   minPrice: sql<number | null>`(SELECT MIN("price") FROM "live_event_ticket_types" WHERE "live_event_id" = "live_events"."id")`.as("min_price"),
 };
 
-type CardRow = { id: number; fanclubId: number; fanclubName: string; title: string; coverKey: string | null; startAt: Date; endAt: Date; status: number; visibility: LiveVisibility; minPrice: number | null };
+type CardRow = { id: number; fanclubId: number; fanclubName: string; title: string; coverKey: string | null; startAt: Date; endAt: Date; status: number; visibility: LiveVisibility; onAirAt: Date | null; minPrice: number | null };
 
 function card(row: CardRow, now: number): LiveCard {
   const startAt = row.startAt.getTime();
@@ -222,28 +224,38 @@ function card(row: CardRow, now: number): LiveCard {
     endAt,
     status: row.status,
     visibility: row.visibility,
-    timing: liveTiming({ status: row.status, startAt, endAt }, now),
+    timing: liveTiming(moment(row), now),
     minPrice: row.minPrice,
   };
 }
 
 export const LIVE_LIST_SIZE = 20;
 
+/** The row's times as the timing rule reads them. */
+function moment(row: { status: number; startAt: Date; endAt: Date; onAirAt: Date | null }): LiveMoment {
+  return { status: row.status, startAt: row.startAt.getTime(), endAt: row.endAt.getTime(), onAirAt: row.onAirAt?.getTime() ?? null };
+}
+
+// The lists' conditions are liveTiming (server/domain/live-events.ts) in SQL: on air while the room
+// says so and the stream's deadline (end + grace) has not passed; otherwise ended at the end.
+const onAirNow = (now: number) => and(isNotNull(liveEvents.onAirAt), gt(liveEvents.endAt, new Date(now - STREAM_GRACE_MS)));
+/** Not ended yet: upcoming, starting or on air (also when running over). */
+const notEnded = (now: number) => and(eq(liveEvents.status, LIVE_STATUS.waiting), or(gt(liveEvents.endAt, new Date(now)), onAirNow(now)));
+
 /**
  * /fanclubs/{id}/lives and GET /live_events?fanclubId=: the fan club's public events (not private),
  * coming and on air first (soonest first), then past ones (latest first), a page at a time.
  */
 export async function listFanclubLives(db: Db, fanclubId: number, now: number, page = 1) {
-  const at = new Date(now);
   const open = and(eq(liveEvents.fanclubId, fanclubId), ne(liveEvents.status, LIVE_STATUS.private), eq(fanclubs.status, "open"));
-  const current = and(open, eq(liveEvents.status, LIVE_STATUS.waiting), gt(liveEvents.endAt, at));
+  const current = and(open, notEnded(now));
   const [comingRows, pastRows] = await db.batch([
     db.select(cardColumns).from(liveEvents).innerJoin(fanclubs, eq(fanclubs.id, liveEvents.fanclubId)).where(current).orderBy(asc(liveEvents.startAt), asc(liveEvents.id)).limit(100),
     db
       .select(cardColumns)
       .from(liveEvents)
       .innerJoin(fanclubs, eq(fanclubs.id, liveEvents.fanclubId))
-      .where(and(open, sql`(${liveEvents.status} = ${LIVE_STATUS.ended} OR ${liveEvents.endAt} <= ${now})`))
+      .where(and(open, not(notEnded(now)!)))
       .orderBy(desc(liveEvents.startAt), desc(liveEvents.id))
       .limit(LIVE_LIST_SIZE + 1)
       .offset((page - 1) * LIVE_LIST_SIZE),
@@ -261,15 +273,14 @@ export async function listUpcomingLives(db: Db, serviceId: number, now: number, 
     .select(cardColumns)
     .from(liveEvents)
     .innerJoin(fanclubs, eq(fanclubs.id, liveEvents.fanclubId))
-    .where(and(eq(fanclubs.serviceId, serviceId), eq(fanclubs.status, "open"), eq(liveEvents.status, LIVE_STATUS.waiting), gt(liveEvents.endAt, new Date(now))))
+    .where(and(eq(fanclubs.serviceId, serviceId), eq(fanclubs.status, "open"), notEnded(now)))
     .orderBy(asc(liveEvents.startAt), asc(liveEvents.id))
     .limit(limit);
   return rows.map((r) => card(r, now));
 }
 
-/** Spec §7 now_on_air: public events inside their time window, of a brand or one fan club. */
+/** Spec §7 now_on_air: public events whose owner broadcasts now, of a brand or one fan club. */
 export async function listNowOnAir(db: Db, scope: { serviceId: number } | { fanclubId: number }, now: number, limit = LIVE_LIST_SIZE) {
-  const at = new Date(now);
   const rows = await db
     .select(cardColumns)
     .from(liveEvents)
@@ -279,13 +290,20 @@ export async function listNowOnAir(db: Db, scope: { serviceId: number } | { fanc
         "serviceId" in scope ? eq(fanclubs.serviceId, scope.serviceId) : eq(liveEvents.fanclubId, scope.fanclubId),
         eq(fanclubs.status, "open"),
         eq(liveEvents.status, LIVE_STATUS.waiting),
-        lte(liveEvents.startAt, at),
-        gt(liveEvents.endAt, at),
+        onAirNow(now),
       ),
     )
     .orderBy(asc(liveEvents.startAt), asc(liveEvents.id))
     .limit(limit);
   return rows.map((r) => card(r, now));
+}
+
+/**
+ * The live room's report (spec §4 on air): on air since `at`, or off air (null). Only the event's
+ * room calls this, on each transition; the lists read it through liveTiming.
+ */
+export async function recordLiveOnAir(db: Db, id: number, at: number | null): Promise<void> {
+  await db.update(liveEvents).set({ onAirAt: at === null ? null : new Date(at) }).where(eq(liveEvents.id, id));
 }
 
 export type LiveDetail = Awaited<ReturnType<typeof loadLiveDetail>>;
@@ -365,7 +383,7 @@ export async function loadLiveDetail(db: Db, id: number, viewerId: number | null
       endAt,
       status: event.status,
       visibility: event.visibility,
-      timing: liveTiming({ status: event.status, startAt, endAt }, now),
+      timing: liveTiming(moment(event), now),
     },
     fanclub: { id: event.fanclubId, name: row.fanclubName, iconUrl: mediaUrl(row.fanclubIconKey), serviceId: row.fanclubServiceId, ownerId: row.fanclubOwnerId },
     ticketTypes: types,

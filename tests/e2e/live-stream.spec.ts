@@ -79,6 +79,12 @@ test("the owner goes live with a camera; a ticket holder in another browser sees
   await expect(fan.page.locator("[data-chat-message]").last()).toContainText("来てくれてありがとう");
   await expect(fan.page.locator("[data-chat-message]").last()).toContainText("桜井蓮");
 
+  // the fan club's lives tab lists what really broadcasts: this live starts days from now in the
+  // schedule, but its owner is on air, so anyone (even without a ticket) sees it on air now
+  const lives = `${origin(hosts.www)}/fanclubs/102/lives`;
+  await openHydrated(outsider.page, lives);
+  await expect(outsider.page.locator('[data-section="now-on-air"]')).toContainText("弾き語りフリーライブ");
+
   // a fan without a ticket sees no player and the room refuses a ticket to the API as well
   await openHydrated(outsider.page, LIVE);
   await expect(outsider.page.locator("[data-live-player]")).toContainText("視聴するにはチケットが必要です。");
@@ -94,6 +100,14 @@ test("the owner goes live with a camera; a ticket holder in another browser sees
   // the owner stops: the fan's player goes off air
   await streamer.locator("[data-stop-live]").click();
   await expect(fanStage).toHaveAttribute("data-on-air", "false");
+  // and the list follows: back to its scheduled place
+  await expect
+    .poll(async () => {
+      await openHydrated(outsider.page, lives);
+      return outsider.page.locator('[data-section="now-on-air"]').count();
+    })
+    .toBe(0);
+  await expect(outsider.page.locator('[data-section="coming"]')).toContainText("弾き語りフリーライブ");
 
   for (const p of [fan, owner, outsider]) {
     expect(p.errors, "browser errors").toEqual([]);

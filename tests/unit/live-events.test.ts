@@ -95,16 +95,30 @@ describe("the live event form", () => {
 describe("timing, sale state and now on air", () => {
   const start = Date.UTC(2026, 6, 1, 11);
   const end = start + 3_600_000;
-  const event = { status: LIVE_STATUS.waiting, startAt: start, endAt: end };
+  const event = { status: LIVE_STATUS.waiting, startAt: start, endAt: end, onAirAt: null };
+  const broadcasting = { ...event, onAirAt: start + 60_000 };
+  const grace = 30 * 60_000;
 
-  it("is upcoming before the start, on air inside the window, ended after it or when the creator ends it", () => {
+  it("follows the schedule while the room reports no broadcast: upcoming, starting inside the window, ended after it", () => {
     expect(liveTiming(event, start - 1)).toBe("upcoming");
-    expect(liveTiming(event, start)).toBe("onAir");
-    expect(liveTiming(event, end - 1)).toBe("onAir");
+    expect(liveTiming(event, start)).toBe("starting");
+    expect(liveTiming(event, end - 1)).toBe("starting");
     expect(liveTiming(event, end)).toBe("ended");
-    expect(liveTiming({ ...event, status: LIVE_STATUS.ended }, start + 10)).toBe("ended");
-    expect(isNowOnAir(event, start + 10)).toBe(true);
-    expect(isNowOnAir({ ...event, status: LIVE_STATUS.private }, start + 10)).toBe(false);
+    expect(isNowOnAir(event, start + 10)).toBe(false);
+  });
+
+  it("is on air only while the owner broadcasts: early, inside the window, or running over until the stream's deadline", () => {
+    expect(liveTiming({ ...event, onAirAt: start - 600_000 }, start - 300_000)).toBe("onAir");
+    expect(liveTiming(broadcasting, start + 120_000)).toBe("onAir");
+    expect(liveTiming(broadcasting, end + grace - 1)).toBe("onAir");
+    // no stream outlives its token, whatever the room last wrote
+    expect(liveTiming(broadcasting, end + grace)).toBe("ended");
+    expect(isNowOnAir(broadcasting, end + 60_000)).toBe(true);
+  });
+
+  it("is ended once the creator ends it, and a private event is never in the now-on-air list", () => {
+    expect(liveTiming({ ...broadcasting, status: LIVE_STATUS.ended }, start + 120_000)).toBe("ended");
+    expect(isNowOnAir({ ...broadcasting, status: LIVE_STATUS.private }, start + 120_000)).toBe(false);
   });
 
   it("sells until the type's sale end or the event's end, refuses past the capacity, and never for plan-only or private events", () => {

@@ -46,16 +46,18 @@ async function pay(fan: Account, method: "coin" | "card") {
 const first = <T>(sql: string, ...binds: unknown[]) => env.DB.prepare(sql).bind(...binds).first<T>();
 
 /** An event inserted directly: starting in a day, for ticket holders, with the given ticket types. */
-async function insertEvent(options: { title?: string; visibility?: "plan" | "ticket" | "both"; status?: number; planIds?: number[]; tickets?: Array<{ title: string; price: number; capacity?: number | null }> } = {}) {
+async function insertEvent(
+  options: { title?: string; visibility?: "plan" | "ticket" | "both"; status?: number; planIds?: number[]; tickets?: Array<{ title: string; price: number; capacity?: number | null }>; startAt?: number; endAt?: number } = {},
+) {
   const now = Date.now();
-  const start = now + 86_400_000;
+  const start = options.startAt ?? now + 86_400_000;
   const row = await first<{ id: number }>(
     "INSERT INTO live_events (fanclub_id, owner_id, title, description, start_at, end_at, visibility, status, created_at, updated_at) VALUES (?, ?, ?, '', ?, ?, ?, ?, ?, ?) RETURNING id",
     fanclubId,
     creator.id,
     options.title ?? "テスト配信",
     start,
-    start + 3_600_000,
+    options.endAt ?? start + 3_600_000,
     options.visibility ?? "ticket",
     options.status ?? 0,
     now,
@@ -313,14 +315,32 @@ describe("public lives and who may watch (spec §7 live events)", () => {
     const titles = index.json.payload.coming.map((l) => l.title);
     expect(titles).toContain("会員とチケット");
     expect(titles).not.toContain("非公開の回");
-    const live = await call<{ liveEvents: Array<{ id: number; timing: string }> }>(stranger, "GET", `/live_events/now_on_air?fanclubId=${fanclubId}`);
-    expect(live.json.payload.liveEvents.map((l) => l.id)).toEqual([onAir!.id]);
+    const nowOnAir = async () =>
+      (await call<{ liveEvents: Array<{ id: number; timing: string }> }>(stranger, "GET", `/live_events/now_on_air?fanclubId=${fanclubId}`)).json.payload.liveEvents.map((l) => l.id);
+    // inside its window but nobody broadcasts yet: starting, not on air
+    expect(index.json.payload.coming.find((l) => l.title === "配信中の回")?.timing).toBe("starting");
+    expect(await nowOnAir()).toEqual([]);
+    expect(await (await stranger.b.get(at(host, `/fanclubs/${fanclubId}/lives`))).text()).not.toContain('data-section="now-on-air"');
     expect((await call(stranger, "GET", `/live_events/${hidden.id}`)).status).toBe(404);
     expect((await call(creator, "GET", `/live_events/${hidden.id}`)).status).toBe(200);
 
+    // the room reports the owner on air; one live ran 10 minutes over its end and still broadcasts,
+    // another's room last said on air 40 minutes after its end, past any stream's deadline
+    const overrun = await insertEvent({ title: "延長中の回", startAt: now - 7_200_000, endAt: now - 600_000 });
+    const stale = await insertEvent({ title: "古い記録の回", startAt: now - 7_200_000, endAt: now - 2_400_000 });
+    for (const id of [onAir!.id, overrun.id, stale.id]) await env.DB.prepare("UPDATE live_events SET on_air_at = ? WHERE id = ?").bind(now - 60_000, id).run();
+    expect((await nowOnAir()).sort()).toEqual([onAir!.id, overrun.id].sort());
+    const lists = await call<{ coming: Array<{ title: string; timing: string }>; past: Array<{ title: string; timing: string }> }>(stranger, "GET", `/live_events?fanclubId=${fanclubId}`);
+    expect(lists.json.payload.coming.filter((l) => l.timing === "onAir").map((l) => l.title).sort()).toEqual(["延長中の回", "配信中の回"].sort());
+    expect(lists.json.payload.past.map((l) => l.title)).toContain("古い記録の回");
+    expect(lists.json.payload.past.find((l) => l.title === "古い記録の回")?.timing).toBe("ended");
+
     const tab = await (await stranger.b.get(at(host, `/fanclubs/${fanclubId}/lives`))).text();
-    expect(tab).toContain("配信中");
-    expect(tab).toContain("配信中の回");
+    const onAirSection = tab.slice(tab.indexOf('data-section="now-on-air"'), tab.indexOf('data-section="coming"'));
+    expect(onAirSection).toContain("配信中");
+    expect(onAirSection).toContain("配信中の回");
+    expect(onAirSection).toContain("延長中の回");
+    expect(onAirSection).not.toContain("古い記録の回");
     const page = await (await stranger.b.get(at(host, `/fanclubs/${fanclubId}/lives/${both.id}`))).text();
     expect(page).toContain("フォローして入手する");
     expect(page).toContain('data-can-watch="none"');

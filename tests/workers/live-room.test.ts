@@ -285,6 +285,43 @@ describe("live room: on air and signaling", () => {
     for (const c of [fan, editor, late, latest]) c.close();
   });
 
+  it("tells the lists: on_air_at is set while the owner broadcasts, cleared when the broadcast stops, and cleared by the next join after a restart lost the owner", async () => {
+    const creator = await confirmedAccount({ name: "配信者", prefix: "onairrep" });
+    const fanclubId = await insertFanclub(creator.id);
+    const id = await insertLiveEvent(fanclubId, creator.id);
+    const stub = liveRoomStub(env, id);
+    const onAirAt = async () => {
+      await runInDurableObject(stub, (room: LiveRoom) => room.reported());
+      return (await env.DB.prepare("SELECT on_air_at FROM live_events WHERE id = ?").bind(id).first<{ on_air_at: number | null }>())!.on_air_at;
+    };
+
+    const fan = await RoomClient.join(id, 1150, "viewer");
+    const owner = await RoomClient.join(id, creator.id, "owner");
+    expect(await onAirAt()).toBeNull();
+    const before = Date.now();
+    owner.send({ type: "publish" });
+    await fan.next((m) => m.type === "onAir" && m.onAir === true);
+    expect(await onAirAt()).toBeGreaterThanOrEqual(before);
+    owner.send({ type: "unpublish" });
+    await fan.next((m) => m.type === "onAir" && m.onAir === false);
+    expect(await onAirAt()).toBeNull();
+    owner.send({ type: "publish" });
+    await fan.next((m) => m.type === "onAir" && m.onAir === true);
+    expect(await onAirAt()).not.toBeNull();
+    owner.close();
+    await fan.next((m) => m.type === "onAir" && m.onAir === false);
+    expect(await onAirAt()).toBeNull();
+
+    // a deploy drops the owner without a close: D1 still says on air, the room has no publisher
+    await env.DB.prepare("UPDATE live_events SET on_air_at = ? WHERE id = ?").bind(Date.now(), id).run();
+    await runInDurableObject(stub, (_room: LiveRoom, state) => {
+      state.storage.sql.exec("UPDATE room SET value = 1 WHERE key = 'on_air'");
+    });
+    const back = await RoomClient.join(id, 1151, "viewer");
+    expect(await onAirAt()).toBeNull();
+    for (const c of [fan, back]) c.close();
+  });
+
   it("relays offers, answers and ICE candidates only between the owner and the addressed viewer", async () => {
     const id = freshEvent();
     const owner = await RoomClient.join(id, 1200, "owner");

@@ -1,0 +1,1 @@
+ALTER TABLE `live_events` ADD `on_air_at` integer;
