@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useMemo } from "react";
 import { Field, FormErrors } from "~/components/form/field";
+import { FormActions } from "~/components/form/form-actions";
 import { useZodForm } from "~/lib/forms";
 import { useTranslation } from "~/lib/i18n";
 import { PLAN_LIMITS, planSchema } from "../../../server/domain/fanclub-profile";
@@ -15,7 +16,6 @@ export function PlanForm(props: {
 }) {
   const { t } = useTranslation("creator");
   const { t: tc } = useTranslation("common");
-  const navigation = useNavigation();
   const schema = useMemo(() => planSchema(tc), [tc]);
   const [form, fields] = useZodForm(schema, props.lastResult, { id: "plan" });
   const priceLocked = (props.plan?.memberCount ?? 0) > 0;
@@ -38,14 +38,7 @@ export function PlanForm(props: {
       <Field label={t("fields.joinLimit")} id={fields.joinLimit.id} errors={fields.joinLimit.errors} hint={t("plans.joinLimitHint")}>
         <input {...getInputProps(fields.joinLimit, { type: "text" })} defaultValue={props.plan?.joinLimit ?? ""} inputMode="numeric" />
       </Field>
-      <div className="form-actions">
-        <a className="button button-secondary" href="/me/fanclub/plans">
-          {t("plans.back")}
-        </a>
-        <button type="submit" className="button" disabled={navigation.state !== "idle"}>
-          {props.submitLabel}
-        </button>
-      </div>
+      <FormActions backHref="/me/fanclub/plans" backLabel={t("plans.back")} submitLabel={props.submitLabel} />
     </Form>
   );
 }

@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useMemo } from "react";
 import { Field, FormErrors } from "~/components/form/field";
+import { FormActions } from "~/components/form/form-actions";
 import { useZodForm } from "~/lib/forms";
 import { useTranslation } from "~/lib/i18n";
 import { GROUP_LIMITS, groupSchema } from "../../../server/domain/fanclub-groups";
@@ -9,7 +10,6 @@ import { GROUP_LIMITS, groupSchema } from "../../../server/domain/fanclub-groups
 /** The create and edit form of a group: the same schema the action parses. */
 export function GroupForm(props: { lastResult: SubmissionResult<string[]> | null | undefined; defaultValue?: { name: string; description: string }; submitLabel: string }) {
   const { t } = useTranslation("groups");
-  const navigation = useNavigation();
   const schema = useMemo(() => groupSchema(t), [t]);
   const [form, fields] = useZodForm(schema, props.lastResult, { id: "group-form" });
   return (
@@ -21,14 +21,7 @@ export function GroupForm(props: { lastResult: SubmissionResult<string[]> | null
       <Field label={t("fields.description")} errors={fields.description.errors} id={fields.description.id} hint={t("hints.description", { max: GROUP_LIMITS.descriptionMax })}>
         <textarea {...getTextareaProps(fields.description)} rows={6} defaultValue={fields.description.initialValue ?? props.defaultValue?.description} />
       </Field>
-      <div className="form-actions">
-        <a className="button button-secondary" href="/me/fanclub_group">
-          {t("actions.cancel")}
-        </a>
-        <button type="submit" className="button" disabled={navigation.state !== "idle"}>
-          {props.submitLabel}
-        </button>
-      </div>
+      <FormActions backHref="/me/fanclub_group" backLabel={t("actions.cancel")} submitLabel={props.submitLabel} />
     </Form>
   );
 }

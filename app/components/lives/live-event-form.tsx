@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useMemo, useState } from "react";
 import { Field, FormErrors } from "~/components/form/field";
+import { FormActions } from "~/components/form/form-actions";
 import { useZodForm } from "~/lib/forms";
 import { useTranslation } from "~/lib/i18n";
 import { liveEventSchema } from "../../../server/domain/live-event-form";
@@ -48,7 +49,6 @@ export function LiveEventForm(props: {
 }) {
   const { t } = useTranslation("lives");
   const { t: tc } = useTranslation("common");
-  const navigation = useNavigation();
   const schema = useMemo(() => liveEventSchema(tc), [tc]);
   const [form, fields] = useZodForm(schema, props.lastResult, { id: "live-event" });
   const [visibility, setVisibility] = useState<LiveVisibility>(props.values.visibility);
@@ -145,14 +145,7 @@ export function LiveEventForm(props: {
           ))}
         </select>
       </Field>
-      <div className="form-actions">
-        <a className="button button-secondary" href="/me/fanclub/live_events">
-          {t("creator.back")}
-        </a>
-        <button type="submit" className="button" disabled={navigation.state !== "idle"}>
-          {props.submitLabel}
-        </button>
-      </div>
+      <FormActions backHref="/me/fanclub/live_events" backLabel={t("creator.back")} submitLabel={props.submitLabel} />
     </Form>
   );
 }

@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useMemo } from "react";
 import { Field, FormErrors } from "~/components/form/field";
+import { FormActions } from "~/components/form/form-actions";
 import { useZodForm } from "~/lib/forms";
 import { useTranslation } from "~/lib/i18n";
 import { PRODUCT_LIMITS, productSchema } from "../../../server/domain/products";
@@ -22,7 +23,6 @@ export type ProductFormValues = {
 export function ProductForm(props: { lastResult: SubmissionResult<string[]> | null | undefined; product?: ProductFormValues; submitLabel: string }) {
   const { t } = useTranslation("products");
   const { t: tc } = useTranslation("common");
-  const navigation = useNavigation();
   const schema = useMemo(() => productSchema(tc), [tc]);
   const [form, fields] = useZodForm(schema, props.lastResult, { id: "product" });
   const p = props.product;
@@ -61,14 +61,7 @@ export function ProductForm(props: { lastResult: SubmissionResult<string[]> | nu
         {t("fields.publish")}
       </label>
       {fields.publish.errors?.length ? <p className="field-errors">{fields.publish.errors.join(" ")}</p> : null}
-      <div className="form-actions">
-        <a className="button button-secondary" href="/me/fanclub/products">
-          {t("creator.back")}
-        </a>
-        <button type="submit" className="button" disabled={navigation.state !== "idle"}>
-          {props.submitLabel}
-        </button>
-      </div>
+      <FormActions backHref="/me/fanclub/products" backLabel={t("creator.back")} submitLabel={props.submitLabel} />
     </Form>
   );
 }

@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useMemo } from "react";
 import { Field, FormErrors } from "~/components/form/field";
+import { FormActions } from "~/components/form/form-actions";
 import { useZodForm } from "~/lib/forms";
 import { useTranslation } from "~/lib/i18n";
 import { raffleSchema } from "../../../server/domain/raffle-form";
@@ -24,7 +25,6 @@ export type RaffleFormValues = {
 export function RaffleForm(props: { lastResult: SubmissionResult<string[]> | null | undefined; raffle?: RaffleFormValues; priceLocked?: boolean; submitLabel: string }) {
   const { t } = useTranslation("raffles");
   const { t: tc } = useTranslation("common");
-  const navigation = useNavigation();
   const schema = useMemo(() => raffleSchema(tc), [tc]);
   const [form, fields] = useZodForm(schema, props.lastResult, { id: "raffle" });
   const r = props.raffle;
@@ -66,14 +66,7 @@ export function RaffleForm(props: { lastResult: SubmissionResult<string[]> | nul
         </label>
         <span className="muted small">{t("hints.publish")}</span>
       </div>
-      <div className="form-actions">
-        <a className="button button-secondary" href="/me/fanclub/raffles">
-          {t("creator.back")}
-        </a>
-        <button type="submit" className="button" disabled={navigation.state !== "idle"}>
-          {props.submitLabel}
-        </button>
-      </div>
+      <FormActions backHref="/me/fanclub/raffles" backLabel={t("creator.back")} submitLabel={props.submitLabel} />
     </Form>
   );
 }
