@@ -56,7 +56,7 @@ export class LiveRoom extends DurableObject<Env> {
         "CREATE TABLE IF NOT EXISTS messages (id INTEGER PRIMARY KEY AUTOINCREMENT, user_id INTEGER NOT NULL, name TEXT NOT NULL, icon_url TEXT, text TEXT NOT NULL, at INTEGER NOT NULL)",
       );
       ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS mutes (user_id INTEGER PRIMARY KEY, muted_by INTEGER NOT NULL, at INTEGER NOT NULL)");
-      // which event this room is, and the on-air state D1 last accepted from it
+      // the on-air state D1 last accepted from this room
       ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS room (key TEXT PRIMARY KEY, value INTEGER NOT NULL)");
     });
   }
@@ -77,7 +77,6 @@ export class LiveRoom extends DurableObject<Env> {
     if (!verified.ok) return new Response(verified.problem, { status: ticketRefusalStatus(verified.problem) });
 
     const { ticket } = verified;
-    this.ctx.storage.sql.exec("INSERT INTO room (key, value) VALUES ('live_event_id', ?) ON CONFLICT(key) DO NOTHING", liveEventId);
     const { exp: _opened, ...who } = ticket;
     const peer: Peer = { ...who, peerId: crypto.randomUUID(), published: false, mirror: false };
     const pair = new WebSocketPair();
@@ -90,7 +89,7 @@ export class LiveRoom extends DurableObject<Env> {
     const publisher = peers.find((p) => p.role === "owner" && p.published) ?? null;
     // a restart (a deploy) drops sockets without close events: the lists must not keep saying
     // on air for a room nobody broadcasts in; a reconnecting owner reports on air again
-    if (publisher === null && this.reportedOnAir()) this.reportOnAir(false);
+    if (publisher === null && this.reportedOnAir()) this.reportOnAir(liveEventId, false);
     server.send(
       JSON.stringify({
         type: "welcome",
@@ -200,7 +199,7 @@ export class LiveRoom extends DurableObject<Env> {
       ws.send(JSON.stringify({ type: "peers", peers: viewers.map((p) => ({ peerId: p.peerId, userId: p.userId, name: p.name })) }));
       void this.scheduleStreamEnd();
     }
-    this.announceOnAir(wasOnAir);
+    this.announceOnAir(peer.liveEventId, wasOnAir);
   }
 
   /** The alarm ends streams whose token expired; it is set for the earliest expiry among publishers. */
@@ -226,7 +225,9 @@ export class LiveRoom extends DurableObject<Env> {
       const t = translatorFor(p.locale, "live");
       this.send(socket, JSON.stringify({ type: "streamEnded", reason: "expired", message: t("live:errors.streamExpired") }));
     }
-    this.announceOnAir(wasOnAir);
+    // only a room with a publisher can go off air here, and every peer's ticket names the event
+    const liveEventId = this.peers()[0]?.liveEventId;
+    if (liveEventId !== undefined) this.announceOnAir(liveEventId, wasOnAir);
     await this.scheduleStreamEnd();
   }
 
@@ -245,19 +246,19 @@ export class LiveRoom extends DurableObject<Env> {
     const remaining = this.peers(ws);
     if (peer.role === "owner" && peer.published && !isOnAir(remaining)) {
       this.broadcast({ type: "onAir", onAir: false, publisherPeerId: null, mirror: false }, ws);
-      this.reportOnAir(false);
+      this.reportOnAir(peer.liveEventId, false);
     }
     if (peer.role !== "owner") this.toPublishers({ type: "peerLeft", peerId: peer.peerId }, ws);
     this.schedulePresence();
   }
 
-  private announceOnAir(wasOnAir: boolean): void {
+  private announceOnAir(liveEventId: number, wasOnAir: boolean): void {
     const peers = this.peers();
     const onAir = isOnAir(peers);
     if (onAir === wasOnAir) return;
     const publisher = peers.find((p) => p.role === "owner" && p.published);
     this.broadcast({ type: "onAir", onAir, publisherPeerId: publisher?.peerId ?? null, mirror: publisher?.mirror ?? false });
-    this.reportOnAir(onAir);
+    this.reportOnAir(liveEventId, onAir);
   }
 
   /**
@@ -265,10 +266,7 @@ export class LiveRoom extends DurableObject<Env> {
    * write is logged and the room goes on; the next join finds the stored state behind and retries
    * going off air, and no list trusts the value past the stream's deadline.
    */
-  private reportOnAir(onAir: boolean): void {
-    const row = this.ctx.storage.sql.exec("SELECT value FROM room WHERE key = 'live_event_id'").toArray()[0];
-    if (!row) return;
-    const id = Number(row.value);
+  private reportOnAir(id: number, onAir: boolean): void {
     const at = onAir ? Date.now() : null;
     this.reports = this.reports
       .then(async () => {
