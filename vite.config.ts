@@ -8,7 +8,7 @@ const SHELL = /[\\/]app[\\/](components[\\/](layout|feedback|errors)[\\/]|lib[\\
 // the shell, their code would reach every visitor's first page after all.
 const SIGNED_IN_ONLY = /[\\/]app[\\/]components[\\/]layout[\\/](sidebar-joined|creator-section)\./;
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
     // The dev proxy only serves `remix vite:dev`; builds run under wrangler with real bindings.
     ...(command === "serve" ? [cloudflareDevProxyVitePlugin()] : []),
@@ -22,14 +22,20 @@ export default defineConfig(({ command }) => ({
     },
   },
   build: {
-    // Budget for first-load JS is checked by bench/; keep chunks honest.
-    chunkSizeWarningLimit: 300,
+    // Budget for first-load JS is checked by bench/. The one chunk above 300 kB is RealtimeKit's
+    // SDK (655 kB), fetched only by a live page when that video provider is configured; the limit
+    // sits just above it so that any other chunk that grows this large still warns.
+    chunkSizeWarningLimit: 700,
     // Evergreen browsers only: class fields and the like stay native instead of helper code.
     target: "es2022",
     minify: "terser",
     terserOptions: { compress: { passes: 2 }, ecma: 2020 },
     rollupOptions: {
       output: {
+        // The server build is bundled again by wrangler (esbuild). Rollup's hoisted bare imports
+        // of other chunks and packages (`import "react-dom"`) mean nothing there, and esbuild warns
+        // about each one of a package marked side-effect free: about a hundred warnings per build.
+        hoistTransitiveImports: !isSsrBuild,
         // React, the router and Remix's runtime load on every page anyway: one chunk compresses
         // better than the pieces Rollup would otherwise cut them into as routes multiply.
         manualChunks(id: string) {

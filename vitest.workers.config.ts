@@ -1,5 +1,5 @@
 import path from "node:path";
-import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 
 // Integration layer: the real Worker inside workerd with D1 (migrations applied), R2, the queue

@@ -1,25 +1,18 @@
-import type { LiveRoom } from "./live/live-room";
 import type { JobMessage } from "./jobs/messages";
 import type { PaymentEnv } from "./integrations/payments/config";
 import type { LiveVideoEnv } from "./integrations/live-video";
 
 /**
- * The Worker's bindings, as declared in wrangler.toml. The card provider's variables (Stripe keys;
- * without STRIPE_SECRET_KEY the sandbox) are declared with the provider, in PaymentEnv; the live
- * video provider's in LiveVideoEnv.
+ * The Worker's bindings. Everything wrangler.toml declares (D1, R2, the queue, the Durable Object,
+ * assets and [vars]) comes from `Cloudflare.Env` in worker-configuration.d.ts, which `wrangler types`
+ * writes and `npm run types:check` keeps in step with wrangler.toml. Added here: the queue's message
+ * type, and the secrets, which wrangler.toml cannot name (production sets them with
+ * `wrangler secret put`). The card provider's secrets are declared with the provider, in
+ * PaymentEnv; the live video provider's in LiveVideoEnv.
  */
-export interface Env extends PaymentEnv, LiveVideoEnv {
-  DB: D1Database;
-  MEDIA: R2Bucket;
-  JOBS: Queue<JobMessage>;
-  LIVE_ROOM: DurableObjectNamespace<LiveRoom>;
-  ASSETS: Fetcher;
-  ENVIRONMENT: string;
-  BASE_DOMAIN: string;
-  USER_DOMAIN: string;
-  LOGIN_DOMAIN: string;
-  COOKIE_DOMAIN: string;
-  PUBLIC_PORT?: string;
+export type Env = Omit<Cloudflare.Env, "JOBS"> & EnvSecrets & { JOBS: Queue<JobMessage> };
+
+export interface EnvSecrets extends PaymentEnv, LiveVideoEnv {
   /** secrets of the production e-mail sender; absent locally, where the outbox table is the mailbox */
   EMAIL_API_URL?: string;
   EMAIL_API_KEY?: string;

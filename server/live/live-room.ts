@@ -1,7 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import { createDb } from "../../db/client";
 import { CHAT_LIMITS, canBeMuted, canModerate, canPublish, chatText, isMirrorMode, isOnAir, mayRelaySignal, mirrorFor, rateLimit, type RoomRole } from "../domain/live-room";
-import type { Env } from "../env";
 import { translatorFor } from "../i18n";
 import { recordLiveOnAir } from "../services/live-events";
 import { liveSocketEventId } from "./socket-route";
@@ -42,14 +41,24 @@ const OPEN = 1;
  * The room keeps the last 100 chat messages and the muted fans in its own SQLite; rate-limit
  * windows live in memory (an object only hibernates after the window has long passed).
  */
-export class LiveRoom extends DurableObject<Env> {
+/**
+ * What a room may touch: its own SQLite, the database for on-air reports and the ticket key. Named
+ * here rather than taken from the Worker's Env, whose LIVE_ROOM binding refers back to this class.
+ */
+interface RoomEnv {
+  DB: D1Database;
+  ENVIRONMENT: string;
+  LIVE_TICKET_SECRET?: string;
+}
+
+export class LiveRoom extends DurableObject<RoomEnv> {
   private readonly sentAt = new Map<number, number[]>();
   private lastPresenceAt = 0;
   private presenceTimer: ReturnType<typeof setTimeout> | null = null;
   /** on-air reports to D1, one after another, so the last transition is the one that stays */
   private reports: Promise<void> = Promise.resolve();
 
-  constructor(ctx: DurableObjectState, env: Env) {
+  constructor(ctx: DurableObjectState, env: RoomEnv) {
     super(ctx, env);
     ctx.blockConcurrencyWhile(async () => {
       ctx.storage.sql.exec(

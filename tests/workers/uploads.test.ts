@@ -2,6 +2,7 @@ import { createExecutionContext, createMessageBatch, env, getQueueResult, SELF }
 import { describe, expect, it } from "vitest";
 import worker from "../../server/worker";
 import type { JobMessage } from "../../server/jobs/messages";
+import { mediaSigningSecret } from "../../server/config";
 import { signPath } from "../../server/security/signed-url";
 import { at, confirmedAccount } from "./accounts-fixture";
 import type { TestBrowser } from "./browser";
@@ -205,7 +206,7 @@ describe("what the server refuses", () => {
     const put = (url: string) => SELF.fetch(at(hosts.www, url), { method: "PUT", body: bytes, headers: { "content-length": String(bytes.length) } });
     const path = `/uploads/parts/${file.id}/1`;
 
-    const expired = `${path}?${await signPath(env.MEDIA_SIGNING_SECRET!, path, Date.now() - 1000)}`;
+    const expired = `${path}?${await signPath(mediaSigningSecret(env), path, Date.now() - 1000)}`;
     expect((await put(expired)).status).toBe(403);
     const forged = `${path}?${await signPath("someone-elses-secret", path, Date.now() + 60_000)}`;
     expect((await put(forged)).status).toBe(403);
