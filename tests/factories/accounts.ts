@@ -1,5 +1,5 @@
 import { emails, linkApplications, passkeys, userAddresses, users } from "../../db/schema";
-import { factoryDb, type Fields, unique } from "./db";
+import { defined, factoryDb, type Fields, unique } from "./db";
 
 /**
  * A person made directly in D1, for tests whose subject is not signing up (that flow has its own
@@ -10,7 +10,7 @@ export async function createUser(d1: D1Database, fields: Fields<typeof users.$in
   const token = fields.identifyToken ?? unique("user-");
   return factoryDb(d1)
     .insert(users)
-    .values({ name: "テストユーザー", identifyToken: token, termsAcceptedAt: now, createdAt: now, updatedAt: now, ...fields })
+    .values({ name: "テストユーザー", identifyToken: token, termsAcceptedAt: now, createdAt: now, updatedAt: now, ...defined(fields) })
     .returning()
     .get();
 }
@@ -18,7 +18,7 @@ export async function createUser(d1: D1Database, fields: Fields<typeof users.$in
 export async function createPasskey(d1: D1Database, fields: Fields<typeof passkeys.$inferInsert, "userId">) {
   return factoryDb(d1)
     .insert(passkeys)
-    .values({ id: unique("cred-"), publicKey: "AA", name: "key", createdAt: new Date(), ...fields })
+    .values({ id: unique("cred-"), publicKey: "AA", name: "key", createdAt: new Date(), ...defined(fields) })
     .returning()
     .get();
 }
@@ -27,7 +27,7 @@ export async function createPasskey(d1: D1Database, fields: Fields<typeof passke
 export async function createEmail(d1: D1Database, fields: Fields<typeof emails.$inferInsert> = {}) {
   return factoryDb(d1)
     .insert(emails)
-    .values({ toAddress: "a@example.com", template: "confirm", locale: "ja", subject: "s", textBody: "b", createdAt: new Date(), ...fields })
+    .values({ toAddress: "a@example.com", template: "confirm", locale: "ja", subject: "s", textBody: "b", createdAt: new Date(), ...defined(fields) })
     .returning()
     .get();
 }
@@ -35,7 +35,7 @@ export async function createEmail(d1: D1Database, fields: Fields<typeof emails.$
 export async function createLinkApplication(d1: D1Database, fields: Fields<typeof linkApplications.$inferInsert, "userId">) {
   return factoryDb(d1)
     .insert(linkApplications)
-    .values({ kind: "other", url: "https://example.com/", createdAt: new Date(), ...fields })
+    .values({ kind: "other", url: "https://example.com/", createdAt: new Date(), ...defined(fields) })
     .returning()
     .get();
 }
@@ -57,7 +57,7 @@ export async function createAddress(d1: D1Database, fields: Fields<typeof userAd
       isDefault: true,
       createdAt: now,
       updatedAt: now,
-      ...fields,
+      ...defined(fields),
     })
     .returning()
     .get();

@@ -12,3 +12,8 @@ export const unique = (prefix = "t") => `${prefix}${Date.now()}${seq++}${Math.ra
  * belongs to) must be given, the rest have defaults.
  */
 export type Fields<TInsert, TRequired extends keyof TInsert = never> = Pick<TInsert, TRequired> & Partial<Omit<TInsert, TRequired>>;
+
+/** The fields that were given: a key passed as `undefined` keeps the factory's default instead of clearing it. */
+export function defined<T extends object>(fields: T): T {
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as T;
+}

@@ -1,14 +1,14 @@
 import { eq, sql } from "drizzle-orm";
 import { fanclubBlocks, fanclubEditors, fanclubGroupMembers, fanclubGroups, fanclubManagers, fanclubs, follows, memberships, openRequests, plans } from "../../db/schema";
 import type { EditorPermission } from "../../server/domain/fanclub-permissions";
-import { factoryDb, type Fields } from "./db";
+import { defined, factoryDb, type Fields } from "./db";
 
 /** An open fan club on the first brand. Counters start at zero unless given. */
 export async function createFanclub(d1: D1Database, fields: Fields<typeof fanclubs.$inferInsert, "ownerId">) {
   const now = new Date();
   return factoryDb(d1)
     .insert(fanclubs)
-    .values({ serviceId: 1, name: "テスト", creatorName: "あかり", status: "open", activedAt: now, createdAt: now, updatedAt: now, ...fields })
+    .values({ serviceId: 1, name: "テスト", creatorName: "あかり", status: "open", activedAt: now, createdAt: now, updatedAt: now, ...defined(fields) })
     .returning()
     .get();
 }
@@ -18,7 +18,7 @@ export async function createPlan(d1: D1Database, fields: Fields<typeof plans.$in
   const now = new Date();
   return factoryDb(d1)
     .insert(plans)
-    .values({ name: "ベーシック", price: 500, createdAt: now, updatedAt: now, ...fields })
+    .values({ name: "ベーシック", price: 500, createdAt: now, updatedAt: now, ...defined(fields) })
     .returning()
     .get();
 }
@@ -40,7 +40,7 @@ export async function createMembership(
       memberNumber: sql`(SELECT COALESCE(MAX(${memberships.memberNumber}), 0) + 1 FROM ${memberships} WHERE ${memberships.fanclubId} = ${fields.fanclubId})`,
       status: "active",
       joinedAt: new Date(),
-      ...fields,
+      ...defined(fields),
     })
     .returning();
   if (options.counted === false) return (await insert.all())[0]!;
@@ -56,7 +56,7 @@ export async function createMembership(
 export async function createFollow(d1: D1Database, fields: Fields<typeof follows.$inferInsert, "userId" | "fanclubId">) {
   return factoryDb(d1)
     .insert(follows)
-    .values({ createdAt: new Date(), ...fields })
+    .values({ createdAt: new Date(), ...defined(fields) })
     .returning()
     .get();
 }
@@ -64,7 +64,7 @@ export async function createFollow(d1: D1Database, fields: Fields<typeof follows
 export async function createBlock(d1: D1Database, fields: Fields<typeof fanclubBlocks.$inferInsert, "fanclubId" | "userId">) {
   return factoryDb(d1)
     .insert(fanclubBlocks)
-    .values({ createdAt: new Date(), ...fields })
+    .values({ createdAt: new Date(), ...defined(fields) })
     .returning()
     .get();
 }
@@ -77,7 +77,7 @@ export async function createEditor(
   const now = new Date();
   return factoryDb(d1)
     .insert(fanclubEditors)
-    .values({ invitedAt: now, acceptedAt: now, ...fields, permissions: JSON.stringify(fields.permissions) })
+    .values({ invitedAt: now, acceptedAt: now, ...defined(fields), permissions: JSON.stringify(fields.permissions) })
     .returning()
     .get();
 }
@@ -85,7 +85,7 @@ export async function createEditor(
 export async function createManager(d1: D1Database, fields: Fields<typeof fanclubManagers.$inferInsert, "userId" | "fanclubId">) {
   return factoryDb(d1)
     .insert(fanclubManagers)
-    .values({ createdAt: new Date(), ...fields })
+    .values({ createdAt: new Date(), ...defined(fields) })
     .returning()
     .get();
 }
@@ -94,7 +94,7 @@ export async function createManager(d1: D1Database, fields: Fields<typeof fanclu
 export async function createOpenRequest(d1: D1Database, fields: Fields<typeof openRequests.$inferInsert, "userId">) {
   return factoryDb(d1)
     .insert(openRequests)
-    .values({ serviceId: 1, activityName: "活動", activityDescription: "説明", plan: "計画", createdAt: new Date(), ...fields })
+    .values({ serviceId: 1, activityName: "活動", activityDescription: "説明", plan: "計画", createdAt: new Date(), ...defined(fields) })
     .returning()
     .get();
 }
@@ -102,7 +102,7 @@ export async function createOpenRequest(d1: D1Database, fields: Fields<typeof op
 export async function createGroup(d1: D1Database, fields: Fields<typeof fanclubGroups.$inferInsert, "ownerFanclubId">) {
   return factoryDb(d1)
     .insert(fanclubGroups)
-    .values({ name: "テストグループ", createdAt: new Date(), ...fields })
+    .values({ name: "テストグループ", createdAt: new Date(), ...defined(fields) })
     .returning()
     .get();
 }
@@ -112,7 +112,7 @@ export async function createGroupMember(d1: D1Database, fields: Fields<typeof fa
   const now = new Date();
   return factoryDb(d1)
     .insert(fanclubGroupMembers)
-    .values({ status: "member", invitedAt: now, respondedAt: now, ...fields })
+    .values({ status: "member", invitedAt: now, respondedAt: now, ...defined(fields) })
     .returning()
     .get();
 }

@@ -1,5 +1,5 @@
 import { liveEventPlans, liveEventTickets, liveEventTicketTypes, liveEvents } from "../../db/schema";
-import { factoryDb, type Fields, unique } from "./db";
+import { defined, factoryDb, type Fields, unique } from "./db";
 import { createPurchase } from "./money";
 
 const HOUR = 3_600_000;
@@ -17,7 +17,7 @@ export async function createLiveEvent(d1: D1Database, fields: Fields<typeof live
       endAt: new Date(startAt.getTime() + HOUR),
       createdAt: new Date(now),
       updatedAt: new Date(now),
-      ...fields,
+      ...defined(fields),
       startAt,
     })
     .returning()
@@ -34,7 +34,7 @@ export async function createTicketType(d1: D1Database, fields: Fields<typeof liv
   const now = new Date();
   return factoryDb(d1)
     .insert(liveEventTicketTypes)
-    .values({ title: "一般", price: 0, createdAt: now, updatedAt: now, ...fields })
+    .values({ title: "一般", price: 0, createdAt: now, updatedAt: now, ...defined(fields) })
     .returning()
     .get();
 }
@@ -45,7 +45,7 @@ export async function createLiveTicket(d1: D1Database, fields: Omit<Fields<typeo
   const purchase = await createPurchase(d1, { userId: fields.userId, idempotencyKey: key, total: fields.price ?? 0, coinAmount: fields.price ?? 0 });
   return factoryDb(d1)
     .insert(liveEventTickets)
-    .values({ price: 0, createdAt: new Date(), ...fields, idempotencyKey: key, purchaseId: purchase.id })
+    .values({ price: 0, createdAt: new Date(), ...defined(fields), idempotencyKey: key, purchaseId: purchase.id })
     .returning()
     .get();
 }

@@ -1,12 +1,12 @@
 import { coinCampaigns, paymentProfiles, purchases } from "../../db/schema";
-import { factoryDb, type Fields, unique } from "./db";
+import { defined, factoryDb, type Fields, unique } from "./db";
 
 /** A person's payment settings; a Stripe customer unless told otherwise. */
 export async function createPaymentProfile(d1: D1Database, fields: Fields<typeof paymentProfiles.$inferInsert, "userId">) {
   const now = new Date();
   return factoryDb(d1)
     .insert(paymentProfiles)
-    .values({ provider: "stripe", createdAt: now, updatedAt: now, ...fields })
+    .values({ provider: "stripe", createdAt: now, updatedAt: now, ...defined(fields) })
     .returning()
     .get();
 }
@@ -16,7 +16,7 @@ export async function createPurchase(d1: D1Database, fields: Fields<typeof purch
   const now = new Date();
   return factoryDb(d1)
     .insert(purchases)
-    .values({ idempotencyKey: unique("purchase:test:"), status: "paid", total: 0, createdAt: now, updatedAt: now, ...fields })
+    .values({ idempotencyKey: unique("purchase:test:"), status: "paid", total: 0, createdAt: now, updatedAt: now, ...defined(fields) })
     .returning()
     .get();
 }
@@ -26,7 +26,7 @@ export async function createCoinCampaign(d1: D1Database, fields: Fields<typeof c
   const now = Date.now();
   return factoryDb(d1)
     .insert(coinCampaigns)
-    .values({ name: "キャンペーン", bonusAmount: 100, vestOn: "plan_join", startsAt: new Date(now - 1000), expiresAfterDays: 30, createdAt: new Date(now - 1000), ...fields })
+    .values({ name: "キャンペーン", bonusAmount: 100, vestOn: "plan_join", startsAt: new Date(now - 1000), expiresAfterDays: 30, createdAt: new Date(now - 1000), ...defined(fields) })
     .returning()
     .get();
 }

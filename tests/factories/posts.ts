@@ -1,12 +1,12 @@
 import { postComments, postFiles, posts } from "../../db/schema";
-import { factoryDb, type Fields, unique } from "./db";
+import { defined, factoryDb, type Fields, unique } from "./db";
 
 /** A published picture post for anyone, published a second ago, unless told otherwise. */
 export async function createPost(d1: D1Database, fields: Fields<typeof posts.$inferInsert, "fanclubId" | "authorId">) {
   const now = Date.now();
   return factoryDb(d1)
     .insert(posts)
-    .values({ type: 1, title: "テスト投稿", isPublish: true, publishedAt: new Date(now - 1000), createdAt: new Date(now), updatedAt: new Date(now), ...fields })
+    .values({ type: 1, title: "テスト投稿", isPublish: true, publishedAt: new Date(now - 1000), createdAt: new Date(now), updatedAt: new Date(now), ...defined(fields) })
     .returning()
     .get();
 }
@@ -29,7 +29,7 @@ export async function createPostFile(d1: D1Database, fields: Fields<typeof postF
       status: "stored",
       createdAt: now,
       completedAt: now,
-      ...fields,
+      ...defined(fields),
     })
     .returning()
     .get();
@@ -38,7 +38,7 @@ export async function createPostFile(d1: D1Database, fields: Fields<typeof postF
 export async function createComment(d1: D1Database, fields: Fields<typeof postComments.$inferInsert, "postId" | "userId">) {
   return factoryDb(d1)
     .insert(postComments)
-    .values({ body: "コメント", createdAt: new Date(), ...fields })
+    .values({ body: "コメント", createdAt: new Date(), ...defined(fields) })
     .returning()
     .get();
 }

@@ -1,5 +1,5 @@
 import { raffles } from "../../db/schema";
-import { factoryDb, type Fields } from "./db";
+import { defined, factoryDb, type Fields } from "./db";
 
 const HOUR = 3_600_000;
 
@@ -18,7 +18,7 @@ export async function createRaffle(d1: D1Database, fields: Fields<typeof raffles
       status: "published",
       createdAt: new Date(now),
       updatedAt: new Date(now),
-      ...fields,
+      ...defined(fields),
     })
     .returning()
     .get();
