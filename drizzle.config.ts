@@ -3,6 +3,6 @@ import { defineConfig } from "drizzle-kit";
 // drizzle-kit writes SQL migrations straight into wrangler's migrations_dir; wrangler applies them.
 export default defineConfig({
   dialect: "sqlite",
-  schema: "./db/schema.ts",
+  schema: "./db/schema/index.ts",
   out: "./migrations",
 });

@@ -4,7 +4,7 @@ import { notificationSettings } from "../../db/schema";
 
 /**
  * E-mail notification preferences. A person without a row has never changed anything and gets
- * the column defaults of db/schema.ts; the row is written on the first save. Code that sends an
+ * the column defaults of db/schema/settings.ts; the row is written on the first save. Code that sends an
  * e-mail asks `getNotificationSettings` (or applies `notificationDefaults` to a row it read).
  */
 
@@ -15,7 +15,7 @@ export type NotificationPreferences = Record<NotificationPreference, boolean>;
 
 /**
  * The preferences of someone who never saved any. Read from the schema's column defaults rather
- * than repeated here, so a default changed in db/schema.ts cannot drift from what pages show.
+ * than repeated here, so a default changed in db/schema/settings.ts cannot drift from what pages show.
  */
 export function notificationDefaults(): NotificationPreferences {
   const out = {} as NotificationPreferences;

@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { createCoinCampaign, createUser } from "../factories";
 import { createDb } from "../../db/client";
 import { processedEvents, purchases } from "../../db/schema";
 import { ledgerAudit, type LedgerAudit } from "../../server/services/coin-audit";
@@ -23,10 +24,9 @@ const DAY = 86_400_000;
 let seq = 0;
 async function newUser(): Promise<number> {
   const n = `${Date.now()}-${seq++}-${Math.random().toString(36).slice(2, 8)}`;
-  const row = await env.DB.prepare("INSERT INTO users (name, identify_token, terms_accepted_at, created_at, updated_at) VALUES (?, ?, 0, 0, 0) RETURNING id")
-    .bind(`coin fan ${n}`, `coin-${n}`)
-    .first<{ id: number }>();
-  return row!.id;
+  const epoch = new Date(0);
+  const row = await createUser(env.DB, { name: `coin fan ${n}`, identifyToken: `coin-${n}`, termsAcceptedAt: epoch, createdAt: epoch, updatedAt: epoch });
+  return row.id;
 }
 
 const key = (label: string) => `test:${label}:${seq++}:${Math.random().toString(36).slice(2, 8)}`;
@@ -316,11 +316,15 @@ describe("history", () => {
 
 describe("vesting campaigns", () => {
   it("grant their bonus once per person while they run", async () => {
-    const campaign = await env.DB.prepare(
-      "INSERT INTO coin_campaigns (name, bonus_amount, vest_on, starts_at, ends_at, expires_after_days, created_at) VALUES ('入会キャンペーン', 100, 'plan_join', ?, ?, 30, ?) RETURNING id",
-    )
-      .bind(NOW - DAY, NOW + DAY, NOW - DAY)
-      .first<{ id: number }>();
+    const campaign = await createCoinCampaign(env.DB, {
+      name: "入会キャンペーン",
+      bonusAmount: 100,
+      vestOn: "plan_join",
+      startsAt: new Date(NOW - DAY),
+      endsAt: new Date(NOW + DAY),
+      expiresAfterDays: 30,
+      createdAt: new Date(NOW - DAY),
+    });
     const userId = await newUser();
     expect((await activeCampaigns(db, NOW, "plan_join")).map((c) => c.id)).toContain(campaign!.id);
     const [a, b] = await Promise.all([

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { createUser } from "../factories";
 import { at, confirmedAccount } from "./accounts-fixture";
 import { TestBrowser } from "./browser";
 import { insertFanclub, insertMembership, insertPlan } from "./fanclub-fixture";
@@ -29,10 +30,9 @@ let ownerSeq = 0;
 /** Fan club owners made straight in D1: each person may own one fan club. */
 async function owner(): Promise<number> {
   const tag = `disc-owner-${Date.now()}-${ownerSeq++}`;
-  const row = await env.DB.prepare("INSERT INTO users (email, name, identify_token, terms_accepted_at, created_at, updated_at) VALUES (?, ?, ?, 0, 0, 0) RETURNING id")
-    .bind(`${tag}@example.com`, tag, tag)
-    .first<{ id: number }>();
-  return row!.id;
+  const epoch = new Date(0);
+  const row = await createUser(env.DB, { email: `${tag}@example.com`, name: tag, identifyToken: tag, termsAcceptedAt: epoch, createdAt: epoch, updatedAt: epoch });
+  return row.id;
 }
 
 async function club(options: Parameters<typeof insertFanclub>[1] & { members?: number; followers?: number; category?: string; activedAt?: number } = {}) {

@@ -1,22 +1,28 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { createFanclub, createUser } from "../factories";
 import { createDb } from "../../db/client";
 import { get, hosts } from "./helpers";
 import { SEARCH_ORDERS, searchFanclubs, searchIndexStatements, searchTerms } from "../../server/services/fanclub-search";
 
 const db = createDb(env.DB);
 
-async function fanclub(input: { owner: string; serviceId: number; name: string; creatorName: string; description?: string; tags?: string[]; members?: number; createdAt: number; status?: string }) {
-  const user = await env.DB.prepare(
-    "INSERT INTO users (email, name, identify_token, terms_accepted_at, created_at, updated_at) VALUES (?, ?, ?, 0, 0, 0) RETURNING id",
-  )
-    .bind(`${input.owner}@example.com`, input.owner, `tok-${input.owner}`)
-    .first<{ id: number }>();
-  const row = await env.DB.prepare(
-    "INSERT INTO fanclubs (service_id, owner_id, name, creator_name, description, member_count, status, actived_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
-  )
-    .bind(input.serviceId, user!.id, input.name, input.creatorName, input.description ?? "", input.members ?? 0, input.status ?? "open", input.createdAt, input.createdAt, input.createdAt)
-    .first<{ id: number }>();
+async function fanclub(input: { owner: string; serviceId: number; name: string; creatorName: string; description?: string; tags?: string[]; members?: number; createdAt: number; status?: "open" | "closed" }) {
+  const epoch = new Date(0);
+  const user = await createUser(env.DB, { email: `${input.owner}@example.com`, name: input.owner, identifyToken: `tok-${input.owner}`, termsAcceptedAt: epoch, createdAt: epoch, updatedAt: epoch });
+  const created = new Date(input.createdAt);
+  const row = await createFanclub(env.DB, {
+    serviceId: input.serviceId,
+    ownerId: user.id,
+    name: input.name,
+    creatorName: input.creatorName,
+    description: input.description ?? "",
+    memberCount: input.members ?? 0,
+    status: input.status ?? "open",
+    activedAt: created,
+    createdAt: created,
+    updatedAt: created,
+  });
   const f = { id: row!.id, name: input.name, creatorName: input.creatorName, description: input.description ?? "" };
   await db.batch([...searchIndexStatements(db, f, input.tags ?? [])]);
   return f.id;

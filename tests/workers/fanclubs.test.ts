@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { createManager, createOpenRequest } from "../factories";
 import { at, confirmedAccount } from "./accounts-fixture";
 import { insertEditor, insertFanclub, insertMembership, insertPlan } from "./fanclub-fixture";
 import { hosts } from "./helpers";
@@ -50,7 +51,7 @@ describe("opening a fan club", () => {
     const refused = await c.b.post(at(hosts.www, "/me/fanclub/new"), { name: "未承認", creatorName: "x", category: "music", agree: "on" });
     expect(refused.status).toBe(403);
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM fanclubs WHERE owner_id = ?").bind(c.id).first("n")).toBe(0);
-    await env.DB.prepare("INSERT INTO open_requests (user_id, service_id, activity_name, activity_description, plan, status, created_at) VALUES (?, 1, 'a', 'b', 'c', 'approved', 0)").bind(c.id).run();
+    await createOpenRequest(env.DB, { userId: c.id, serviceId: 1, activityName: "a", activityDescription: "b", plan: "c", status: "approved", createdAt: new Date(0) });
     const opened = await c.b.post(at(hosts.www, "/me/fanclub/new"), { name: "承認済み", creatorName: "x", category: "music", agree: "on" });
     expect(opened.headers.get("location")).toBe("/me/fanclub/edit");
   });
@@ -268,7 +269,7 @@ describe("bulk management", () => {
     const owner = await confirmedAccount({ prefix: "mgo" });
     const id = await insertFanclub(owner.id, { serviceId: 3, name: "きらめき所属" });
     expect((await manager.b.get(at(hosts.www, "/me/managed_fanclubs/sales"))).status).toBe(404);
-    await env.DB.prepare("INSERT INTO fanclub_managers (user_id, fanclub_id, created_at) VALUES (?, ?, 0)").bind(manager.id, id).run();
+    await createManager(env.DB, { userId: manager.id, fanclubId: id, createdAt: new Date(0) });
     const page = await manager.b.get(at(hosts.www, "/me/managed_fanclubs/sales"));
     expect(page.status).toBe(200);
     const html = await page.text();

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { createBlock, createFollow, createUser } from "../factories";
 import { at, confirmedAccount } from "./accounts-fixture";
 import { TestBrowser } from "./browser";
 import { hosts } from "./helpers";
@@ -50,7 +51,7 @@ describe("fans page lists", () => {
     const blocked = await confirmedAccount({ name: "くろだ", prefix: "flb" });
     await insertMembership(member.id, fanclubId, planId);
     expect((await follow(follower.b, fanclubId)).status).toBe(200);
-    await env.DB.prepare("INSERT INTO fanclub_blocks (fanclub_id, user_id, created_at) VALUES (?, ?, ?)").bind(fanclubId, blocked.id, Date.now()).run();
+    await createBlock(env.DB, { fanclubId, userId: blocked.id });
 
     const fans = await owner.b.get(at(hosts.www, FANS));
     expect(fans.status).toBe(200);
@@ -102,15 +103,11 @@ describe("fans page lists", () => {
     const { owner, fanclubId } = await creator("fp");
     const now = Date.now();
     // 31 followers made directly: the subject here is paging, not signing up
-    const statements = [];
     for (let i = 0; i < 31; i++) {
       const name = `フォロワー${String(i).padStart(2, "0")}番`;
-      statements.push(
-        env.DB.prepare("INSERT INTO users (name, identify_token, terms_accepted_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?)").bind(name, `fp${now}${i}`, now, now, now),
-        env.DB.prepare("INSERT INTO follows (user_id, fanclub_id, created_at) SELECT id, ?, ? FROM users WHERE identify_token = ?").bind(fanclubId, now + i * 1000, `fp${now}${i}`),
-      );
+      const user = await createUser(env.DB, { name, identifyToken: `fp${now}${i}` });
+      await createFollow(env.DB, { userId: user.id, fanclubId, createdAt: new Date(now + i * 1000) });
     }
-    await env.DB.batch(statements);
     const first = await (await owner.b.get(at(hosts.www, `${FANS}?searchType=followers`))).text();
     expect(tabCount(first, "フォロワー")).toBe("31");
     expect(first).toContain("フォロワー30番");

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { createBlock } from "../factories";
 import { at, confirmedAccount } from "./accounts-fixture";
 import { TestBrowser } from "./browser";
 import { hosts } from "./helpers";
@@ -34,7 +35,7 @@ describe("follow and unfollow", () => {
     const own = await call(owner.b, "POST", id);
     expect(own.status).toBe(403);
     expect(own.body.payload.message).toBe("自分のファンクラブはフォローできません。");
-    await env.DB.prepare("INSERT INTO fanclub_blocks (fanclub_id, user_id, created_at) VALUES (?, ?, 0)").bind(id, fan.id).run();
+    await createBlock(env.DB, { fanclubId: id, userId: fan.id, createdAt: new Date(0) });
     expect((await call(fan.b, "POST", id)).status).toBe(403);
     const closed = await insertFanclub((await confirmedAccount({ prefix: "fo3" })).id, { status: "closed" });
     expect((await call(fan.b, "POST", closed)).status).toBe(404);

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createLiveEvent } from "../factories";
 import { BANNER_KINDS } from "../../server/domain/banners";
 import { bannerObjectKey } from "../../server/http/help-banners";
 import { fetchBanners } from "../../server/integrations/banners";
@@ -53,12 +54,16 @@ beforeAll(async () => {
   creator = await confirmedAccount({ prefix: "bannercr", name: "配信者" });
   fanclubId = await insertFanclub(creator.id, { serviceId: 2, name: "バナーの館" });
   const now = Date.now();
-  const row = await env.DB.prepare(
-    "INSERT INTO live_events (fanclub_id, owner_id, title, description, start_at, end_at, visibility, status, created_at, updated_at) VALUES (?, ?, 'バナーなしの配信', '', ?, ?, 'ticket', 0, ?, ?) RETURNING id",
-  )
-    .bind(fanclubId, creator.id, now + 86_400_000, now + 90_000_000, now, now)
-    .first<{ id: number }>();
-  liveId = row!.id;
+  const row = await createLiveEvent(env.DB, {
+    fanclubId,
+    ownerId: creator.id,
+    title: "バナーなしの配信",
+    startAt: new Date(now + 86_400_000),
+    endAt: new Date(now + 90_000_000),
+    visibility: "ticket",
+    status: 0,
+  });
+  liveId = row.id;
 });
 
 afterAll(async () => {

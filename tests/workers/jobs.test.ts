@@ -1,5 +1,6 @@
 import { createExecutionContext, createMessageBatch, createScheduledController, env, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { createEmail } from "../factories";
 import worker from "../../server/worker";
 import type { JobMessage } from "../../server/jobs/messages";
 
@@ -46,9 +47,7 @@ describe("cron and queue", () => {
 
 describe("e-mail delivery job", () => {
   it("marks a stored e-mail sent once, however often the job arrives", async () => {
-    const row = await env.DB.prepare(
-      "INSERT INTO emails (to_address, template, locale, subject, text_body, status, created_at) VALUES ('a@example.com', 'confirm', 'ja', 's', 'b', 'pending', 0) RETURNING id",
-    ).first<{ id: number }>();
+    const row = await createEmail(env.DB, { toAddress: "a@example.com", template: "confirm", locale: "ja", subject: "s", textBody: "b", status: "pending", createdAt: new Date(0) });
     const body: JobMessage = { type: "email", key: `email:${row!.id}`, emailId: row!.id };
     for (const id of ["e1", "e1-again"]) {
       const batch = createMessageBatch<JobMessage>("fanclub-jobs", [{ id, timestamp: new Date(), attempts: 1, body }]);

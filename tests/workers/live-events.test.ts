@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { createLiveEvent, createLiveEventPlan, createTicketType } from "../factories";
 import { createDb } from "../../db/client";
 import { jstParts } from "../../server/domain/live-events";
 import { coinBalance } from "../../server/services/coins";
@@ -51,34 +52,25 @@ async function insertEvent(
 ) {
   const now = Date.now();
   const start = options.startAt ?? now + 86_400_000;
-  const row = await first<{ id: number }>(
-    "INSERT INTO live_events (fanclub_id, owner_id, title, description, start_at, end_at, visibility, status, created_at, updated_at) VALUES (?, ?, ?, '', ?, ?, ?, ?, ?, ?) RETURNING id",
+  const row = await createLiveEvent(env.DB, {
     fanclubId,
-    creator.id,
-    options.title ?? "テスト配信",
-    start,
-    options.endAt ?? start + 3_600_000,
-    options.visibility ?? "ticket",
-    options.status ?? 0,
-    now,
-    now,
-  );
+    ownerId: creator.id,
+    title: options.title ?? "テスト配信",
+    description: "",
+    startAt: new Date(start),
+    endAt: new Date(options.endAt ?? start + 3_600_000),
+    visibility: options.visibility ?? "ticket",
+    status: options.status ?? 0,
+    createdAt: new Date(now),
+    updatedAt: new Date(now),
+  });
   const types: number[] = [];
   for (const [i, tt] of (options.tickets ?? [{ title: "一般", price: 500 }]).entries()) {
-    const t = await first<{ id: number }>(
-      "INSERT INTO live_event_ticket_types (live_event_id, title, price, capacity, sort_order, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
-      row!.id,
-      tt.title,
-      tt.price,
-      tt.capacity ?? null,
-      i,
-      now,
-      now,
-    );
-    types.push(t!.id);
+    const t = await createTicketType(env.DB, { liveEventId: row.id, title: tt.title, price: tt.price, capacity: tt.capacity ?? null, sortOrder: i });
+    types.push(t.id);
   }
-  for (const planId of options.planIds ?? []) await env.DB.prepare("INSERT INTO live_event_plans (live_event_id, plan_id) VALUES (?, ?)").bind(row!.id, planId).run();
-  return { id: row!.id, types };
+  for (const planId of options.planIds ?? []) await createLiveEventPlan(env.DB, { liveEventId: row.id, planId });
+  return { id: row.id, types };
 }
 
 let creator: Account;
@@ -285,16 +277,16 @@ describe("public lives and who may watch (spec §7 live events)", () => {
   it("answers index, show and now_on_air, and tells each viewer whether they may watch", async () => {
     const both = await insertEvent({ title: "会員とチケット", visibility: "both", planIds: [planId], tickets: [{ title: "一般", price: 0 }] });
     const now = Date.now();
-    const onAir = await first<{ id: number }>(
-      "INSERT INTO live_events (fanclub_id, owner_id, title, start_at, end_at, visibility, status, created_at, updated_at) VALUES (?, ?, '配信中の回', ?, ?, 'plan', 0, ?, ?) RETURNING id",
+    const onAir = await createLiveEvent(env.DB, {
       fanclubId,
-      creator.id,
-      now - 60_000,
-      now + 3_600_000,
-      now,
-      now,
-    );
-    await env.DB.prepare("INSERT INTO live_event_plans (live_event_id, plan_id) VALUES (?, ?)").bind(onAir!.id, planId).run();
+      ownerId: creator.id,
+      title: "配信中の回",
+      startAt: new Date(now - 60_000),
+      endAt: new Date(now + 3_600_000),
+      visibility: "plan",
+      status: 0,
+    });
+    await createLiveEventPlan(env.DB, { liveEventId: onAir.id, planId });
     const hidden = await insertEvent({ title: "非公開の回", status: 1 });
 
     const member = await confirmedAccount({ prefix: "livemem" });

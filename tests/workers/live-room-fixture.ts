@@ -3,34 +3,28 @@ import { expect } from "vitest";
 import type { RoomRole } from "../../server/domain/live-room";
 import type { Locale } from "../../server/domain/locale";
 import { LOCAL_LIVE_TICKET_SECRET, signRoomTicket } from "../../server/live/live-ticket";
+import { createLiveEvent, createLiveEventPlan, createLiveTicket, createTicketType } from "../factories";
 import { hosts } from "./helpers";
 
 export async function insertLiveEvent(fanclubId: number, ownerId: number, options: { visibility?: "plan" | "ticket" | "both"; status?: number; planIds?: number[]; endAt?: number } = {}) {
   const now = Date.now();
-  const row = await env.DB.prepare(
-    "INSERT INTO live_events (fanclub_id, owner_id, title, start_at, end_at, visibility, status, created_at, updated_at) VALUES (?, ?, 'ライブ', ?, ?, ?, ?, ?, ?) RETURNING id",
-  )
-    .bind(fanclubId, ownerId, now - 3_600_000, options.endAt ?? now + 3_600_000, options.visibility ?? "both", options.status ?? 0, now, now)
-    .first<{ id: number }>();
-  for (const planId of options.planIds ?? []) {
-    await env.DB.prepare("INSERT INTO live_event_plans (live_event_id, plan_id) VALUES (?, ?)").bind(row!.id, planId).run();
-  }
-  return row!.id;
+  const event = await createLiveEvent(env.DB, {
+    fanclubId,
+    ownerId,
+    title: "ライブ",
+    startAt: new Date(now - 3_600_000),
+    endAt: new Date(options.endAt ?? now + 3_600_000),
+    visibility: options.visibility ?? "both",
+    status: options.status ?? 0,
+  });
+  for (const planId of options.planIds ?? []) await createLiveEventPlan(env.DB, { liveEventId: event.id, planId });
+  return event.id;
 }
 
 /** A bought (free) ticket: the purchase row the ticket points at, then the ticket. */
 export async function insertLiveTicket(liveEventId: number, userId: number) {
-  const now = Date.now();
-  const key = `test-ticket:${liveEventId}:${userId}`;
-  const type = await env.DB.prepare("INSERT INTO live_event_ticket_types (live_event_id, title, price, created_at, updated_at) VALUES (?, '一般', 0, ?, ?) RETURNING id")
-    .bind(liveEventId, now, now)
-    .first<{ id: number }>();
-  const purchase = await env.DB.prepare("INSERT INTO purchases (user_id, idempotency_key, status, total, created_at, updated_at) VALUES (?, ?, 'paid', 0, ?, ?) RETURNING id")
-    .bind(userId, key, now, now)
-    .first<{ id: number }>();
-  await env.DB.prepare("INSERT INTO live_event_tickets (live_event_id, ticket_type_id, user_id, purchase_id, price, idempotency_key, created_at) VALUES (?, ?, ?, ?, 0, ?, ?)")
-    .bind(liveEventId, type!.id, userId, purchase!.id, key, now)
-    .run();
+  const type = await createTicketType(env.DB, { liveEventId, title: "一般", price: 0 });
+  await createLiveTicket(env.DB, { liveEventId, ticketTypeId: type.id, userId, idempotencyKey: `test-ticket:${liveEventId}:${userId}` });
 }
 
 /** A ticket as the Worker signs it, made directly (the room tests are about the room, not the access rule). */

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { createPasskey } from "../factories";
 import { at, confirmedAccount } from "./accounts-fixture";
 import { TestBrowser } from "./browser";
 import { hosts } from "./helpers";
@@ -53,7 +54,7 @@ describe("passkeys API", () => {
     const owner = await signedIn();
     const other = await signedIn();
     const ownerId = await env.DB.prepare("SELECT user_id FROM sessions ORDER BY created_at DESC LIMIT 1 OFFSET 1").first<{ user_id: number }>();
-    await env.DB.prepare("INSERT INTO passkeys (id, user_id, public_key, counter, name, created_at) VALUES ('cred-1', ?, 'AA', 0, 'mine', 0)").bind(ownerId!.user_id).run();
+    await createPasskey(env.DB, { id: "cred-1", userId: ownerId!.user_id, publicKey: "AA", counter: 0, name: "mine", createdAt: new Date(0) });
     const res = await other.request(at(hosts.user, "/api/v1/webauthn/cred-1"), { method: "DELETE", headers: xhr });
     expect(res.status).toBe(404);
     const still = await env.DB.prepare("SELECT COUNT(*) AS n FROM passkeys WHERE id = 'cred-1'").first<{ n: number }>();

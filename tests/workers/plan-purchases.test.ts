@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { createUser } from "../factories";
 import { createDb } from "../../db/client";
 import { billingMonthOf, monthEndMs } from "../../server/domain/billing-month";
 import { paymentProviderFrom, type SandboxProvider } from "../../server/integrations/payments";
@@ -92,11 +93,8 @@ let gold: number;
 
 let userSeq = 0;
 async function insertOwner(): Promise<number> {
-  const now = Date.now();
-  const row = await env.DB.prepare("INSERT INTO users (name, identify_token, terms_accepted_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?) RETURNING id")
-    .bind("購入テストの主", `purchase-owner-${now}-${userSeq++}`, now, now, now)
-    .first<{ id: number }>();
-  return row!.id;
+  const row = await createUser(env.DB, { name: "購入テストの主", identifyToken: `purchase-owner-${Date.now()}-${userSeq++}` });
+  return row.id;
 }
 
 beforeAll(async () => {

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { createBlock, createComment } from "../factories";
 import { createDb } from "../../db/client";
 import type { EditorPermission } from "../../server/domain/fanclub-permissions";
 import { loadPostAccess, type PostViewer } from "../../server/services/post-access";
@@ -73,8 +74,7 @@ async function editor(fanclubId: number, prefix: string, permissions: EditorPerm
   return person;
 }
 
-const block = (fanclubId: number, userId: number) =>
-  env.DB.prepare("INSERT INTO fanclub_blocks (fanclub_id, user_id, created_at) VALUES (?, ?, ?)").bind(fanclubId, userId, Date.now()).run();
+const block = (fanclubId: number, userId: number) => createBlock(env.DB, { fanclubId, userId });
 
 describe("writing comments and replies", () => {
   it("posts a trimmed comment and a reply, lists them grouped with names, and counts both on the post", async () => {
@@ -394,12 +394,10 @@ describe("paging", () => {
     const base = Date.now() - 100_000;
     const ids: number[] = [];
     for (let i = 0; i < 22; i++) {
-      const row = await env.DB.prepare("INSERT INTO post_comments (post_id, user_id, body, created_at) VALUES (?, ?, ?, ?) RETURNING id")
-        .bind(postId, owner.id, `コメント${i}`, base + i)
-        .first<{ id: number }>();
-      ids.push(row!.id);
+      const row = await createComment(env.DB, { postId, userId: owner.id, body: `コメント${i}`, createdAt: new Date(base + i) });
+      ids.push(row.id);
     }
-    await env.DB.prepare("INSERT INTO post_comments (post_id, user_id, parent_id, body, created_at) VALUES (?, ?, ?, ?, ?)").bind(postId, owner.id, ids[0], "最初への返信", base + 50).run();
+    await createComment(env.DB, { postId, userId: owner.id, parentId: ids[0], body: "最初への返信", createdAt: new Date(base + 50) });
     await env.DB.prepare("UPDATE posts SET comment_count = 23 WHERE id = ?").bind(postId).run();
 
     const first = await list(null, postId);

@@ -1,5 +1,6 @@
 import { SELF, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { createGroup, createGroupMember, createUser } from "../factories";
 import { LOCAL_MEDIA_SIGNING_SECRET } from "../../server/config";
 import { signPath } from "../../server/security/signed-url";
 import { at, confirmedAccount } from "./accounts-fixture";
@@ -26,11 +27,8 @@ const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0
 let userSeq = 0;
 /** An account that only owns a fan club in these tests (nobody signs in as it). */
 async function insertOwner(name: string): Promise<number> {
-  const now = Date.now();
-  const row = await env.DB.prepare("INSERT INTO users (name, identify_token, terms_accepted_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?) RETURNING id")
-    .bind(name, `pp-owner-${now}-${userSeq++}`, now, now, now)
-    .first<{ id: number }>();
-  return row!.id;
+  const row = await createUser(env.DB, { name, identifyToken: `pp-owner-${Date.now()}-${userSeq++}` });
+  return row.id;
 }
 
 /** Media links as a page prints them (React writes `&` as `&amp;` in attributes). */
@@ -341,10 +339,8 @@ describe("post lists", () => {
 
   it("lists a group's announcements on its notifies page, and keeps them off the fan club's posts tab", async () => {
     const now = Date.now();
-    const group = await env.DB.prepare("INSERT INTO fanclub_groups (owner_fanclub_id, name, allow_post, created_at) VALUES (?, ?, 1, ?) RETURNING id")
-      .bind(fanclubId, "ほしぞら部", now)
-      .first<{ id: number }>();
-    await env.DB.prepare("INSERT INTO fanclub_group_members (group_id, fanclub_id, status, invited_at, responded_at) VALUES (?, ?, 'member', ?, ?)").bind(group!.id, fanclubId, now, now).run();
+    const group = await createGroup(env.DB, { ownerFanclubId: fanclubId, name: "ほしぞら部", allowPost: true, createdAt: new Date(now) });
+    await createGroupMember(env.DB, { groupId: group.id, fanclubId, status: "member", invitedAt: new Date(now), respondedAt: new Date(now) });
     const empty = await (await get(hosts.www, `/groups/${group!.id}/notifies`)).text();
     expect(empty).toContain("まだお知らせはありません。");
 

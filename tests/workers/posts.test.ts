@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { createPostFile } from "../factories";
 import { at, confirmedAccount } from "./accounts-fixture";
 import type { TestBrowser } from "./browser";
 import { hosts } from "./helpers";
@@ -24,12 +25,8 @@ function savePost(b: TestBrowser, type: string, fields: Record<string, string | 
 async function storedPicture(fanclubId: number, uploaderId: number, filename: string) {
   const key = `posts/${fanclubId}/${crypto.randomUUID()}.png`;
   await env.MEDIA.put(key, PNG, { httpMetadata: { contentType: "image/png" } });
-  const row = await env.DB.prepare(
-    "INSERT INTO post_files (fanclub_id, uploader_id, kind, filename, extension, content_type, size, r2_key, status, created_at, completed_at) VALUES (?, ?, 'picture', ?, 'png', 'image/png', ?, ?, 'stored', ?, ?) RETURNING id",
-  )
-    .bind(fanclubId, uploaderId, filename, PNG.byteLength, key, Date.now(), Date.now())
-    .first<{ id: number }>();
-  return { id: row!.id, key };
+  const row = await createPostFile(env.DB, { fanclubId, uploaderId, kind: "picture", filename, extension: "png", contentType: "image/png", size: PNG.byteLength, r2Key: key });
+  return { id: row.id, key };
 }
 
 async function creator(prefix: string) {
@@ -152,11 +149,7 @@ describe("saving posts", () => {
 
     const other = await insertFanclub((await confirmedAccount({ prefix: "pbo" })).id);
     const foreignKey = `posts/${other}/${crypto.randomUUID()}.png`;
-    await env.DB.prepare(
-      "INSERT INTO post_files (fanclub_id, uploader_id, kind, filename, extension, content_type, size, r2_key, status, created_at, completed_at) VALUES (?, ?, 'blog_image', 'x.png', 'png', 'image/png', 16, ?, 'stored', ?, ?)",
-    )
-      .bind(other, owner.id, foreignKey, Date.now(), Date.now())
-      .run();
+    await createPostFile(env.DB, { fanclubId: other, uploaderId: owner.id, kind: "blog_image", filename: "x.png", extension: "png", contentType: "image/png", size: 16, r2Key: foreignKey });
     const foreignImage = await savePost(owner.b, "blog", {
       "post[title]": "よその画像",
       "post[is_publish]": "1",

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { createAddress, createProduct } from "../factories";
 import { createDb } from "../../db/client";
 import { coinBalance } from "../../server/services/coins";
 import { at, confirmedAccount } from "./accounts-fixture";
@@ -28,24 +29,35 @@ async function follow(fan: Fan) {
 }
 
 async function addAddress(fan: Fan) {
-  const now = Date.now();
-  await env.DB.prepare(
-    "INSERT INTO user_addresses (user_id, last_name, first_name, postal_code, prefecture, city, street, building, phone, is_default, created_at, updated_at) VALUES (?, '山田', '花子', '1500001', '東京都', '渋谷区', '神宮前1-2-3', 'テストビル4F', '09012345678', 1, ?, ?)",
-  )
-    .bind(fan.id, now, now)
-    .run();
+  await createAddress(env.DB, {
+    userId: fan.id,
+    lastName: "山田",
+    firstName: "花子",
+    postalCode: "1500001",
+    prefecture: "東京都",
+    city: "渋谷区",
+    street: "神宮前1-2-3",
+    building: "テストビル4F",
+    phone: "09012345678",
+    isDefault: true,
+  });
 }
 
 const FILE_BYTES = new TextEncoder().encode("PDF-ish bytes of the wallpaper pack");
 
 async function insertProduct(values: { title: string; price: number; kind: "physical" | "digital"; stock?: number | null; saleEndAt?: number | null; withFile?: boolean }) {
-  const now = Date.now();
-  const row = await env.DB.prepare(
-    "INSERT INTO products (fanclub_id, title, description, price, kind, stock, sale_end_at, status, created_by, created_at, updated_at) VALUES (?, ?, '', ?, ?, ?, ?, 'published', ?, ?, ?) RETURNING id",
-  )
-    .bind(fanclubId, values.title, values.price, values.kind, values.stock ?? null, values.saleEndAt ?? null, owner.id, now, now)
-    .first<{ id: number }>();
-  const id = row!.id;
+  const row = await createProduct(env.DB, {
+    fanclubId,
+    title: values.title,
+    description: "",
+    price: values.price,
+    kind: values.kind,
+    stock: values.stock ?? null,
+    saleEndAt: values.saleEndAt == null ? null : new Date(values.saleEndAt),
+    status: "published",
+    createdBy: owner.id,
+  });
+  const id = row.id;
   if (values.withFile) {
     const key = `products/${fanclubId}/${id}/test-${id}`;
     await env.MEDIA.put(key, FILE_BYTES, { httpMetadata: { contentType: "application/pdf" } });
@@ -198,11 +210,7 @@ async function fetchAnonymous(path: string) {
 
 describe("public lists", () => {
   it("list published products of the brand and of the fan club, newest first, drafts left out", async () => {
-    const draft = await env.DB.prepare(
-      "INSERT INTO products (fanclub_id, title, price, kind, status, created_by, created_at, updated_at) VALUES (?, '下書き商品', 100, 'digital', 'draft', ?, ?, ?) RETURNING id",
-    )
-      .bind(fanclubId, owner.id, Date.now(), Date.now())
-      .first<number>("id");
+    const draft = (await createProduct(env.DB, { fanclubId, title: "下書き商品", price: 100, kind: "digital", status: "draft", createdBy: owner.id })).id;
     const newest = await insertProduct({ title: "最新の商品", price: 200, kind: "digital" });
     const fan = await confirmedAccount({ prefix: "prodlist" });
     const club = await call<{ products: Array<{ id: number; title: string }> }>(fan, "GET", `/fanclubs/${fanclubId}/products`);

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { createFanclub, createFollow, createLinkApplication, createMembership, createPasskey, createPlan } from "../factories";
 import { at, confirmedAccount } from "./accounts-fixture";
 import { TestBrowser } from "./browser";
 import { hosts } from "./helpers";
@@ -10,8 +11,8 @@ const account = (name = "青井") => confirmedAccount({ name, prefix: "pl" });
 
 describe("profile", () => {
   it("shows a person's name and an honest empty joined history, never their address", async () => {
-    const { email, token } = await account("ひまわり");
-    await env.DB.prepare("INSERT INTO link_applications (user_id, kind, url, created_at) SELECT id, 'youtube', 'https://www.youtube.com/@himawari', 0 FROM users WHERE email = ?").bind(email).run();
+    const { email, token, id } = await account("ひまわり");
+    await createLinkApplication(env.DB, { userId: id, kind: "youtube", url: "https://www.youtube.com/@himawari", createdAt: new Date(0) });
     const html = await (await new TestBrowser().get(at(hosts.user, `/profile/${token}`))).text();
     expect(html).toContain("ひまわり");
     expect(html).toContain("まだ入会したファンクラブはありません。");
@@ -59,7 +60,7 @@ describe("leaving the service", () => {
 
   it("ends every session, erases personal data, keeps the row for records, and frees the address", async () => {
     const { b, email, id, token } = await account("退会テスト");
-    await env.DB.prepare("INSERT INTO passkeys (id, user_id, public_key, counter, name, created_at) VALUES (?, ?, 'AA', 0, 'k', 0)").bind(`cred-${id}`, id).run();
+    await createPasskey(env.DB, { id: `cred-${id}`, userId: id, publicKey: "AA", counter: 0, name: "k", createdAt: new Date(0) });
     const second = new TestBrowser();
     await second.post(at(hosts.login, "/auth/login"), { email, password: "secret123" });
 
@@ -93,19 +94,23 @@ describe("leaving the service", () => {
 
   it("ends memberships and follows with their counters, and refuses a creator who still runs a fan club", async () => {
     const creator = await account("クリエイター");
-    const fc = await env.DB.prepare(
-      "INSERT INTO fanclubs (service_id, owner_id, name, creator_name, member_count, follower_count, actived_at, created_at, updated_at) VALUES (1, ?, '星空', 'あかり', 1, 1, 0, 0, 0) RETURNING id",
-    )
-      .bind(creator.id)
-      .first<{ id: number }>();
-    const plan = await env.DB.prepare("INSERT INTO plans (fanclub_id, name, price, member_count, created_at, updated_at) VALUES (?, 'ベーシック', 500, 1, 0, 0) RETURNING id")
-      .bind(fc!.id)
-      .first<{ id: number }>();
+    const epoch = new Date(0);
+    const fc = await createFanclub(env.DB, {
+      serviceId: 1,
+      ownerId: creator.id,
+      name: "星空",
+      creatorName: "あかり",
+      memberCount: 1,
+      followerCount: 1,
+      activedAt: epoch,
+      createdAt: epoch,
+      updatedAt: epoch,
+    });
+    const plan = await createPlan(env.DB, { fanclubId: fc.id, name: "ベーシック", price: 500, memberCount: 1, createdAt: epoch, updatedAt: epoch });
     const fan = await account("ファン");
-    await env.DB.batch([
-      env.DB.prepare("INSERT INTO memberships (user_id, fanclub_id, plan_id, member_number, joined_at) VALUES (?, ?, ?, 1, 0)").bind(fan.id, fc!.id, plan!.id),
-      env.DB.prepare("INSERT INTO follows (user_id, fanclub_id, created_at) VALUES (?, ?, 0)").bind(fan.id, fc!.id),
-    ]);
+    // the counts above already include this member and follower
+    await createMembership(env.DB, { userId: fan.id, fanclubId: fc.id, planId: plan.id, joinedAt: epoch }, { counted: false });
+    await createFollow(env.DB, { userId: fan.id, fanclubId: fc.id, createdAt: epoch });
 
     const refused = await creator.b.post(at(hosts.www, "/me/user/leave"), { password: "secret123", understood: "on" });
     expect(refused.status).toBe(409);

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { createPurchase, createRaffle } from "../factories";
 import { createDb } from "../../db/client";
 import { drawWinners, RAFFLE_ALGORITHM } from "../../server/domain/raffles";
 import { coinBalance } from "../../server/services/coins";
@@ -37,12 +38,19 @@ const HOUR = 3_600_000;
 
 async function insertRaffle(fanclubId: number, options: { title?: string; price?: number; winners?: number; max?: number; status?: "draft" | "published"; start?: number; end?: number } = {}) {
   const now = Date.now();
-  const row = await env.DB.prepare(
-    "INSERT INTO raffles (fanclub_id, title, description, prize_description, entry_price, winner_count, entry_start_at, entry_end_at, max_entries_per_fan, status, created_at, updated_at) VALUES (?, ?, '', 'サイン色紙', ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
-  )
-    .bind(fanclubId, options.title ?? "サイン色紙プレゼント", options.price ?? 300, options.winners ?? 1, options.start ?? now - HOUR, options.end ?? now + HOUR, options.max ?? 3, options.status ?? "published", now, now)
-    .first<{ id: number }>();
-  return row!.id;
+  const row = await createRaffle(env.DB, {
+    fanclubId,
+    title: options.title ?? "サイン色紙プレゼント",
+    description: "",
+    prizeDescription: "サイン色紙",
+    entryPrice: options.price ?? 300,
+    winnerCount: options.winners ?? 1,
+    entryStartAt: new Date(options.start ?? now - HOUR),
+    entryEndAt: new Date(options.end ?? now + HOUR),
+    maxEntriesPerFan: options.max ?? 3,
+    status: options.status ?? "published",
+  });
+  return row.id;
 }
 
 /** Time passes: the raffle's entries closed a minute ago. */
@@ -147,7 +155,7 @@ describe("entering a raffle through the cart", { timeout: 30_000 }, () => {
     const fan = await confirmedAccount({ prefix: "rafsql" });
     const now = Date.now();
     const key = `raffle-sql-test:${fan.id}`;
-    await env.DB.prepare("INSERT INTO purchases (user_id, idempotency_key, status, total, created_at, updated_at) VALUES (?, ?, 'paid', 0, ?, ?)").bind(fan.id, key, now, now).run();
+    await createPurchase(env.DB, { userId: fan.id, idempotencyKey: key, status: "paid", total: 0, createdAt: new Date(now), updatedAt: new Date(now) });
     const purchaseId = sql`(SELECT "id" FROM "purchases" WHERE "idempotency_key" = ${key})`;
     const entry = (count: number, suffix: string, at = now) => entryStatement(db, { userId: fan.id, raffleId, count, purchaseKey: `${key}${suffix}`, purchaseId, now: at });
     await db.batch([entry(2, ":a")]);

@@ -9,6 +9,7 @@ import { handleQueue } from "../../server/jobs/queue";
 import { handleScheduled } from "../../server/jobs/scheduled";
 import { creditCoins } from "../../server/services/coins";
 import { ensureCustomer, saveCard, setUseCoinSubscription } from "../../server/services/payment-cards";
+import { createFanclub, createMembership, createPlan, createUser } from "../factories";
 
 /**
  * Rows and drivers for renewal tests: fans with sandbox cards and coins, fan clubs and plans,
@@ -27,26 +28,24 @@ const unique = () => `${Date.now().toString(36)}${seq++}${Math.random().toString
 export async function insertUser(options: { locale?: string; name?: string; email?: string | null } = {}): Promise<{ id: number; email: string | null }> {
   const n = unique();
   const email = options.email === undefined ? `renewal-${n}@example.com` : options.email;
-  const row = await env.DB.prepare(
-    "INSERT INTO users (email, name, identify_token, locale, terms_accepted_at, created_at, updated_at) VALUES (?, ?, ?, ?, 0, 0, 0) RETURNING id",
-  )
-    .bind(email, options.name ?? `ファン${n}`, `renewal-${n}`, options.locale ?? "ja")
-    .first<{ id: number }>();
-  return { id: row!.id, email };
+  const epoch = new Date(0);
+  const row = await createUser(env.DB, {
+    email,
+    name: options.name ?? `ファン${n}`,
+    identifyToken: `renewal-${n}`,
+    locale: options.locale ?? "ja",
+    termsAcceptedAt: epoch,
+    createdAt: epoch,
+    updatedAt: epoch,
+  });
+  return { id: row.id, email };
 }
 
 export async function insertClubWithPlan(price: number, options: { fanclubName?: string; planName?: string } = {}) {
   const owner = await insertUser();
-  const now = Date.now();
-  const fanclub = await env.DB.prepare(
-    "INSERT INTO fanclubs (service_id, owner_id, name, creator_name, status, actived_at, created_at, updated_at) VALUES (1, ?, ?, 'あかり', 'open', ?, ?, ?) RETURNING id",
-  )
-    .bind(owner.id, options.fanclubName ?? `星空ラウンジ${unique()}`, now, now, now)
-    .first<{ id: number }>();
-  const plan = await env.DB.prepare("INSERT INTO plans (fanclub_id, name, price, created_at, updated_at) VALUES (?, ?, ?, ?, ?) RETURNING id")
-    .bind(fanclub!.id, options.planName ?? "ベーシック", price, now, now)
-    .first<{ id: number }>();
-  return { fanclubId: fanclub!.id, planId: plan!.id, price };
+  const fanclub = await createFanclub(env.DB, { ownerId: owner.id, name: options.fanclubName ?? `星空ラウンジ${unique()}` });
+  const plan = await createPlan(env.DB, { fanclubId: fanclub.id, name: options.planName ?? "ベーシック", price });
+  return { fanclubId: fanclub.id, planId: plan.id, price };
 }
 
 /** A membership as the purchase flow leaves it, counted in its plan and fan club. */
@@ -55,15 +54,16 @@ export async function insertPaidMembership(
   club: { fanclubId: number; planId: number },
   options: { paidThrough?: string | null; status?: "active" | "unpaid" | "left"; expiredAt?: number | null } = {},
 ): Promise<number> {
-  const [inserted] = await env.DB.batch([
-    env.DB.prepare(
-      `INSERT INTO memberships (user_id, fanclub_id, plan_id, member_number, status, joined_at, paid_through, expired_at)
-       VALUES (?, ?, ?, (SELECT COALESCE(MAX(member_number), 0) + 1 FROM memberships WHERE fanclub_id = ?), ?, 0, ?, ?) RETURNING id`,
-    ).bind(userId, club.fanclubId, club.planId, club.fanclubId, options.status ?? "active", options.paidThrough === undefined ? "2026-05" : options.paidThrough, options.expiredAt ?? null),
-    env.DB.prepare("UPDATE plans SET member_count = member_count + 1 WHERE id = ?").bind(club.planId),
-    env.DB.prepare("UPDATE fanclubs SET member_count = member_count + 1 WHERE id = ?").bind(club.fanclubId),
-  ]);
-  return (inserted!.results[0] as { id: number }).id;
+  const membership = await createMembership(env.DB, {
+    userId,
+    fanclubId: club.fanclubId,
+    planId: club.planId,
+    status: options.status ?? "active",
+    joinedAt: new Date(0),
+    paidThrough: options.paidThrough === undefined ? "2026-05" : options.paidThrough,
+    expiredAt: options.expiredAt == null ? null : new Date(options.expiredAt),
+  });
+  return membership.id;
 }
 
 /** Registers a sandbox test card as the fan's default card, the way the card page does. */

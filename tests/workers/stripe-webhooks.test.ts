@@ -1,6 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
+import { createPaymentProfile } from "../factories";
 import { createDb } from "../../db/client";
 import { stripePaymentProvider } from "../../server/integrations/payments/stripe";
 import { defaultCard } from "../../server/services/payment-cards";
@@ -41,9 +42,7 @@ const setupSucceeded = (id: string, customer: string, created = Math.floor(Date.
 describe("Stripe webhooks", () => {
   it("stores the card of a registration the browser never came back from, once however often Stripe delivers it", async () => {
     const fan = await confirmedAccount({ prefix: "wh" });
-    await env.DB.prepare("INSERT INTO payment_profiles (user_id, provider, customer_id, created_at, updated_at) VALUES (?, 'stripe', 'cus_hook', ?, ?)")
-      .bind(fan.id, Date.now(), Date.now())
-      .run();
+    await createPaymentProfile(env.DB, { userId: fan.id, provider: "stripe", customerId: "cus_hook" });
     const calls: string[] = [];
     const { payload, header } = await signed(setupSucceeded("evt_card", "cus_hook"));
 
@@ -61,9 +60,7 @@ describe("Stripe webhooks", () => {
   it("credits coins a fan paid for and left before the page credited them, once, and only for their own key and amount", async () => {
     const fan = await confirmedAccount({ prefix: "whc" });
     const other = await confirmedAccount({ prefix: "who" });
-    await env.DB.prepare("INSERT INTO payment_profiles (user_id, provider, customer_id, created_at, updated_at) VALUES (?, 'stripe', 'cus_coins', ?, ?)")
-      .bind(fan.id, Date.now(), Date.now())
-      .run();
+    await createPaymentProfile(env.DB, { userId: fan.id, provider: "stripe", customerId: "cus_coins" });
     const paid = (id: string, metadata: Record<string, string>, amount = 1000) =>
       signed({
         id,

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { createUser } from "../factories";
 import { createDb } from "../../db/client";
 import { sandboxPaymentProvider, stripePaymentProvider } from "../../server/integrations/payments";
 import { cardRegistrationState, finishStripeSetup, registerSandboxCard, removeRegisteredCard, startStripeSetup } from "../../server/services/card-registration";
@@ -18,10 +19,9 @@ const NOW = Date.now();
 let seq = 0;
 async function newUser(): Promise<{ id: number; email: string }> {
   const n = `${Date.now()}-${seq++}-${Math.random().toString(36).slice(2, 8)}`;
-  const row = await env.DB.prepare("INSERT INTO users (name, email, identify_token, terms_accepted_at, created_at, updated_at) VALUES (?, ?, ?, 0, 0, 0) RETURNING id")
-    .bind(`card fan ${n}`, `card-${n}@example.com`, `card-${n}`)
-    .first<{ id: number }>();
-  return { id: row!.id, email: `card-${n}@example.com` };
+  const epoch = new Date(0);
+  const row = await createUser(env.DB, { name: `card fan ${n}`, email: `card-${n}@example.com`, identifyToken: `card-${n}`, termsAcceptedAt: epoch, createdAt: epoch, updatedAt: epoch });
+  return { id: row.id, email: `card-${n}@example.com` };
 }
 
 const card = (number: string, expiry = { month: "12", year: "40" }) => ({ number, expMonth: expiry.month, expYear: expiry.year, cvc: "123" });

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { createCoinCampaign } from "../factories";
 import { createDb } from "../../db/client";
 import { grantCampaignBonus } from "../../server/services/coin-campaigns";
 import { creditCoins } from "../../server/services/coins";
@@ -324,11 +325,16 @@ describe("the wallet pages", () => {
     const { b, userId } = await fan();
     const now = Date.now();
     const name = `テストキャンペーン${now}`;
-    const row = await env.DB.prepare(
-      "INSERT INTO coin_campaigns (name, description, bonus_amount, vest_on, starts_at, ends_at, expires_after_days, created_at) VALUES (?, 'テストです', 250, 'charge', ?, NULL, 30, ?) RETURNING id",
-    )
-      .bind(name, now - 1000, now - 1000)
-      .first<{ id: number }>();
+    const row = await createCoinCampaign(env.DB, {
+      name,
+      description: "テストです",
+      bonusAmount: 250,
+      vestOn: "charge",
+      startsAt: new Date(now - 1000),
+      endsAt: null,
+      expiresAfterDays: 30,
+      createdAt: new Date(now - 1000),
+    });
     const page = at(hosts.user, "/me/coin_vesting_campaign");
     const before = await (await b.get(page)).text();
     expect(before).toContain(name);
