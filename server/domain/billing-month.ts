@@ -59,11 +59,6 @@ export function nextMonth(month: BillingMonth): BillingMonth {
   return monthIndex === 11 ? formatMonth(year + 1, 0) : formatMonth(year, monthIndex + 1);
 }
 
-export function previousMonth(month: BillingMonth): BillingMonth {
-  const { year, monthIndex } = parseMonth(month);
-  return monthIndex === 0 ? formatMonth(year - 1, 11) : formatMonth(year, monthIndex - 1);
-}
-
 /** Exclusive end of the month: 00:00 JST on the 1st of the next month. */
 export function monthEndMs(month: BillingMonth): number {
   return monthStartMs(nextMonth(month));

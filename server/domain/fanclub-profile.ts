@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { TFunction } from "../../app/lib/translate";
-import { FANCLUB_CATEGORIES, PLAN_PRICE, isValidInvoiceNumber, isValidUniquePath } from "./fanclub-rules";
+import { FANCLUB_CATEGORIES, PLAN_PRICE, isValidInvoiceNumber, isValidPlanPrice, isValidUniquePath } from "./fanclub-rules";
 
 /**
  * Forms of the creator pages: open, profile, plan, invoice number. One schema per form, used by the
@@ -142,7 +142,7 @@ export const planSchema = (t: TFunction) =>
       .string({ required_error: t("validation.required", { field: t("creator:fields.price") }) })
       .transform((v, ctx) => {
         const yen = parseYen(v);
-        if (yen === null || !(yen === PLAN_PRICE.free || (yen >= PLAN_PRICE.min && yen <= PLAN_PRICE.max))) {
+        if (yen === null || !isValidPlanPrice(yen)) {
           ctx.addIssue({ code: z.ZodIssueCode.custom, message: t("creator:errors.price", { min: PLAN_PRICE.min.toLocaleString("ja-JP"), max: PLAN_PRICE.max.toLocaleString("ja-JP") }) });
           return z.NEVER;
         }

@@ -6,7 +6,7 @@ import { useTranslation } from "~/lib/i18n";
 import type { postFormData } from "../../../server/services/posts";
 import type { editData } from "../../../server/services/post-edit-data";
 import type { UploadItem } from "~/components/uploads/use-uploads";
-import { COMMENT_SCOPES, EDIT_SCOPES, LESSON_DURATIONS, LESSON_PLATFORMS, POST_LIMITS, UPLOAD_RULES, type PostType } from "../../../server/domain/posts";
+import { COMMENT_SCOPES, EDIT_SCOPES, LESSON_DURATIONS, LESSON_PLATFORMS, POST_LIMITS, type PostType } from "../../../server/domain/posts";
 
 export type PostFormData = Awaited<ReturnType<typeof postFormData>> & { commentScopes: string[] };
 export type PostEditData = Awaited<ReturnType<typeof editData>>;
@@ -230,7 +230,6 @@ export function PostForm(props: {
           <Suspense fallback={<p className="muted">…</p>}>
             <UploadField
               kind={kind}
-              maxFiles={UPLOAD_RULES[kind].maxFiles}
               initialItems={files}
               onChange={(items: UploadItem[]) => {
                 setFiles(items);
