@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } fr
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useToast } from "~/components/feedback/toast";
 import { cardLabel, type CardView } from "~/components/wallet/card-summary";
-import { formatCoins, formatWalletDate } from "~/components/wallet/coin-format";
+import { formatCoins } from "~/components/wallet/coin-format";
 import { callApi } from "~/lib/api";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import { linkBuilder } from "~/lib/links";
@@ -21,6 +21,7 @@ import { cardRegistrationState } from "../../server/services/card-registration";
 import { chargeCoins, confirmCoinCharge } from "../../server/services/coin-charges";
 import { coinBalance, coinHistory } from "../../server/services/coins";
 import { paymentProfile, setUseCoinSubscription } from "../../server/services/payment-cards";
+import { formatLocalDate } from "../../server/domain/jst-time";
 
 export const handle = { i18n: ["common", "wallet"], breadcrumb: () => ({ label: "wallet:coins.title" }) };
 export const clientLoader = withNamespaces(["wallet"]);
@@ -171,7 +172,7 @@ function Balance({ balance }: { balance: LoaderData["balance"] }) {
               <ul className="bonus-lots">
                 {balance.bonus.map((b) => (
                   <li key={b.expiresAt}>
-                    {t("balance.bonusLot", { coins: formatCoins(b.amount), date: formatWalletDate(locale, b.expiresAt) })}
+                    {t("balance.bonusLot", { coins: formatCoins(b.amount), date: formatLocalDate(locale, b.expiresAt) })}
                   </li>
                 ))}
               </ul>
@@ -465,11 +466,11 @@ function History({ history }: { history: LoaderData["history"] }) {
         <ul className="coin-history" data-testid="coin-history">
           {items.map((i) => (
             <li key={i.id}>
-              <span className="history-date">{formatWalletDate(locale, i.createdAt, true)}</span>
+              <span className="history-date">{formatLocalDate(locale, i.createdAt, true)}</span>
               <span className="history-kind">
                 {t(KIND_KEYS[i.kind] ?? "history.kinds.charge")}
                 {i.memo ? <span className="muted small"> {i.memo}</span> : null}
-                {i.expiresAt ? <span className="muted small"> {t("history.expires", { date: formatWalletDate(locale, i.expiresAt) })}</span> : null}
+                {i.expiresAt ? <span className="muted small"> {t("history.expires", { date: formatLocalDate(locale, i.expiresAt) })}</span> : null}
               </span>
               <span className={`history-amount ${i.amount < 0 ? "minus" : "plus"}`}>
                 {i.amount < 0 ? "−" : "+"}

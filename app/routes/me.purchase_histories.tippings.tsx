@@ -1,6 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { formatWalletDate } from "~/components/wallet/coin-format";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import tipsStyles from "~/styles/tips.css?url";
 import { formatYen } from "../../server/domain/number-display";
@@ -8,6 +7,7 @@ import { requireUser } from "../../server/http/require-user";
 import { translatorFor } from "../../server/i18n";
 import { sentTips } from "../../server/services/tips";
 import { parseHistoryCursor } from "../../server/domain/purchase-histories";
+import { formatLocalDate } from "../../server/domain/jst-time";
 
 export const handle = {
   i18n: ["common", "tips"],
@@ -62,7 +62,7 @@ export default function TipHistory() {
             <tbody>
               {d.rows.map((r) => (
                 <tr key={r.id} data-tip-id={r.id}>
-                  <td>{formatWalletDate(locale, r.createdAt, true)}</td>
+                  <td>{formatLocalDate(locale, r.createdAt, true)}</td>
                   <td>
                     <a href={r.fanclubHref}>{r.fanclubName}</a>
                   </td>
