@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { formatCoins } from "~/components/wallet/coin-format";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import walletStyles from "~/styles/wallet.css?url";
 import { requireUser } from "../../server/http/require-user";
@@ -8,6 +7,7 @@ import { translatorFor } from "../../server/i18n";
 import { vestingCampaigns } from "../../server/services/coin-campaigns";
 import { coinBalance } from "../../server/services/coins";
 import { formatLocalDate } from "../../server/domain/jst-time";
+import { formatCoins } from "../../server/domain/number-display";
 
 export const handle = {
   i18n: ["common", "wallet"],

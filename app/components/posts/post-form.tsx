@@ -7,6 +7,7 @@ import type { postFormData } from "../../../server/services/posts";
 import type { editData } from "../../../server/services/post-edit-data";
 import type { UploadItem } from "~/components/uploads/use-uploads";
 import { COMMENT_SCOPES, EDIT_SCOPES, LESSON_DURATIONS, LESSON_PLATFORMS, POST_LIMITS, type PostType } from "../../../server/domain/posts";
+import { formatYen } from "../../../server/domain/number-display";
 
 export type PostFormData = Awaited<ReturnType<typeof postFormData>> & { commentScopes: string[] };
 export type PostEditData = Awaited<ReturnType<typeof editData>>;
@@ -302,7 +303,7 @@ export function PostForm(props: {
             <option value={-1}>{t("fields.anyone")}</option>
             {props.formData.plans.map((p) => (
               <option key={p.id} value={p.id}>
-                {p.name}（{new Intl.NumberFormat("ja-JP", { style: "currency", currency: "JPY" }).format(p.price)}）
+                {p.name}（{formatYen(p.price)}）
               </option>
             ))}
           </select>
