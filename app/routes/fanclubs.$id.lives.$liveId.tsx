@@ -6,7 +6,7 @@ import { TicketBuyButton } from "~/components/lives/ticket-buy-button";
 
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import liveStyles from "~/styles/lives.css?url";
-import { formatYen } from "../../server/domain/number-display";
+import { formatYen, formatNumber } from "../../server/domain/number-display";
 import { anonymousPageHeaders } from "../../server/http/page-cache";
 import { idParam } from "../../server/http/params";
 import { loadLiveDetail } from "../../server/services/live-events";
@@ -131,7 +131,7 @@ export default function LiveDetailPage() {
                     <strong>{tt.title}</strong>
                     <span>{free ? t("public.freeBadge") : formatYen(tt.price)}</span>
                     <span className="muted small">
-                      {tt.capacity !== null && tt.saleState === "onSale" ? t("public.remaining", { count: (tt.capacity - tt.soldCount).toLocaleString("ja-JP") }) : null}
+                      {tt.capacity !== null && tt.saleState === "onSale" ? t("public.remaining", { count: formatNumber((tt.capacity - tt.soldCount)) }) : null}
                       {tt.saleEndAt !== null && tt.saleState === "onSale" ? ` ${t("public.saleUntil", { time: formatJstDateTime(tt.saleEndAt) })}` : null}
                     </span>
                   </div>

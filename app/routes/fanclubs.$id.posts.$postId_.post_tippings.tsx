@@ -1,7 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { TipButton } from "~/components/tips/tip-button";
-import { formatWalletDate } from "~/components/wallet/coin-format";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import tipsStyles from "~/styles/tips.css?url";
 import { formatYen } from "../../server/domain/number-display";
@@ -9,6 +8,7 @@ import { idParam } from "../../server/http/params";
 import { loadPostAccess, postViewerFrom } from "../../server/services/post-access";
 import { postTippings } from "../../server/services/tips";
 import { parseHistoryCursor } from "../../server/domain/purchase-histories";
+import { formatLocalDate } from "../../server/domain/jst-time";
 
 export const handle = {
   i18n: ["common", "fanclub", "posts", "tips"],
@@ -70,7 +70,7 @@ export default function PostTippings() {
                   <span className="tip-amount">{formatYen(tip.amount)}</span>
                   <p className={tip.message ? "tip-message" : "tip-message muted small"}>{tip.message ?? t("list.noMessage")}</p>
                   <time className="muted small" dateTime={new Date(tip.createdAt).toISOString()}>
-                    {formatWalletDate(locale, tip.createdAt, true)}
+                    {formatLocalDate(locale, tip.createdAt, true)}
                   </time>
                 </li>
               ))}

@@ -1,12 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { formatCoins, formatWalletDate } from "~/components/wallet/coin-format";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import walletStyles from "~/styles/wallet.css?url";
 import { requireUser } from "../../server/http/require-user";
 import { translatorFor } from "../../server/i18n";
 import { vestingCampaigns } from "../../server/services/coin-campaigns";
 import { coinBalance } from "../../server/services/coins";
+import { formatLocalDate } from "../../server/domain/jst-time";
+import { formatCoins } from "../../server/domain/number-display";
 
 export const handle = {
   i18n: ["common", "wallet"],
@@ -50,7 +51,7 @@ const VEST_KEYS: Record<string, string> = { plan_join: "campaigns.vestOn.plan_jo
 export default function CoinVestingCampaigns() {
   const { t, locale } = useTranslation("wallet");
   const { campaigns, bonus, now } = useLoaderData<typeof loader>();
-  const date = (ms: number) => formatWalletDate(locale, ms);
+  const date = (ms: number) => formatLocalDate(locale, ms);
   return (
     <div className="page wallet-page campaigns-page">
       <h1>{t("campaigns.title")}</h1>

@@ -4,7 +4,6 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } fr
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useToast } from "~/components/feedback/toast";
 import { cardLabel, type CardView } from "~/components/wallet/card-summary";
-import { formatCoins, formatWalletDate } from "~/components/wallet/coin-format";
 import { callApi } from "~/lib/api";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import { linkBuilder } from "~/lib/links";
@@ -21,6 +20,8 @@ import { cardRegistrationState } from "../../server/services/card-registration";
 import { chargeCoins, confirmCoinCharge } from "../../server/services/coin-charges";
 import { coinBalance, coinHistory } from "../../server/services/coins";
 import { paymentProfile, setUseCoinSubscription } from "../../server/services/payment-cards";
+import { formatLocalDate } from "../../server/domain/jst-time";
+import { formatCoins, formatNumber } from "../../server/domain/number-display";
 
 export const handle = { i18n: ["common", "wallet"], breadcrumb: () => ({ label: "wallet:coins.title" }) };
 export const clientLoader = withNamespaces(["wallet"]);
@@ -171,7 +172,7 @@ function Balance({ balance }: { balance: LoaderData["balance"] }) {
               <ul className="bonus-lots">
                 {balance.bonus.map((b) => (
                   <li key={b.expiresAt}>
-                    {t("balance.bonusLot", { coins: formatCoins(b.amount), date: formatWalletDate(locale, b.expiresAt) })}
+                    {t("balance.bonusLot", { coins: formatCoins(b.amount), date: formatLocalDate(locale, b.expiresAt) })}
                   </li>
                 ))}
               </ul>
@@ -198,7 +199,7 @@ function ChooseAmount({ amounts, card }: { amounts: readonly number[]; card: Car
           {amounts.map((a) => (
             <label key={a} className="amount-choice">
               <input type="radio" name="amount" value={a} required />
-              <span>{t("charge.option", { coins: formatCoins(a), yen: formatCoins(a) })}</span>
+              <span>{t("charge.option", { coins: formatCoins(a), yen: formatNumber(a) })}</span>
             </label>
           ))}
         </fieldset>
@@ -225,7 +226,7 @@ function ConfirmStep({ data: d, confirm }: { data: LoaderData; confirm: NonNulla
   const busy = navigation.state !== "idle";
   const reply = actionData && "amount" in actionData && actionData.amount === confirm.amount ? actionData : null;
   const nonce = reply?.kind === "error" ? reply.nextNonce : reply && "nonce" in reply ? reply.nonce : confirm.nonce;
-  const yen = formatCoins(confirm.amount);
+  const yen = formatNumber(confirm.amount);
   const registration = useCardRegistrationHref()(`/me/coins?amount=${confirm.amount}`);
 
   if (reply?.kind === "authenticate") return <Authenticate amount={confirm.amount} nonce={reply.nonce} provider={reply.provider} clientSecret={reply.clientSecret} publishableKey={d.provider.kind === "stripe" ? d.provider.publishableKey : null} />;
@@ -235,7 +236,7 @@ function ConfirmStep({ data: d, confirm }: { data: LoaderData; confirm: NonNulla
       <dl className="confirm-table">
         <div>
           <dt>{w("charge.coins")}</dt>
-          <dd>{w("coins.amount", { coins: yen })}</dd>
+          <dd>{w("coins.amount", { coins: formatCoins(confirm.amount) })}</dd>
         </div>
         <div>
           <dt>{w("charge.price")}</dt>
@@ -250,7 +251,7 @@ function ConfirmStep({ data: d, confirm }: { data: LoaderData; confirm: NonNulla
           <dd>{w("charge.now")}</dd>
         </div>
       </dl>
-      {d.card ? <p className="charge-summary">{w("charge.summary", { card: cardLabel(w, d.card), yen, coins: yen })}</p> : null}
+      {d.card ? <p className="charge-summary">{w("charge.summary", { card: cardLabel(w, d.card), yen, coins: formatCoins(confirm.amount) })}</p> : null}
       <p className="no-refund" role="note">
         {t("money.noRefund")}
       </p>
@@ -345,7 +346,7 @@ function Authenticate({
   return (
     <div className="charge-authenticate" role="dialog" aria-labelledby="auth-title">
       <h3 id="auth-title">{t("charge.authTitle")}</h3>
-      <p>{t("charge.authLead", { yen: formatCoins(amount) })}</p>
+      <p>{t("charge.authLead", { yen: formatNumber(amount) })}</p>
       {provider === "stripe" ? (
         opening ? (
           <p className="muted">{t("charge.authStripe")}</p>
@@ -465,11 +466,11 @@ function History({ history }: { history: LoaderData["history"] }) {
         <ul className="coin-history" data-testid="coin-history">
           {items.map((i) => (
             <li key={i.id}>
-              <span className="history-date">{formatWalletDate(locale, i.createdAt, true)}</span>
+              <span className="history-date">{formatLocalDate(locale, i.createdAt, true)}</span>
               <span className="history-kind">
                 {t(KIND_KEYS[i.kind] ?? "history.kinds.charge")}
                 {i.memo ? <span className="muted small"> {i.memo}</span> : null}
-                {i.expiresAt ? <span className="muted small"> {t("history.expires", { date: formatWalletDate(locale, i.expiresAt) })}</span> : null}
+                {i.expiresAt ? <span className="muted small"> {t("history.expires", { date: formatLocalDate(locale, i.expiresAt) })}</span> : null}
               </span>
               <span className={`history-amount ${i.amount < 0 ? "minus" : "plus"}`}>
                 {i.amount < 0 ? "−" : "+"}

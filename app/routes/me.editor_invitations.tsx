@@ -10,6 +10,7 @@ import { idField } from "../../server/domain/fans";
 import { requireUser } from "../../server/http/require-user";
 import { translatorFor } from "../../server/i18n";
 import { listEditorInvitationsFor, respondToEditorInvitation } from "../../server/services/editors";
+import { formatLocalDate } from "../../server/domain/jst-time";
 
 export const handle = {
   i18n: ["common", "fans"],
@@ -57,7 +58,6 @@ export default function EditorInvitations() {
   const { t, locale } = useTranslation("fans");
   const { invitations } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const date = new Intl.DateTimeFormat(locale === "ja" ? "ja-JP" : locale, { dateStyle: "medium", timeZone: "Asia/Tokyo" });
   return (
     <div className="page editor-invitations-page">
       <h1>{t("invitations.title")}</h1>
@@ -78,7 +78,7 @@ export default function EditorInvitations() {
                 <li key={i.fanclubId} className="card editor-card">
                   <h2 id={headingId}>{i.fanclubName}</h2>
                   <p className="muted small">
-                    {t("invitations.from", { creator: i.creatorName })} · {t("invitations.invitedAt", { date: date.format(new Date(i.invitedAt)) })}
+                    {t("invitations.from", { creator: i.creatorName })} · {t("invitations.invitedAt", { date: formatLocalDate(locale, i.invitedAt) })}
                   </p>
                   <h3>{t("invitations.offered")}</h3>
                   <PermissionList permissions={i.permissions} empty={t("invitations.noPermissions")} />

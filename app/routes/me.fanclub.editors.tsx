@@ -15,6 +15,7 @@ import { editorInvitationSchema, editorPermissionsSchema, idField, type Invitati
 import { requireCreator } from "../../server/http/require-creator";
 import { translatorFor } from "../../server/i18n";
 import { inviteEditor, listEditors, removeEditor, updatePermissions } from "../../server/services/editors";
+import { formatLocalDate } from "../../server/domain/jst-time";
 
 export const handle = {
   i18n: ["common", "fans"],
@@ -156,7 +157,6 @@ function EditorCard({ editor: e }: { editor: Editor }) {
     defaultValue: { userId: String(e.userId), permissions: e.permissions },
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
-  const date = new Intl.DateTimeFormat(locale === "ja" ? "ja-JP" : locale, { dateStyle: "medium", timeZone: "Asia/Tokyo" });
   const nameId = `editor-${e.userId}-name`;
   const pending = e.acceptedAt === null;
   return (
@@ -170,7 +170,7 @@ function EditorCard({ editor: e }: { editor: Editor }) {
         </a>
         <span className={pending ? "badge editor-pending" : "badge"}>{pending ? t("editors.status.pending") : t("editors.status.accepted")}</span>
         <span className="muted small">
-          {e.acceptedAt ? t("editors.acceptedAt", { date: date.format(new Date(e.acceptedAt)) }) : t("editors.invitedAt", { date: date.format(new Date(e.invitedAt)) })}
+          {e.acceptedAt ? t("editors.acceptedAt", { date: formatLocalDate(locale, e.acceptedAt) }) : t("editors.invitedAt", { date: formatLocalDate(locale, e.invitedAt) })}
         </span>
       </div>
       <Form method="post" {...getFormProps(form)} className="form">

@@ -10,6 +10,7 @@ import { formatCompactNumber } from "../../server/domain/number-display";
 import { requireCreator } from "../../server/http/require-creator";
 import { translatorFor } from "../../server/i18n";
 import { blockUser, listFans, unblockUser } from "../../server/services/fans";
+import { formatLocalDate } from "../../server/domain/jst-time";
 
 export const handle = {
   i18n: ["common", "fans"],
@@ -74,7 +75,6 @@ export default function Fans() {
   const { t, locale } = useTranslation("fans");
   const d = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const date = new Intl.DateTimeFormat(locale === "ja" ? "ja-JP" : locale, { dateStyle: "medium", timeZone: "Asia/Tokyo" });
   const sinceLabel: Record<SearchType, string> = { fans: t("columns.joinedAt"), followers: t("columns.followedAt"), blocks: t("columns.blockedAt") };
   const emptyText: Record<SearchType, string> = { fans: t("empty.fans"), followers: t("empty.followers"), blocks: t("empty.blocks") };
   const tabLabel: Record<SearchType, string> = { fans: t("tabs.fans"), followers: t("tabs.followers"), blocks: t("tabs.blocks") };
@@ -130,7 +130,7 @@ export default function Fans() {
                   {isFans ? <td>{r.planName}</td> : null}
                   {isFans ? <td>{r.memberNumber === null ? null : t("memberNumber", { number: r.memberNumber })}</td> : null}
                   <td>
-                    <time dateTime={r.since}>{date.format(new Date(r.since))}</time>
+                    <time dateTime={r.since}>{formatLocalDate(locale, r.since)}</time>
                   </td>
                   {d.canBlock ? (
                     <td>

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useState } from "react";
 
 import { useTranslation, withNamespaces } from "~/lib/i18n";
-import { formatYen } from "../../server/domain/number-display";
+import { formatYen, formatNumber } from "../../server/domain/number-display";
 import { idParam } from "../../server/http/params";
 import { requireCreator } from "../../server/http/require-creator";
 import { translatorFor } from "../../server/i18n";
@@ -110,7 +110,7 @@ export default function LiveEventDetail() {
                 <td>{tt.title}</td>
                 <td>{tt.price === 0 ? t("sales.free") : formatYen(tt.price)}</td>
                 <td>
-                  {tt.soldCount.toLocaleString("ja-JP")} / {tt.capacity === null ? t("creator.unlimited") : tt.capacity.toLocaleString("ja-JP")}
+                  {formatNumber(tt.soldCount)} / {tt.capacity === null ? t("creator.unlimited") : formatNumber(tt.capacity)}
                 </td>
                 <td>{formatYen(tt.soldCount * tt.price)}</td>
               </tr>
@@ -121,7 +121,7 @@ export default function LiveEventDetail() {
               <th scope="row" colSpan={2}>
                 {t("creator.sold")}
               </th>
-              <td>{soldTotal.toLocaleString("ja-JP")}</td>
+              <td>{formatNumber(soldTotal)}</td>
               <td>{formatYen(revenue)}</td>
             </tr>
           </tfoot>

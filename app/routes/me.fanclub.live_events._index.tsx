@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 
 import { CreatorListPage } from "~/components/creator/creator-list-page";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
-import { formatYen } from "../../server/domain/number-display";
+import { formatYen, formatNumber } from "../../server/domain/number-display";
 import { requireCreator } from "../../server/http/require-creator";
 import { translatorFor } from "../../server/i18n";
 import { listCreatorLiveEvents } from "../../server/services/live-events";
@@ -46,7 +46,7 @@ export default function LiveEvents() {
           <td>
             <span className={e.status === 0 ? "badge" : "badge badge-muted"}>{t(`status.${e.status}`)}</span>
           </td>
-          <td>{e.sold.toLocaleString("ja-JP")}</td>
+          <td>{formatNumber(e.sold)}</td>
           <td>{formatYen(e.revenue)}</td>
           <td className="actions">
             <a href={`/me/fanclub/live_events/edit/${e.id}`}>{t("creator.editLink")}</a>

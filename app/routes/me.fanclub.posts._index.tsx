@@ -3,7 +3,6 @@ import { redirect } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { lazy, Suspense } from "react";
 import { useDialog } from "~/components/feedback/dialog";
-import { formatPostDate } from "~/components/posts/post-date";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import postsStyles from "~/styles/post-management.css?url";
 import { uploadsStylesheet } from "~/components/uploads/styles";
@@ -12,6 +11,7 @@ import { setFlash } from "../../server/http/flash";
 import { requireCreator } from "../../server/http/require-creator";
 import { translatorFor } from "../../server/i18n";
 import { MANAGED_FILTERS, MANAGED_PAGE_SIZE, deletePost, listManagedPosts, type ManagedFilter } from "../../server/services/posts";
+import { formatLocalDate } from "../../server/domain/jst-time";
 
 // The modal, its form and the uploader load only when the modal opens.
 const PostModal = lazy(() => import("~/components/posts/post-modal"));
@@ -125,7 +125,7 @@ export default function PostManagement() {
                 </a>
               </div>
               <div className="managed-post-meta muted small">
-                <span>{t(p.status === "draft" ? "management.updatedAt" : "management.publishedAt", { date: formatPostDate(locale, p.status === "draft" ? p.updatedAt : p.publishedAt, true) })}</span>
+                <span>{t(p.status === "draft" ? "management.updatedAt" : "management.publishedAt", { date: formatLocalDate(locale, p.status === "draft" ? p.updatedAt : p.publishedAt, true) })}</span>
                 <span>{t("management.likes", { count: p.likeCount })}</span>
                 <span>{t("management.comments", { count: p.commentCount })}</span>
               </div>

@@ -16,6 +16,7 @@ import { translatorFor } from "../../server/i18n";
 import { getRaffle, updateRaffle } from "../../server/services/raffles";
 import raffleStyles from "~/styles/raffles.css?url";
 import { formatJstDateTime } from "../../server/domain/jst-time";
+import { formatNumber } from "../../server/domain/number-display";
 
 // the draw button (a confirm dialog and an API call) is the creator's only: its own chunk
 const DrawButton = lazy(() => import("~/components/raffles/draw-button"));
@@ -75,7 +76,7 @@ export default function EditRaffle() {
       </div>
       <section className="card raffle-draw" aria-labelledby="raffle-draw-heading">
         <h2 id="raffle-draw-heading">{t("creator.drawSection")}</h2>
-        <p>{t("creator.entries", { tickets: raffle.ticketCount.toLocaleString("ja-JP"), fans: raffle.fanCount.toLocaleString("ja-JP") })}</p>
+        <p>{t("creator.entries", { tickets: formatNumber(raffle.ticketCount), fans: formatNumber(raffle.fanCount) })}</p>
         {raffle.draw ? (
           <RaffleResult draw={raffle.draw} winnerCount={raffle.winnerCount} showWinners viewerUserId={null} />
         ) : drawable ? (

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { formatRaffleWindow } from "~/components/raffles/format";
 import { CreatorListPage } from "~/components/creator/creator-list-page";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
-import { formatYen } from "../../server/domain/number-display";
+import { formatYen, formatNumber } from "../../server/domain/number-display";
 import { rafflePhase } from "../../server/domain/raffles";
 import { requireCreator } from "../../server/http/require-creator";
 import { translatorFor } from "../../server/i18n";
@@ -47,7 +47,7 @@ export default function CreatorRaffles() {
           <td>{r.title}</td>
           <td className="small">{formatRaffleWindow(r.entryStartAt, r.entryEndAt)}</td>
           <td>{r.entryPrice === 0 ? t("public.free") : formatYen(r.entryPrice)}</td>
-          <td>{t("creator.entries", { tickets: r.ticketCount.toLocaleString("ja-JP"), fans: r.fanCount.toLocaleString("ja-JP") })}</td>
+          <td>{t("creator.entries", { tickets: formatNumber(r.ticketCount), fans: formatNumber(r.fanCount) })}</td>
           <td>
             <span className={r.phase === "open" ? "badge" : "badge badge-muted"}>{t(`phase.${r.phase}`)}</span>
           </td>

@@ -1,6 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { formatWalletDate } from "~/components/wallet/coin-format";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import tipsStyles from "~/styles/tips.css?url";
 import { formatYen } from "../../server/domain/number-display";
@@ -8,6 +7,7 @@ import { tipTotals } from "../../server/domain/tips";
 import { requireCreator } from "../../server/http/require-creator";
 import { translatorFor } from "../../server/i18n";
 import { tippingTotals } from "../../server/services/tips";
+import { formatLocalDate } from "../../server/domain/jst-time";
 
 export const handle = {
   i18n: ["common", "tips"],
@@ -65,7 +65,7 @@ export default function TippingTotals() {
                   </td>
                   <td>{r.count}</td>
                   <td>{formatYen(r.total)}</td>
-                  <td>{formatWalletDate(locale, r.lastAt, true)}</td>
+                  <td>{formatLocalDate(locale, r.lastAt, true)}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,6 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { formatWalletDate } from "~/components/wallet/coin-format";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import tipsStyles from "~/styles/tips.css?url";
 import { formatYen } from "../../server/domain/number-display";
@@ -8,6 +7,7 @@ import { requireCreator } from "../../server/http/require-creator";
 import { translatorFor } from "../../server/i18n";
 import { receivedTips } from "../../server/services/tips";
 import { parseHistoryCursor } from "../../server/domain/purchase-histories";
+import { formatLocalDate } from "../../server/domain/jst-time";
 
 export const handle = {
   i18n: ["common", "tips"],
@@ -65,7 +65,7 @@ export default function ReceivedTips() {
             <tbody>
               {d.rows.map((r) => (
                 <tr key={r.id} data-tip-id={r.id}>
-                  <td>{formatWalletDate(locale, r.createdAt, true)}</td>
+                  <td>{formatLocalDate(locale, r.createdAt, true)}</td>
                   <td>{r.userName}</td>
                   <td>{r.postId === null ? t("creator.fanclubTip") : <Link to={`/fanclubs/${d.fanclubId}/posts/${r.postId}`}>{r.postTitle || t("creator.deletedPost")}</Link>}</td>
                   <td>{formatYen(r.amount)}</td>

@@ -8,6 +8,7 @@ import { mediaUrl } from "~/lib/media";
 import { requireUser } from "../../server/http/require-user";
 import { translatorFor } from "../../server/i18n";
 import { JOINED_PAGE_SIZE, listJoined, parseJoinedCursor, type JoinedFanclub } from "../../server/services/joined";
+import { formatNumber } from "../../server/domain/number-display";
 
 export const handle = {
   i18n: ["common", "discovery"],
@@ -32,9 +33,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
-
-/** spec §9: plan prices are monthly, tax included, in yen with ja-JP separators. */
-const yen = new Intl.NumberFormat("ja-JP");
 
 export default function Joining() {
   const { t } = useTranslation("discovery");
@@ -97,7 +95,7 @@ function JoinedItem({ fanclub: f }: { fanclub: JoinedFanclub }) {
       details={
         <span className="joined-plan">
           <span>{t("joining.plan", { name: f.planName })}</span>
-          <span className="joined-price">{f.planPrice === 0 ? t("joining.free") : t("joining.priceMonthly", { price: yen.format(f.planPrice) })}</span>
+          <span className="joined-price">{f.planPrice === 0 ? t("joining.free") : t("joining.priceMonthly", { price: formatNumber(f.planPrice) })}</span>
         </span>
       }
     />

@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { formatDate, formatMonth } from "~/components/payments/payment-format";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import { formatYen } from "../../server/domain/number-display";
 import { parseHistoryCursor } from "../../server/domain/purchase-histories";
 import { requireUser } from "../../server/http/require-user";
 import { translatorFor } from "../../server/i18n";
 import { planPaymentHistory } from "../../server/services/purchase-histories";
+import { formatLocalDate, formatLocalMonth } from "../../server/domain/jst-time";
 
 export const clientLoader = withNamespaces(["payments"]);
 
@@ -41,14 +41,14 @@ export default function PlanPayments() {
         <tbody>
           {items.map((p) => (
             <tr key={p.id}>
-              <td>{formatDate(locale, p.paidAt)}</td>
+              <td>{formatLocalDate(locale, p.paidAt)}</td>
               <td>
                 <Link to={`/fanclubs/${p.fanclub.id}`}>{p.fanclub.name}</Link>
               </td>
               <td>
                 {p.planName} <span className="badge">{t(`history.kind.${p.kind}`)}</span>
               </td>
-              <td>{formatMonth(locale, p.month)}</td>
+              <td>{formatLocalMonth(locale, p.month)}</td>
               <td>{t(`histories.paidWith.${p.paidWith}`)}</td>
               <td className="number">{formatYen(p.amount)}</td>
             </tr>

@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { formatCoins } from "~/components/payments/payment-format";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
-import { formatYen } from "../../server/domain/number-display";
+import { formatYen, formatCoins } from "../../server/domain/number-display";
 import { requireUser } from "../../server/http/require-user";
 import { translatorFor } from "../../server/i18n";
 import { listFanTickets } from "../../server/services/live-events";

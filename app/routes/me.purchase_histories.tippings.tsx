@@ -1,13 +1,13 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { formatWalletDate } from "~/components/wallet/coin-format";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import tipsStyles from "~/styles/tips.css?url";
-import { formatYen } from "../../server/domain/number-display";
+import { formatCoins, formatYen } from "../../server/domain/number-display";
 import { requireUser } from "../../server/http/require-user";
 import { translatorFor } from "../../server/i18n";
 import { sentTips } from "../../server/services/tips";
 import { parseHistoryCursor } from "../../server/domain/purchase-histories";
+import { formatLocalDate } from "../../server/domain/jst-time";
 
 export const handle = {
   i18n: ["common", "tips"],
@@ -62,7 +62,7 @@ export default function TipHistory() {
             <tbody>
               {d.rows.map((r) => (
                 <tr key={r.id} data-tip-id={r.id}>
-                  <td>{formatWalletDate(locale, r.createdAt, true)}</td>
+                  <td>{formatLocalDate(locale, r.createdAt, true)}</td>
                   <td>
                     <a href={r.fanclubHref}>{r.fanclubName}</a>
                   </td>
@@ -70,7 +70,7 @@ export default function TipHistory() {
                   <td>{formatYen(r.amount)}</td>
                   <td className="tip-message">{r.message ?? ""}</td>
                   <td>
-                    {[r.coinAmount > 0 ? t("history.coins", { amount: formatYen(r.coinAmount) }) : null, r.cardAmount > 0 ? t("history.card", { amount: formatYen(r.cardAmount) }) : null]
+                    {[r.coinAmount > 0 ? t("history.coins", { amount: formatCoins(r.coinAmount) }) : null, r.cardAmount > 0 ? t("history.card", { amount: formatYen(r.cardAmount) }) : null]
                       .filter(Boolean)
                       .join(" / ")}
                   </td>

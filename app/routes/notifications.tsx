@@ -3,6 +3,7 @@ import { redirect } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n";
 import { listNotifications, markAllRead } from "../../server/services/notifications";
+import { formatLocalDate } from "../../server/domain/jst-time";
 
 export const handle = { breadcrumb: () => ({ label: "notifications.title" }) };
 
@@ -20,7 +21,6 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.t
 export default function Notifications() {
   const { t, locale } = useTranslation();
   const { items } = useLoaderData<typeof loader>();
-  const date = new Intl.DateTimeFormat(locale === "ja" ? "ja-JP" : locale, { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Tokyo" });
   return (
     <section className="card">
       <h1>{t("notifications.title")}</h1>
@@ -31,7 +31,7 @@ export default function Notifications() {
           {items.map((n) => (
             <li key={n.id} className={n.read ? undefined : "unread"}>
               <time className="muted small" dateTime={n.createdAt}>
-                {date.format(new Date(n.createdAt))}
+                {formatLocalDate(locale, n.createdAt, true)}
               </time>
               <p>{n.url ? <a href={n.url}>{t(`notifications.kinds.${n.kind}`, n.params)}</a> : t(`notifications.kinds.${n.kind}`, n.params)}</p>
             </li>

@@ -4,6 +4,7 @@ import { and, asc, eq, isNull } from "drizzle-orm";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import { linkApplications, users } from "../../db/schema";
 import { translatorFor } from "../../server/i18n";
+import { formatLocalDate } from "../../server/domain/jst-time";
 
 export const handle = {
   i18n: ["common", "account"],
@@ -49,7 +50,6 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.t
 export default function Profile() {
   const { t, locale } = useTranslation("account");
   const d = useLoaderData<typeof loader>();
-  const date = new Intl.DateTimeFormat(locale === "ja" ? "ja-JP" : locale, { dateStyle: "medium", timeZone: "Asia/Tokyo" });
   return (
     <div className="page profile">
       <section className="card profile-head">
@@ -58,7 +58,7 @@ export default function Profile() {
         </span>
         <div>
           <h1>{d.name}</h1>
-          <p className="muted small">{t("profile.since", { date: date.format(new Date(d.since)) })}</p>
+          <p className="muted small">{t("profile.since", { date: formatLocalDate(locale, d.since) })}</p>
           {d.links.length ? (
             <ul className="profile-links">
               {d.links.map((l) => (
@@ -91,8 +91,8 @@ export default function Profile() {
                 <tr key={`${h.fanclub}-${h.joinedAt}`}>
                   <td>{h.fanclub}</td>
                   <td>{h.plan}</td>
-                  <td>{date.format(new Date(h.joinedAt))}</td>
-                  <td>{h.leftAt ? date.format(new Date(h.leftAt)) : "—"}</td>
+                  <td>{formatLocalDate(locale, h.joinedAt)}</td>
+                  <td>{h.leftAt ? formatLocalDate(locale, h.leftAt) : "—"}</td>
                 </tr>
               ))}
             </tbody>

@@ -11,6 +11,7 @@ import { paymentProfile, usableCard } from "../services/payment-cards";
 import { purchaseCart, type PurchaseErrorCode } from "../services/cart-purchase";
 import { bodyOf } from "./body";
 import { ApiError, ok } from "./envelope";
+import { requireApiUser } from "../http/require-user";
 
 /**
  * The fan's cart and paying it (spec §7 carts and payment): GET/POST /me/carts, DELETE
@@ -18,11 +19,6 @@ import { ApiError, ok } from "./envelope";
  * text under errors with target "cart" or "plan" (spec §8: the page toasts them).
  */
 export const cartsApi = new Hono<AppEnv>();
-
-function signedIn(app: AppContext) {
-  if (!app.user) throw new ApiError(401, app.t("api.signInRequired"));
-  return app.user;
-}
 
 /** spec §8 texts; the card minimum names its amount. */
 export function problemError(app: AppContext, code: CartProblem | PurchaseErrorCode): ApiError {
@@ -53,7 +49,7 @@ export async function cartPayload(app: AppContext, userId: number) {
 
 cartsApi.get("/", async (c) => {
   const app = c.get("app");
-  return ok(c, await cartPayload(app, signedIn(app).id));
+  return ok(c, await cartPayload(app, requireApiUser(app).id));
 });
 
 const addBody = z.object({
@@ -67,7 +63,7 @@ const addBody = z.object({
 /** POST /me/carts {type, id, target_type}: the cart now holds that item (or every expired plan for subscribe_plan_type id 0). */
 cartsApi.post("/", async (c) => {
   const app = c.get("app");
-  const user = signedIn(app);
+  const user = requireApiUser(app);
   const body = addBody.parse(await bodyOf(c));
   const result = await addCartItem(app.db, { userId: user.id, type: body.type, id: body.id, targetType: body.target_type, quantity: body.quantity, now: Date.now() });
   if (!result.ok) throw problemError(app, result.problem);
@@ -91,7 +87,7 @@ const tipBody = z.object({
  */
 cartsApi.post("/tipping_purchase", async (c) => {
   const app = c.get("app");
-  const user = signedIn(app);
+  const user = requireApiUser(app);
   const body = tipBody.parse(await bodyOf(c));
   const target = body.post_id ? { targetType: "post_tipping", id: body.post_id } : body.fanclub_id ? { targetType: "fanclub_tipping", id: body.fanclub_id } : body.target_type && body.id ? { targetType: body.target_type, id: body.id } : null;
   if (!target) throw problemError(app, "invalidItem");
@@ -116,7 +112,7 @@ const purchaseBody = z.object({
  */
 cartsApi.post("/purchase", async (c) => {
   const app = c.get("app");
-  const user = signedIn(app);
+  const user = requireApiUser(app);
   const raw = await bodyOf(c);
   const other = raw.otherPayment && typeof raw.otherPayment === "object" ? (raw.otherPayment as Record<string, unknown>) : {};
   const body = purchaseBody.parse({ ...raw, toraCoin: other.toraCoin ?? raw["otherPayment[toraCoin]"] ?? null });
@@ -137,7 +133,7 @@ cartsApi.post("/purchase", async (c) => {
 /** DELETE /me/carts/{id}: one item of the fan's own cart. */
 cartsApi.delete("/:id", async (c) => {
   const app = c.get("app");
-  const user = signedIn(app);
+  const user = requireApiUser(app);
   const id = Number(c.req.param("id"));
   if (!Number.isSafeInteger(id) || id < 1 || !(await deleteCartItem(app.db, user.id, id, Date.now()))) throw new ApiError(404, app.t("api.notFound"));
   return ok(c, await cartPayload(app, user.id));

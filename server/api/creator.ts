@@ -8,13 +8,14 @@ import { operatingFanclub } from "../services/creator";
 import { setFanclubImage } from "../services/fanclubs";
 import { getPlan, setPlanIcon } from "../services/plans";
 import { ApiError, ok } from "./envelope";
+import { requireApiSession } from "../http/require-user";
 
 /** The API side of the creator pages (`/api/v1/me/fanclub/*`), authorized by the same table. */
 export const creatorApi = new Hono<AppEnv>();
 
 export function requireCreatorApi(app: AppContext, action: CreatorAction) {
-  if (!app.user || !app.session) throw new ApiError(401, app.t("api.signInRequired"));
-  const op = operatingFanclub(app.user.id, app.session.creator);
+  const session = requireApiSession(app);
+  const op = operatingFanclub(session.user.id, session.creator);
   if (!op || !can(op.role, action)) throw new ApiError(403, app.t("api.forbidden"));
   return op;
 }

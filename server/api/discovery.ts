@@ -14,6 +14,7 @@ import {
   recommendedFanclubs,
 } from "../services/recommendations";
 import { ApiError, ok } from "./envelope";
+import { requireApiUser } from "../http/require-user";
 
 /**
  * Discovery calls of spec §7: recommendations of the brand on this host, the signed-in person's
@@ -42,14 +43,14 @@ discoveryApi.get("/recommended_fanclubs/category_recommend", async (c) => {
 /** GET with prevLastId and prevActivedAt; payload {fanclubs, next} (spec §3 sidemenu paging). */
 async function joined(c: Context<AppEnv>, defaultSize: number) {
   const app = c.get("app");
-  if (!app.user) throw new ApiError(401, app.t("api.signInRequired"));
+  const user = requireApiUser(app);
   const parsed = parseJoinedCursor(c.req.query("prevLastId"), c.req.query("prevActivedAt"));
   if (!parsed.ok) {
     const message = translatorFor(app.locale, "discovery")("errors.badCursor");
     throw new ApiError(400, message, [{ message, target: "prevLastId" }]);
   }
   const limit = pageSize(c.req.query("limit"), defaultSize);
-  return ok(c, await listJoined(app.db, app.user.id, { ...parsed.cursor, limit }));
+  return ok(c, await listJoined(app.db, user.id, { ...parsed.cursor, limit }));
 }
 
 discoveryApi.get("/fanclubs/sidemenu", (c) => joined(c, SIDEMENU_PAGE_SIZE));

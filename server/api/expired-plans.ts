@@ -2,7 +2,8 @@ import { Hono } from "hono";
 import { payExpiredPath } from "../domain/renewal-run";
 import type { AppEnv } from "../hono-env";
 import { expiredPlans } from "../services/expired-plans";
-import { ApiError, ok } from "./envelope";
+import { ok } from "./envelope";
+import { requireApiUser } from "../http/require-user";
 
 export const expiredPlansApi = new Hono<AppEnv>();
 
@@ -13,8 +14,8 @@ export const expiredPlansApi = new Hono<AppEnv>();
  */
 expiredPlansApi.get("/expired", async (c) => {
   const app = c.get("app");
-  if (!app.user) throw new ApiError(401, app.t("api.signInRequired"));
-  const plans = await expiredPlans(app.db, app.user.id);
+  const user = requireApiUser(app);
+  const plans = await expiredPlans(app.db, user.id);
   return ok(c, {
     plan: plans.map((p) => {
       const frontUrl = app.services.find((s) => s.id === p.fanclub.serviceId)?.frontUrl ?? "";

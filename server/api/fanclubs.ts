@@ -9,16 +9,17 @@ import type { FanclubKey } from "../services/fanclubs";
 import { setFollowing } from "../services/follows";
 import { membershipHistory, planChoices } from "../services/plan-purchases";
 import { ApiError, ok } from "./envelope";
+import { requireApiUser } from "../http/require-user";
 
 export const fanclubsApi = new Hono<AppEnv>();
 
 /** POST follow / DELETE unfollow a fan club (spec §7), for the signed-in person. */
 async function follow(c: Context<AppEnv>, following: boolean) {
   const app = c.get("app");
-  if (!app.user) throw new ApiError(401, app.t("api.signInRequired"));
+  const user = requireApiUser(app);
   const id = Number(c.req.param("id") ?? "");
   if (!Number.isSafeInteger(id) || id < 1) throw new ApiError(404, app.t("api.notFound"));
-  const result = await setFollowing(app.db, { userId: app.user.id, fanclubId: id, follow: following, now: Date.now() });
+  const result = await setFollowing(app.db, { userId: user.id, fanclubId: id, follow: following, now: Date.now() });
   if (!result.ok) {
     if (result.reason === "notFound") throw new ApiError(404, app.t("api.notFound"));
     throw new ApiError(403, app.t(result.reason === "own" ? "api.followOwn" : "api.blocked"));
@@ -139,9 +140,9 @@ fanclubsApi.get("/:id/plans", async (c) => {
 /** The viewer's current membership in this fan club (plan, number, next renewal, months paid), or null. */
 fanclubsApi.get("/:id/membership", async (c) => {
   const app = c.get("app");
-  if (!app.user) throw new ApiError(401, app.t("api.signInRequired"));
+  const user = requireApiUser(app);
   const view = await viewOr404(c, { id: idFrom(c) });
-  const membership = view.viewer.joinedPlanId === null ? null : await membershipHistory(app.db, { userId: app.user.id, fanclubId: view.fanclub.id, now: Date.now() });
+  const membership = view.viewer.joinedPlanId === null ? null : await membershipHistory(app.db, { userId: user.id, fanclubId: view.fanclub.id, now: Date.now() });
   return ok(c, { membership });
 });
 

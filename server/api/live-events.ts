@@ -16,6 +16,7 @@ import { readImage, requireCreatorApi } from "./creator";
 import { bodyOf } from "./body";
 import { problemError } from "./carts";
 import { ApiError, ok } from "./envelope";
+import { requireApiUser } from "../http/require-user";
 
 /**
  * Live events (spec §7 'live events (index, show, now_on_air)'), the free ticket call of spec §7
@@ -87,8 +88,7 @@ const freeBody = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SA
  */
 liveTicketCartApi.post("/free_ticket_purchase", async (c) => {
   const app = c.get("app");
-  if (!app.user) throw new ApiError(401, app.t("api.signInRequired"));
-  const userId = app.user.id;
+  const userId = requireApiUser(app).id;
   const { id } = freeBody.parse(await bodyOf(c));
   const now = Date.now();
   const held = async (purchase: PurchaseSummary | null) => {

@@ -10,6 +10,7 @@ import { resolveLiveAccess, type LiveAccess } from "../live/live-access";
 import { liveTicketSecret, signRoomTicket } from "../live/live-ticket";
 import { bodyOf } from "./body";
 import { ApiError, ok } from "./envelope";
+import { requireApiUser } from "../http/require-user";
 
 /**
  * The live page's two calls into a live event (decision 022, spec §7):
@@ -25,14 +26,14 @@ export const liveRoomApi = new Hono<AppEnv>();
 /** The person's access to an open room, or the refusal a person can read. */
 async function openRoomAccess(c: Context<AppEnv>): Promise<LiveAccess> {
   const app = c.get("app");
-  if (!app.user) throw new ApiError(401, app.t("api.signInRequired"));
+  const user = requireApiUser(app);
   let liveEventId: number;
   try {
     liveEventId = idParam(c.req.param("id"));
   } catch {
     throw new ApiError(404, app.t("api.notFound"));
   }
-  const access = await resolveLiveAccess(app.db, liveEventId, app.user.id, Date.now());
+  const access = await resolveLiveAccess(app.db, liveEventId, user.id, Date.now());
   // an event the viewer may not watch and one that does not exist answer alike: private events stay unseen
   if (!access) throw new ApiError(403, app.t("api.forbidden"));
   if (!roomOpen(access.event, Date.now())) throw new ApiError(410, app.t("lives:public.ended"));

@@ -4,6 +4,7 @@ import { paymentProviderFrom } from "../integrations/payments";
 import { paymentProfile, setUseCoinSubscription } from "../services/payment-cards";
 import { ApiError, ok } from "./envelope";
 import { bodyOf } from "./body";
+import { requireApiSession } from "../http/require-user";
 
 /** The user settings root, PUT /api/v1/me/user (spec §7). */
 export const meUserApi = new Hono<AppEnv>();
@@ -22,8 +23,7 @@ function flag(value: unknown): boolean | null {
  */
 meUserApi.put("/", async (c) => {
   const app = c.get("app");
-  const session = app.session;
-  if (!session) throw new ApiError(401, app.t("api.signInRequired"));
+  const session = requireApiSession(app);
   const body = await bodyOf(c);
   const nested = body.user && typeof body.user === "object" ? (body.user as Record<string, unknown>) : {};
   const on = flag(body["user[use_coin_subscription]"] ?? nested.use_coin_subscription);

@@ -2,6 +2,7 @@ import { Hono, type Context } from "hono";
 import type { AppEnv } from "../hono-env";
 import { downgradePlan, leavePlan, type PlanChangeResult } from "../services/plan-purchases";
 import { ApiError, ok } from "./envelope";
+import { requireApiUser } from "../http/require-user";
 
 /**
  * Plan changes that cost nothing (spec §7: POST downgrade and POST leave for plan {id}, each with
@@ -11,10 +12,10 @@ export const planChangesApi = new Hono<AppEnv>();
 
 async function change(c: Context<AppEnv>, run: typeof downgradePlan) {
   const app = c.get("app");
-  if (!app.user) throw new ApiError(401, app.t("api.signInRequired"));
+  const user = requireApiUser(app);
   const planId = Number(c.req.param("id"));
   if (!Number.isSafeInteger(planId) || planId < 1) throw new ApiError(404, app.t("api.notFound"));
-  const result: PlanChangeResult = await run(app.db, { userId: app.user.id, planId, now: Date.now() });
+  const result: PlanChangeResult = await run(app.db, { userId: user.id, planId, now: Date.now() });
   if (!result.ok) {
     if (result.problem === "notFound") throw new ApiError(404, app.t("api.notFound"));
     const message = app.t(`payments:errors.${result.problem}`);

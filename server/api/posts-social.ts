@@ -21,6 +21,7 @@ import { loadPostAccess, postViewerFrom, type PostAccess } from "../services/pos
 import { commentsForExport, createComment, deleteComment, listComments, loadCommentContext, type CommentRow } from "../services/post-comments";
 import { setCommentLike, setPostLike } from "../services/post-likes";
 import { ApiError, ok } from "./envelope";
+import { requireApiUser } from "../http/require-user";
 
 /**
  * Likes and comments of a post (spec §7: `/posts/{id}/like`, `cancel_like`, and
@@ -61,10 +62,7 @@ async function gate(c: Context<AppEnv>): Promise<Gate> {
   return { app, postId, access, role, now };
 }
 
-function requireSignedIn(g: Gate): number {
-  if (g.role.userId === null) throw new ApiError(401, g.app.t("api.signInRequired"));
-  return g.role.userId;
-}
+const requireSignedIn = (g: Gate): number => requireApiUser(g.app).id;
 
 const REFUSAL_STATUS: Record<CommentRefusal, 401 | 403> = {
   signIn: 401,

@@ -13,6 +13,7 @@ import { takeFreeProduct } from "../services/product-free";
 import { downloadFor, formatShipping, getCreatorProduct, listPublishedProducts, productForViewer, setProductFile, setProductImage } from "../services/products";
 import { readImage, requireCreatorApi } from "./creator";
 import { ApiError, ok } from "./envelope";
+import { requireApiUser } from "../http/require-user";
 
 /**
  * Products (spec §7 'other public calls: products'): the brand's and a fan club's published
@@ -74,11 +75,11 @@ function problemError(app: AppContext, code: CartProblem | PurchaseErrorCode): A
 /** POST /me/carts/free_product_purchase {id}: follows when needed and takes the free product; payload is the cart item (spec §7) with its purchase. */
 productsApi.post("/me/carts/free_product_purchase", async (c) => {
   const app = c.get("app");
-  if (!app.user) throw new ApiError(401, app.t("api.signInRequired"));
+  const user = requireApiUser(app);
   const type = c.req.header("content-type") ?? "";
   const raw: unknown = type.includes("application/json") ? await c.req.json().catch(() => ({})) : await c.req.parseBody();
   const body = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) }).parse(raw);
-  const result = await takeFreeProduct(app.db, paymentProviderFrom(app.env), { userId: app.user.id, productId: body.id, now: Date.now() });
+  const result = await takeFreeProduct(app.db, paymentProviderFrom(app.env), { userId: user.id, productId: body.id, now: Date.now() });
   if (!result.ok) throw problemError(app, result.problem);
   return ok(c, { ...result.item, purchase: result.purchase, replayed: result.replayed });
 });
@@ -89,8 +90,8 @@ productsApi.post("/me/carts/free_product_purchase", async (c) => {
  */
 productsApi.get("/me/products/:id/download", async (c) => {
   const app = c.get("app");
-  if (!app.user) throw new ApiError(401, app.t("api.signInRequired"));
-  const check = await downloadFor(app.db, app.user.id, idOf(app, c.req.param("id")));
+  const user = requireApiUser(app);
+  const check = await downloadFor(app.db, user.id, idOf(app, c.req.param("id")));
   if (!check.ok) {
     if (check.reason === "notOwner") throw new ApiError(403, app.t("products:errors.notOwner"));
     throw new ApiError(404, app.t(check.reason === "noFile" ? "products:errors.noFile" : "api.notFound"));

@@ -9,6 +9,7 @@ import { drawRaffle, loadFanRaffleStates, managesRaffles, raffleForViewer } from
 import { cartPayload, problemError } from "./carts";
 import { requireCreatorApi } from "./creator";
 import { ApiError, ok } from "./envelope";
+import { requireApiUser } from "../http/require-user";
 
 /**
  * Raffles over the API: what the payment modal's raffle page (70) shows, entering through the cart
@@ -27,8 +28,8 @@ rafflesApi.get("/raffles/:id", async (c) => {
   const app = c.get("app");
   const notFound = () => new ApiError(404, app.t("api.notFound"));
   const id = raffleIdParam(c.req.param("id"), notFound);
-  if (!app.user) throw new ApiError(401, app.t("api.signInRequired"));
-  const state = (await loadFanRaffleStates(app.db, app.user.id, [id])).get(id);
+  const user = requireApiUser(app);
+  const state = (await loadFanRaffleStates(app.db, user.id, [id])).get(id);
   if (!state || (state.raffle.status === "draft" && !managesRaffles(app.session, state.raffle.fanclubId))) throw notFound();
   const { raffle, fanclub } = state;
   const times = { status: raffle.status, entryStartAt: raffle.entryStartAt.getTime(), entryEndAt: raffle.entryEndAt.getTime() };
@@ -62,8 +63,7 @@ const purchaseBody = z.object({
  */
 rafflesApi.post("/me/carts/raffle_purchase", async (c) => {
   const app = c.get("app");
-  if (!app.user) throw new ApiError(401, app.t("api.signInRequired"));
-  const userId = app.user.id;
+  const userId = requireApiUser(app).id;
   const raw: unknown = await c.req.json().catch(() => ({}));
   const body = purchaseBody.parse(raw);
   const now = Date.now();

@@ -11,6 +11,7 @@ import { vestingCampaigns } from "../services/coin-campaigns";
 import { coinBalance, coinHistory } from "../services/coins";
 import { bodyOf } from "./body";
 import { ApiError, ok } from "./envelope";
+import { requireApiUser } from "../http/require-user";
 
 /**
  * The fan's wallet (spec §7 user calls): coin balance and its detail, history, charging coins by
@@ -22,8 +23,7 @@ type Fan = { app: AppContext; user: NonNullable<AppContext["session"]>["user"] }
 
 function requireFan(c: Context<AppEnv>): Fan {
   const app = c.get("app");
-  if (!app.session) throw new ApiError(401, app.t("api.signInRequired"));
-  return { app, user: app.session.user };
+  return { app, user: requireApiUser(app) };
 }
 
 /** A refusal with a machine-readable code beside spec §7's message and errors. */

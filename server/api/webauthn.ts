@@ -7,6 +7,7 @@ import { translatorFor } from "../i18n";
 import { authenticationOptions, completeRegistration, deletePasskey, listPasskeys, registrationOptions, verifyPasskeyLogin, type RelyingParty } from "../services/passkeys";
 import { destinationAfterSignIn, returnTarget } from "../services/sign-in";
 import { ApiError, ok } from "./envelope";
+import { requireApiUser } from "../http/require-user";
 
 export const webauthnApi = new Hono<AppEnv>();
 
@@ -14,10 +15,8 @@ function relyingParty(app: AppContext): RelyingParty {
   return { id: app.config.cookieDomain, name: app.primaryService?.name ?? "Fanclub", origins: [app.origins.login, app.origins.user] };
 }
 
-function signedIn(app: AppContext) {
-  if (!app.session) throw new ApiError(401, translatorFor(app.locale, "account")("passkeys.signInFirst"));
-  return app.session.user;
-}
+// passkeys name their own reason: the account page explains what signing in first gives
+const signedIn = (app: AppContext) => requireApiUser(app, translatorFor(app.locale, "account")("passkeys.signInFirst"));
 
 const registerBody = z.object({
   challengeId: z.string().min(1).max(100),

@@ -2,14 +2,14 @@
  * Billing months: calendar months in Japan time (DESIGN "Money"). Times are UTC milliseconds;
  * a billing month is written "yyyy-mm" (JST).
  *
- * Japan time is a fixed UTC+9: Japan has not observed daylight saving time since 1951, and
- * Asia/Tokyo has had the same offset ever since. Fixed-offset arithmetic is therefore exact for
- * every date the product can meet, needs no time zone data (nor Intl, which the renewal run would
- * otherwise call 100,000 times), and behaves the same in workerd and Node. A unit test checks it
- * against Intl's Asia/Tokyo over random instants (docs/decisions/012).
+ * Japan time comes from ./jst-time: fixed UTC+9 arithmetic, exact for every date the product can
+ * meet, with no time zone data (nor Intl, which the renewal run would otherwise call 100,000
+ * times), the same in workerd and Node. A unit test checks it against Intl's Asia/Tokyo over
+ * random instants (docs/decisions/012).
  */
 
-export const JST_OFFSET_MS = 9 * 60 * 60 * 1000;
+import { jstInstantOf, jstWallClock } from "./jst-time";
+
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** "yyyy-mm", the month in Japan time. Years 1000–9999. */
@@ -36,32 +36,27 @@ function formatMonth(year: number, monthIndex: number): BillingMonth {
   return `${String(year).padStart(4, "0")}-${String(monthIndex + 1).padStart(2, "0")}`;
 }
 
-/** The same instant moved into a Date whose UTC fields read as the JST wall clock. */
-function jstWallClock(ms: number): Date {
+/** The JST wall clock of an instant; a non-finite time is a bug upstream, not a month. */
+function wallOf(ms: number) {
   if (!Number.isFinite(ms)) throw new RangeError(`not a time: ${ms}`);
-  return new Date(ms + JST_OFFSET_MS);
+  return jstWallClock(ms);
 }
 
 /** The billing month (JST) an instant falls in. */
 export function billingMonthOf(ms: number): BillingMonth {
-  const wall = jstWallClock(ms);
-  return formatMonth(wall.getUTCFullYear(), wall.getUTCMonth());
+  const wall = wallOf(ms);
+  return formatMonth(wall.y, wall.mo - 1);
 }
 
 /** 00:00 JST on the 1st of the month, as UTC ms. */
 export function monthStartMs(month: BillingMonth): number {
   const { year, monthIndex } = parseMonth(month);
-  return Date.UTC(year, monthIndex, 1) - JST_OFFSET_MS;
+  return jstInstantOf(year, monthIndex + 1, 1);
 }
 
 export function nextMonth(month: BillingMonth): BillingMonth {
   const { year, monthIndex } = parseMonth(month);
   return monthIndex === 11 ? formatMonth(year + 1, 0) : formatMonth(year, monthIndex + 1);
-}
-
-export function previousMonth(month: BillingMonth): BillingMonth {
-  const { year, monthIndex } = parseMonth(month);
-  return monthIndex === 0 ? formatMonth(year - 1, 11) : formatMonth(year, monthIndex - 1);
 }
 
 /** Exclusive end of the month: 00:00 JST on the 1st of the next month. */
@@ -71,7 +66,7 @@ export function monthEndMs(month: BillingMonth): number {
 
 /** Day of the month (1–31) in Japan time. */
 export function jstDayOfMonth(ms: number): number {
-  return jstWallClock(ms).getUTCDate();
+  return wallOf(ms).d;
 }
 
 /** 00:00 JST on the given day (1-based) of the month. */

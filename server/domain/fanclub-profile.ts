@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { TFunction } from "../../app/lib/translate";
-import { FANCLUB_CATEGORIES, PLAN_PRICE, isValidInvoiceNumber, isValidUniquePath } from "./fanclub-rules";
+import { FANCLUB_CATEGORIES, PLAN_PRICE, isValidInvoiceNumber, isValidPlanPrice, isValidUniquePath } from "./fanclub-rules";
+import { formatNumber } from "./number-display";
 
 /**
  * Forms of the creator pages: open, profile, plan, invoice number. One schema per form, used by the
@@ -142,8 +143,8 @@ export const planSchema = (t: TFunction) =>
       .string({ required_error: t("validation.required", { field: t("creator:fields.price") }) })
       .transform((v, ctx) => {
         const yen = parseYen(v);
-        if (yen === null || !(yen === PLAN_PRICE.free || (yen >= PLAN_PRICE.min && yen <= PLAN_PRICE.max))) {
-          ctx.addIssue({ code: z.ZodIssueCode.custom, message: t("creator:errors.price", { min: PLAN_PRICE.min.toLocaleString("ja-JP"), max: PLAN_PRICE.max.toLocaleString("ja-JP") }) });
+        if (yen === null || !isValidPlanPrice(yen)) {
+          ctx.addIssue({ code: z.ZodIssueCode.custom, message: t("creator:errors.price", { min: formatNumber(PLAN_PRICE.min), max: formatNumber(PLAN_PRICE.max) }) });
           return z.NEVER;
         }
         return yen;
@@ -157,7 +158,7 @@ export const planSchema = (t: TFunction) =>
         if (!text) return null;
         const n = Number(text);
         if (!/^\d+$/.test(text) || n < 1 || n > PLAN_LIMITS.joinLimitMax) {
-          ctx.addIssue({ code: z.ZodIssueCode.custom, message: t("creator:errors.joinLimit", { max: PLAN_LIMITS.joinLimitMax.toLocaleString("ja-JP") }) });
+          ctx.addIssue({ code: z.ZodIssueCode.custom, message: t("creator:errors.joinLimit", { max: formatNumber(PLAN_LIMITS.joinLimitMax) }) });
           return z.NEVER;
         }
         return n;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { TFunction } from "../../app/lib/translate";
 import { parseYen } from "./fanclub-profile";
 import { LIVE_LIMITS, TICKET_PRICE, jstInstant, parseSchedule, sellsTickets, admitsPlanMembers, ticketPriceAllowed, type LiveStatus, type LiveVisibility } from "./live-events";
+import { formatNumber } from "./number-display";
 
 /**
  * The live event form of /me/fanclub/live_events/new and edit/{id}: one schema for the browser
@@ -11,11 +12,12 @@ import { LIVE_LIMITS, TICKET_PRICE, jstInstant, parseSchedule, sellsTickets, adm
 
 const chars = (v: string) => [...v].length;
 
-const yen = (n: number) => `${n.toLocaleString("ja-JP")}円`;
+/** Ticket prices in the live event texts: the amount and 円, as the creator form writes them in every language. */
+export const ticketYen = (n: number) => `${formatNumber(n)}円`;
 
 /** Spec §5 ticket price message with decision 021's bounds. */
 export function ticketPriceMessage(t: TFunction): string {
-  return t("lives:errors.ticketPrice", { allow: yen(TICKET_PRICE.allow), min: yen(TICKET_PRICE.min), max: yen(TICKET_PRICE.max) });
+  return t("lives:errors.ticketPrice", { allow: ticketYen(TICKET_PRICE.allow), min: ticketYen(TICKET_PRICE.min), max: ticketYen(TICKET_PRICE.max) });
 }
 
 const text = z.string().optional().transform((v) => (v ?? "").trim());
@@ -86,7 +88,7 @@ export const liveEventSchema = (t: TFunction) =>
         if (row.capacity) {
           const digits = row.capacity.normalize("NFKC").replace(/[,\s]/g, "");
           capacity = /^\d{1,6}$/.test(digits) ? Number(digits) : NaN;
-          if (!(capacity >= 1 && capacity <= LIVE_LIMITS.capacityMax)) issue(["tickets", i, "capacity"], t("lives:errors.capacity", { max: LIVE_LIMITS.capacityMax.toLocaleString("ja-JP") }));
+          if (!(capacity >= 1 && capacity <= LIVE_LIMITS.capacityMax)) issue(["tickets", i, "capacity"], t("lives:errors.capacity", { max: formatNumber(LIVE_LIMITS.capacityMax) }));
         }
         let saleEndAt: number | null = null;
         if (row.saleEndDate || row.saleEndTime) {

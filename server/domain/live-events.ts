@@ -1,4 +1,4 @@
-import { JST_OFFSET_MS } from "./billing-month";
+import { formatJstDate, formatJstTime, jstInstantOf } from "./jst-time";
 import { streamDeadline } from "./live-room";
 
 /**
@@ -40,18 +40,16 @@ export function jstInstant(date: string, time: string): number | null {
   const m = DATE_PATTERN.exec(date);
   if (!m || !TIME_CHOICES.includes(time)) return null;
   const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const midnightUtc = Date.UTC(year, month - 1, day);
-  const check = new Date(midnightUtc);
+  const check = new Date(Date.UTC(year, month - 1, day));
   if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return null;
   const [hours, minutes] = time.split(":").map(Number) as [number, number];
-  return midnightUtc + (hours * 60 + minutes) * 60_000 - JST_OFFSET_MS;
+  // 24:00 is a time choice: the end of the day, which Date.UTC rolls over to the next midnight
+  return jstInstantOf(year, month, day, hours, minutes);
 }
 
 /** An instant as the form's date and time choice (Japan time). 00:00 stays 00:00 of its own day. */
 export function jstParts(ms: number): { date: string; time: string } {
-  const d = new Date(ms + JST_OFFSET_MS);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return { date: `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`, time: `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}` };
+  return { date: formatJstDate(ms), time: formatJstTime(ms) };
 }
 
 export type ScheduleProblem = "startInvalid" | "endInvalid" | "endBeforeStart";

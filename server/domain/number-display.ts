@@ -2,6 +2,11 @@
 
 const jaNumber = new Intl.NumberFormat("ja-JP");
 
+/** A number with ja-JP separators (1,100), whatever the language: counts, and amounts whose unit the text around them writes. */
+export function formatNumber(value: number): string {
+  return jaNumber.format(value);
+}
+
 /** Values under 10,000 in full with separators; from 10,000 in thousands with K (one decimal, truncated). */
 export function formatCompactNumber(value: number): string {
   if (!Number.isFinite(value)) return "0";
@@ -21,4 +26,9 @@ export function formatCount(value: number): string {
 export function formatYen(value: number): string {
   if (!Number.isInteger(value)) throw new RangeError(`yen must be an integer, got ${value}`);
   return `¥${jaNumber.format(value)}`;
+}
+
+/** Coins (1 coin = 1 yen) with ja-JP separators and the unit C, as the wallet shows them: 1,100 C (spec §9). */
+export function formatCoins(value: number): string {
+  return `${jaNumber.format(value)} C`;
 }

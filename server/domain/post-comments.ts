@@ -1,5 +1,6 @@
 import { can, type FanclubRole } from "./fanclub-permissions";
 import { COMMENT_SCOPES, type CommentScope } from "./posts";
+import { formatJstDate, jstIso } from "./jst-time";
 
 /**
  * Comments and likes on posts (issue 5 "Viewing"): the rules the API, the page and the CSV
@@ -150,16 +151,9 @@ export function toCsv(rows: ReadonlyArray<ReadonlyArray<string | number | null>>
   return `\uFEFF${rows.map((row) => row.map(csvCell).join(",")).join("\r\n")}\r\n`;
 }
 
-const JST_OFFSET_MS = 9 * 60 * 60 * 1000;
-
-/** ISO 8601 in Japan time with its offset, e.g. 2024-05-01T09:30:00+09:00 (seconds precision). */
-export function jstIso(ms: number): string {
-  return `${new Date(ms + JST_OFFSET_MS).toISOString().slice(0, 19)}+09:00`;
-}
-
 /** The download's file name: the post and the JST day of the export, ASCII only. */
 export function commentsCsvFilename(postId: number, now: number): string {
-  const day = new Date(now + JST_OFFSET_MS).toISOString().slice(0, 10).replace(/-/g, "");
+  const day = formatJstDate(now, "");
   return `post-${postId}-comments-${day}.csv`;
 }
 

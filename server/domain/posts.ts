@@ -44,7 +44,7 @@ export type UploadProblem = "tooMany" | "tooLarge" | "badType" | "empty";
  */
 export function uploadProblem(kind: UploadKind, file: { filename: string; size: number }, existing: number): UploadProblem | null {
   const rule = UPLOAD_RULES[kind];
-  if (existing >= rule.maxFiles) return "tooMany";
+  if (!dropzoneVisible(kind, existing)) return "tooMany";
   if (!Number.isSafeInteger(file.size) || file.size <= 0) return "empty";
   if (file.size > rule.maxBytes) return "tooLarge";
   if (!(rule.extensions as readonly string[]).includes(extensionOf(file.filename))) return "badType";

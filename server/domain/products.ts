@@ -3,6 +3,7 @@ import type { TFunction } from "../../app/lib/translate";
 import { parseYen } from "./fanclub-profile";
 import { PUBLIC_MEDIA_PREFIX } from "./images";
 import { parseJstInput } from "./jst-time";
+import { formatNumber } from "./number-display";
 
 /**
  * Products (issue 6 purchases; spec §2 /products and the fan club's products tab, §4 page 50):
@@ -171,7 +172,7 @@ export const productSchema = (t: TFunction) =>
       price: z.string({ required_error: t("validation.required", { field: t("products:fields.price") }) }).transform((v, ctx) => {
         const yen = parseYen(v);
         if (yen === null || yen > PRODUCT_LIMITS.priceMax) {
-          ctx.addIssue({ code: z.ZodIssueCode.custom, message: t("products:errors.price", { max: PRODUCT_LIMITS.priceMax.toLocaleString("ja-JP") }) });
+          ctx.addIssue({ code: z.ZodIssueCode.custom, message: t("products:errors.price", { max: formatNumber(PRODUCT_LIMITS.priceMax) }) });
           return z.NEVER;
         }
         return yen;
@@ -184,7 +185,7 @@ export const productSchema = (t: TFunction) =>
           if (!v?.trim()) return null;
           const n = wholeNumber(v);
           if (n === null || n > PRODUCT_LIMITS.stockMax) {
-            ctx.addIssue({ code: z.ZodIssueCode.custom, message: t("products:errors.stock", { max: PRODUCT_LIMITS.stockMax.toLocaleString("ja-JP") }) });
+            ctx.addIssue({ code: z.ZodIssueCode.custom, message: t("products:errors.stock", { max: formatNumber(PRODUCT_LIMITS.stockMax) }) });
             return z.NEVER;
           }
           return n;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { TFunction } from "../../app/lib/translate";
 import { RAFFLE_LIMITS } from "./raffles";
 import { parseJstInput } from "./jst-time";
+import { formatNumber } from "./number-display";
 
 /**
  * The creator's raffle form (raffles/new, raffles/{id}/edit), checked with the same schema in the
@@ -28,7 +29,7 @@ export const raffleSchema = (t: TFunction) => {
         const s = (v ?? "").normalize("NFKC").replace(/[,\s円]/g, "");
         const n = Number(s);
         if (!/^\d+$/.test(s) || n < min || n > max) {
-          ctx.addIssue({ code: z.ZodIssueCode.custom, message: t("raffles:errors.integer", { min: min.toLocaleString("ja-JP"), max: max.toLocaleString("ja-JP") }) });
+          ctx.addIssue({ code: z.ZodIssueCode.custom, message: t("raffles:errors.integer", { min: formatNumber(min), max: formatNumber(max) }) });
           return z.NEVER;
         }
         return n;

@@ -4,7 +4,7 @@
  * ./renewal.ts; this file only decides the shape of the run.
  */
 
-import { billingMonthOf, JST_OFFSET_MS, jstDayOfMonth, monthStartMs, type BillingMonth } from "./billing-month";
+import { billingMonthOf, jstDayOfMonth, monthStartMs, type BillingMonth } from "./billing-month";
 import { autoLeaveAtMs } from "./renewal";
 import { formatJstDateTime } from "./jst-time";
 

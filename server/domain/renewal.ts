@@ -47,11 +47,6 @@ export function renewalPlan(input: { price: number; hasCard: boolean; coinForRen
   return attempts;
 }
 
-/** Spec §4: a plan renews when a card is registered or coin-for-renewal is set; free plans always. */
-export function canAutoRenew(input: { price: number; hasCard: boolean; coinForRenewal: boolean }): boolean {
-  return input.price === 0 || input.hasCard || input.coinForRenewal;
-}
-
 /**
  * The membership after the month's renewal: paid by a method, or unpaid (an expired plan) with
  * the instant it leaves by itself.

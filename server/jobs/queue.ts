@@ -4,7 +4,8 @@ import type { Env } from "../env";
 import { deliverEmail, deliverEmails } from "../services/mailer";
 import { cleanUpUploads } from "../services/uploads";
 import { jobDepsFrom, type JobDeps } from "./deps";
-import { alreadyProcessed, beatStatement, once } from "./heartbeat";
+import { alreadyProcessed, once } from "../../db/idempotency";
+import { beatStatement } from "./heartbeat";
 import type { JobMessage } from "./messages";
 import { isExpectedRetry, runAutoLeave, runCoinsExpire, runRenewals, runRenewalScan } from "./renewals";
 

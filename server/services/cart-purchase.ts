@@ -1,6 +1,7 @@
 import { and, asc, eq, ne, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { processedEvents, purchaseItems, purchases, type PurchaseRow } from "../../db/schema";
+import { recordKey } from "../../db/idempotency";
+import { purchaseItems, purchases, type PurchaseRow } from "../../db/schema";
 import { cartTotal, purchaseKey, purchaseSplit, type PurchasePayload } from "../domain/purchase";
 import { PaymentProviderError, type ChargeFailureCode, type ChargeResult, type PaymentProvider } from "../integrations/payments";
 import { PLAN_FIELD_PROBLEMS, type CartProblem, type Stmt } from "./cart-items";
@@ -280,7 +281,7 @@ async function applyPurchase(
   const purchaseId = sql`(SELECT "id" FROM "purchases" WHERE "idempotency_key" = ${key})`;
   const statements = (coinEntryId: SQL | null): Stmt[] => [
     // the attempt's effect happens once, whatever pays it (the coin entry guards only coin payments)
-    db.insert(processedEvents).values({ key, processedAt: at }),
+    recordKey(db, key, at),
     input.attempt
       ? db.update(purchases).set({ status: "paid", coinEntryId, cardChargeId: input.chargeId, failureCode: null, updatedAt: at }).where(eq(purchases.idempotencyKey, key))
       : db.insert(purchases).values({

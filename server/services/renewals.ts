@@ -7,7 +7,7 @@ import type { MembershipStatus } from "../domain/plan-change";
 import { renewalDue, renewalKey, renewalPlan, renewalResult, shouldAutoLeave, type RenewalMethod } from "../domain/renewal";
 import { autoLeaveCutoff } from "../domain/renewal-run";
 import type { ChargeResult, PaymentProvider } from "../integrations/payments";
-import { isUniqueViolation } from "../jobs/heartbeat";
+import { isUniqueViolation, recordKey } from "../../db/idempotency";
 import { coinBalance, spendCoins } from "./coins";
 import { chargeDefaultCard } from "./payment-cards";
 import { noticeStatements, type NoticeTarget } from "./renewal-notices";
@@ -236,7 +236,7 @@ function unpaidStatements(db: Db, target: RenewalTarget, month: BillingMonth, no
   const due = stillDue(target.membershipId, month);
   const notice = noticeStatements(db, target, { kind: "failed", month: result.unpaidMonth }, now, due);
   const statements: [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] = [
-    db.insert(processedEvents).values({ key, processedAt: new Date(now) }),
+    recordKey(db, key, new Date(now)),
     notice.notification,
   ];
   if (notice.email) statements.push(notice.email);
@@ -355,7 +355,7 @@ export async function autoLeaveMembership(
   const stillUnpaid = sql`EXISTS (SELECT 1 FROM "memberships" AS "m" WHERE "m"."id" = ${target.membershipId} AND "m"."status" = 'unpaid')`;
   const notice = noticeStatements(db, target, { kind: "autoLeft", month }, now, stillUnpaid);
   const statements: [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] = [
-    db.insert(processedEvents).values({ key, processedAt: new Date(now) }),
+    recordKey(db, key, new Date(now)),
     notice.notification,
   ];
   if (notice.email) statements.push(notice.email);

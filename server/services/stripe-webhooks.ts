@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { coinChargeKey } from "../domain/wallet";
-import { paymentProfiles, processedEvents } from "../../db/schema";
+import { paymentProfiles } from "../../db/schema";
 import { interpretEvent, webhookDedupKey, WebhookSignatureError, type StripeProvider } from "../integrations/payments";
-import { alreadyProcessed } from "../jobs/heartbeat";
+import { alreadyProcessed, recordKey } from "../../db/idempotency";
 import { creditCoins } from "./coins";
 import { saveCard } from "./payment-cards";
 
@@ -53,7 +53,7 @@ export async function handleStripeWebhook(db: Db, provider: StripeProvider, rawB
     }
   }
   // Recorded after the effect: a crash in between replays an upsert, never a second effect.
-  await db.insert(processedEvents).values({ key, processedAt: new Date(now) }).onConflictDoNothing();
+  await recordKey(db, key, new Date(now)).onConflictDoNothing();
   return { status: 200, result };
 }
 

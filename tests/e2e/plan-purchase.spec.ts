@@ -140,7 +140,7 @@ test("a fan pays a plan part in coins, part by card, sees both on the confirm an
   await expect(modal).toHaveAttribute("data-page", "1");
   await modal.getByTestId("choose-plan").click();
   await expect(modal).toHaveAttribute("data-page", "2");
-  await expect(modal.getByTestId("coin-balance")).toContainText("1,000C");
+  await expect(modal.getByTestId("coin-balance")).toContainText("1,000 C");
   await modal.getByLabel("一部とらコイン").check();
   await modal.getByLabel("とらコインで支払う金額").fill("1000");
   await modal.getByRole("button", { name: "次へ" }).click();
@@ -149,13 +149,13 @@ test("a fan pays a plan part in coins, part by card, sees both on the confirm an
   const summary = modal.locator(".payment-summary");
   await expect(summary).toContainText("クレジットカード(VISA •••• 4242)");
   await expect(summary).toContainText("¥2,000");
-  await expect(summary).toContainText("1,000C");
+  await expect(summary).toContainText("1,000 C");
   await expect(modal).toContainText("いかなる理由があっても、キャンセル・返品はお受けできません。");
   await modal.getByTestId("pay").click();
   await expect(modal).toHaveAttribute("data-page", "4");
   await expect(modal).toContainText("お支払い合計 ¥3,000");
   await expect(modal).toContainText("カード ¥2,000");
-  await expect(modal).toContainText("とらコイン 1,000C");
+  await expect(modal).toContainText("とらコイン 1,000 C");
   await modal.getByRole("button", { name: "閉じる" }).last().click();
   await page.waitForURL(CLUB);
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });

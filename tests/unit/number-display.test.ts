@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCompactNumber, formatCount, formatYen } from "../../server/domain/number-display";
+import { formatCoins, formatCompactNumber, formatCount, formatNumber, formatYen } from "../../server/domain/number-display";
 
 describe("formatCompactNumber (spec §9)", () => {
   it.each([
@@ -37,5 +37,20 @@ describe("formatYen", () => {
 
   it("refuses fractional yen", () => {
     expect(() => formatYen(10.5)).toThrow(RangeError);
+  });
+});
+
+describe("formatCoins (the one coin formatter: wallet, header, payment modal, histories)", () => {
+  it("writes ja-JP separators and the unit C after a space, as the wallet screens do", () => {
+    expect(formatCoins(1000)).toBe("1,000 C");
+    expect(formatCoins(0)).toBe("0 C");
+    expect(formatCoins(1234567)).toBe("1,234,567 C");
+  });
+});
+
+describe("formatNumber", () => {
+  it("uses ja-JP separators whatever the language, for counts and amounts whose unit the text writes", () => {
+    expect(formatNumber(100000)).toBe("100,000");
+    expect(formatNumber(999)).toBe("999");
   });
 });

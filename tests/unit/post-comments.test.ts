@@ -8,13 +8,13 @@ import {
   commentRefusal,
   commentsCsvFilename,
   csvCell,
-  jstIso,
   likeRefusal,
   parseCommentBody,
   replyProblem,
   toCsv,
   type CommenterRelation,
 } from "../../server/domain/post-comments";
+import { jstIso } from "../../server/domain/jst-time";
 
 const OWNER = 1;
 const role = (userId: number | null, permissions: EditorPermission[] | null = null): FanclubRole => ({

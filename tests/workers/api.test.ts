@@ -86,3 +86,40 @@ describe("/api/v1", () => {
     expect(await res.json()).toMatchObject({ success: false, payload: { message: expect.any(String) } });
   });
 });
+
+describe("/api/v1 sign-in guard", () => {
+  // One call behind each place that asks for a signed-in person: a visitor gets the same 401
+  // envelope everywhere, in their language, before anything else is read or written.
+  const signedInCalls: Array<[method: string, path: string]> = [
+    ["GET", "/me/carts"],
+    ["POST", "/me/carts/purchase"],
+    ["POST", "/me/carts/free_ticket_purchase"],
+    ["PUT", "/me/fanclub/images/cover"],
+    ["GET", "/fanclubs/joined"],
+    ["GET", "/fanclubs/sidemenu"],
+    ["GET", "/plans/expired"],
+    ["POST", "/fanclubs/1/follow"],
+    ["GET", "/fanclubs/1/membership"],
+    ["POST", "/live_events/1/room_ticket"],
+    ["PUT", "/me/user"],
+    ["POST", "/plans/1/downgrade"],
+    ["POST", "/me/carts/free_product_purchase"],
+    ["GET", "/me/products/1/download"],
+    ["GET", "/raffles/1"],
+    ["POST", "/me/carts/raffle_purchase"],
+    ["GET", "/me/coin_balance"],
+    ["POST", "/me/coins/charge"],
+    ["GET", "/webauthn"],
+  ];
+
+  it.each(signedInCalls)("%s %s answers a visitor 401 with the sign-in message", async (method, path) => {
+    for (const [locale, message] of [
+      ["ja", "ログインしてください。"],
+      ["en", "Please log in."],
+    ] as const) {
+      const res = await api(hosts.user, path, { method, headers: { ...xhr, cookie: `locale=${locale}` }, body: method === "GET" ? undefined : "{}" });
+      expect(res.status, `${method} ${path} ${locale}`).toBe(401);
+      expect(await res.json()).toEqual({ success: false, payload: { message, errors: [] } });
+    }
+  });
+});

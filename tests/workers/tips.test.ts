@@ -204,7 +204,7 @@ describe("where tips show", () => {
     const html = await res.text();
     expect(html).toContain("履歴に残るチップ");
     expect(html).toContain("チップの館");
-    expect(html).toContain("とらコイン ¥150");
+    expect(html).toContain("とらコイン 150 C");
     const other = await confirmedAccount({ prefix: "tiphistoryother" });
     expect(await (await other.b.get(at(hosts.user, "/me/purchase_histories/tippings"))).text()).not.toContain("履歴に残るチップ");
   });

@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { useToast } from "~/components/feedback/toast";
-import { formatCoins } from "~/components/wallet/coin-format";
 import { useTranslation } from "~/lib/i18n";
 import type { linkBuilder } from "~/lib/links";
 import type { RootData } from "~/lib/root-data";
 import type { useCoinBalance } from "./coin-balance";
+import { formatCoins } from "../../../server/domain/number-display";
 
 /**
  * The signed-in person's menu in the header: coins, settings, profile, and logging out of every

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { useToast } from "~/components/feedback/toast";
-import { formatCoins } from "~/components/wallet/coin-format";
 import { callApi } from "~/lib/api";
 import { useTranslation } from "~/lib/i18n";
+import { formatCoins } from "../../../server/domain/number-display";
 
 /**
  * The signed-in person's coin balance in the header (spec §2), read with the session. The refresh

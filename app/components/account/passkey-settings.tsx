@@ -3,6 +3,7 @@ import { useDialog } from "~/components/feedback/dialog";
 import { useToast } from "~/components/feedback/toast";
 import { callApi } from "~/lib/api";
 import { useTranslation } from "~/lib/i18n";
+import { formatLocalDate } from "../../../server/domain/jst-time";
 
 export interface PasskeyItem {
   id: string;
@@ -18,7 +19,6 @@ export function PasskeySettings({ initial }: { initial: PasskeyItem[] }) {
   const [items, setItems] = useState(initial);
   const [name, setName] = useState(t("passkeys.defaultName"));
   const [busy, setBusy] = useState(false);
-  const dateFormat = new Intl.DateTimeFormat(locale === "ja" ? "ja-JP" : locale, { dateStyle: "medium", timeZone: "Asia/Tokyo" });
   const toItems = (list: Array<{ id: string; name: string; createdAt: string | number }>) =>
     list.map((p) => ({ id: p.id, name: p.name, createdAt: new Date(p.createdAt).toISOString() }));
 
@@ -69,7 +69,7 @@ export function PasskeySettings({ initial }: { initial: PasskeyItem[] }) {
           {items.map((p) => (
             <li key={p.id}>
               <span>
-                <strong>{p.name}</strong> <span className="muted small">{t("passkeys.createdAt", { date: dateFormat.format(new Date(p.createdAt)) })}</span>
+                <strong>{p.name}</strong> <span className="muted small">{t("passkeys.createdAt", { date: formatLocalDate(locale, p.createdAt) })}</span>
               </span>
               <button type="button" className="button button-secondary button-small" onClick={() => remove(p.id)}>
                 {t("passkeys.remove")}

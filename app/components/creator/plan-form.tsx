@@ -7,6 +7,7 @@ import { useZodForm } from "~/lib/forms";
 import { useTranslation } from "~/lib/i18n";
 import { PLAN_LIMITS, planSchema } from "../../../server/domain/fanclub-profile";
 import { PLAN_PRICE } from "../../../server/domain/fanclub-rules";
+import { formatNumber } from "../../../server/domain/number-display";
 
 /** The plan form of plans/new and plans/{id}/edit. With members, the price is fixed and says why. */
 export function PlanForm(props: {
@@ -19,7 +20,7 @@ export function PlanForm(props: {
   const schema = useMemo(() => planSchema(tc), [tc]);
   const [form, fields] = useZodForm(schema, props.lastResult, { id: "plan" });
   const priceLocked = (props.plan?.memberCount ?? 0) > 0;
-  const bounds = { min: PLAN_PRICE.min.toLocaleString("ja-JP"), max: PLAN_PRICE.max.toLocaleString("ja-JP") };
+  const bounds = { min: formatNumber(PLAN_PRICE.min), max: formatNumber(PLAN_PRICE.max) };
   return (
     <Form method="post" {...getFormProps(form)} className="form card">
       <FormErrors errors={form.errors} />

@@ -5,7 +5,7 @@ import { Field, FormErrors } from "~/components/form/field";
 import { FormActions } from "~/components/form/form-actions";
 import { useZodForm } from "~/lib/forms";
 import { useTranslation } from "~/lib/i18n";
-import { liveEventSchema } from "../../../server/domain/live-event-form";
+import { liveEventSchema, ticketYen } from "../../../server/domain/live-event-form";
 import { LIVE_LIMITS, TICKET_PRICE, TIME_CHOICES, type LiveVisibility } from "../../../server/domain/live-events";
 
 export type LiveEventFormValues = {
@@ -55,7 +55,6 @@ export function LiveEventForm(props: {
   const v = props.values;
   const rows = [...v.tickets, ...Array.from({ length: Math.max(0, LIVE_LIMITS.ticketTypes - v.tickets.length) }, () => ({ id: null, title: "", price: 0, capacity: null, saleEndDate: "", saleEndTime: "", soldCount: 0 }))];
   const rowErrors = (i: number, name: string) => form.allErrors[`tickets[${i}].${name}`];
-  const yen = (n: number) => `${n.toLocaleString("ja-JP")}円`;
   const showPlans = visibility === "plan" || visibility === "both";
   const showTickets = visibility === "ticket" || visibility === "both";
   return (
@@ -95,7 +94,7 @@ export function LiveEventForm(props: {
       <fieldset className="field" hidden={!showTickets}>
         <legend>{t("fields.tickets")}</legend>
         <p className="muted small">
-          {t("hints.ticketRows", { max: LIVE_LIMITS.ticketTypes })} {t("hints.ticketPrice", { min: yen(TICKET_PRICE.min), max: yen(TICKET_PRICE.max) })}
+          {t("hints.ticketRows", { max: LIVE_LIMITS.ticketTypes })} {t("hints.ticketPrice", { min: ticketYen(TICKET_PRICE.min), max: ticketYen(TICKET_PRICE.max) })}
         </p>
         {fields.tickets.errors?.length ? <FormErrors errors={fields.tickets.errors} /> : null}
         {rows.map((row, i) => {

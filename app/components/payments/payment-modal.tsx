@@ -7,16 +7,16 @@ import { linkBuilder } from "~/lib/links";
 import { useRootData } from "~/lib/root-data";
 import "~/styles/payments.css";
 import { clampCoinAmount, parseCoinAmount, PAYMENT_TYPE, paymentMethodStep, purchaseKind, showCoinForRenewalCheckbox, type PaymentType } from "../../../server/domain/coin-payment";
-import { formatYen } from "../../../server/domain/number-display";
+import { formatYen, formatCoins } from "../../../server/domain/number-display";
 import type { PlanQuote } from "../../../server/domain/plan-change";
 import { planChoiceAction } from "../../../server/domain/plan-grade";
 import { cardPartProblem } from "../../../server/domain/purchase";
 import type { PurchaseSummary } from "../../../server/services/cart-purchase";
 import { ItemLines } from "./item-lines";
 import { itemPage, type ItemPageNumber } from "./item-pages";
-import { formatCoins, formatDate, formatMonth } from "./payment-format";
 import { confirmStripeAction } from "./stripe-action";
 import { PAYMENT_QUERY, type CartPayload, type MembershipJson, type PaymentModalStart, type PlanJson, type PlansInfo, type PurchaseResponse } from "./types";
+import { formatLocalDate, formatLocalMonth } from "../../../server/domain/jst-time";
 
 /**
  * The payment modal (spec §4 pages 1, 2, 3, 4, 20, 30, 31, 40, and the item pages of
@@ -542,7 +542,7 @@ export default function PaymentModal({ start, onClose }: { start: PaymentModalSt
             <>
               <p className="muted small">
                 {t("history.memberNumber", { number: String(membership.memberNumber) })}
-                {membership.nextRenewalAt && membership.status === "active" ? ` · ${t("history.nextRenewal", { date: formatDate(locale, membership.nextRenewalAt), price: formatYen(current.price) })}` : ""}
+                {membership.nextRenewalAt && membership.status === "active" ? ` · ${t("history.nextRenewal", { date: formatLocalDate(locale, membership.nextRenewalAt), price: formatYen(current.price) })}` : ""}
               </p>
               {membership.status === "unpaid" ? (
                 <p className="flash flash-warn">
@@ -560,7 +560,7 @@ export default function PaymentModal({ start, onClose }: { start: PaymentModalSt
                   <tbody>
                     {membership.payments.map((p, i) => (
                       <tr key={i}>
-                        <td>{formatMonth(locale, p.month)}</td>
+                        <td>{formatLocalMonth(locale, p.month)}</td>
                         <td>{t(`history.kind.${p.kind}`)}</td>
                         <td>{p.planName}</td>
                         <td className="number">{formatYen(p.amount)}</td>
@@ -587,7 +587,7 @@ export default function PaymentModal({ start, onClose }: { start: PaymentModalSt
         <>
           <p>{t("leave.lead", { plan: current.name })}</p>
           <ul className="payment-warnings" data-testid="leave-warnings">
-            <li>{t("leave.warnPosts", { date: membership?.nextRenewalAt && membership.status === "active" ? formatDate(locale, membership.nextRenewalAt - 1) : formatDate(locale, Date.now()) })}</li>
+            <li>{t("leave.warnPosts", { date: membership?.nextRenewalAt && membership.status === "active" ? formatLocalDate(locale, membership.nextRenewalAt - 1) : formatLocalDate(locale, Date.now()) })}</li>
             <li>{t("leave.warnFullMonth")}</li>
             <li>{t("leave.warnRejoin")}</li>
             <li>{t("leave.warnNumber")}</li>
@@ -646,17 +646,17 @@ function QuoteLines({ quote }: { quote: QuoteView }) {
       </div>
       <div>
         <dt>{t("quote.effective")}</dt>
-        <dd>{t("quote.now", { date: formatDate(locale, quote.effectiveAt) })}</dd>
+        <dd>{t("quote.now", { date: formatLocalDate(locale, quote.effectiveAt) })}</dd>
       </div>
       {quote.month ? (
         <div>
           <dt>{t("quote.month")}</dt>
-          <dd>{formatMonth(locale, quote.month)}</dd>
+          <dd>{formatLocalMonth(locale, quote.month)}</dd>
         </div>
       ) : null}
       <div>
         <dt>{t("quote.nextRenewal")}</dt>
-        <dd>{t("quote.renewalLine", { date: formatDate(locale, quote.nextRenewalAt), price: formatYen(quote.renewalPrice) })}</dd>
+        <dd>{t("quote.renewalLine", { date: formatLocalDate(locale, quote.nextRenewalAt), price: formatYen(quote.renewalPrice) })}</dd>
       </div>
     </dl>
   );

@@ -2,7 +2,7 @@ import { useTranslation } from "~/lib/i18n";
 import { LESSON_PLATFORMS } from "../../../server/domain/posts";
 import type { PostBody, PostFileView } from "../../../server/services/post-view";
 import { PostGallery } from "./post-gallery";
-import { formatPostDate } from "./post-date";
+import { formatLocalDate } from "../../../server/domain/jst-time";
 
 /** What the page sends of an open post: the blog already rendered to safe HTML on the server. */
 export interface PostBodyView {
@@ -125,7 +125,7 @@ function LessonInfo({ lesson }: { lesson: NonNullable<PostBody["lesson"]> }) {
           <div>
             <dt>{t("fields.reservationStartAt")}</dt>
             <dd>
-              <time dateTime={new Date(lesson.reservationStartAt).toISOString()}>{formatPostDate(locale, lesson.reservationStartAt, true)}</time>
+              <time dateTime={new Date(lesson.reservationStartAt).toISOString()}>{formatLocalDate(locale, lesson.reservationStartAt, true)}</time>
             </dd>
           </div>
         ) : null}

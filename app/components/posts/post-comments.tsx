@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useMemo, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
 import { useLocation } from "@remix-run/react";
 import { useDialog } from "~/components/feedback/dialog";
 import { useToast } from "~/components/feedback/toast";
@@ -9,6 +9,7 @@ import { useRootData } from "~/lib/root-data";
 import type { CommentJson, CommentsPayload } from "../../../server/api/posts-social";
 import { formatCompactNumber } from "../../../server/domain/number-display";
 import { COMMENT_MAX_LENGTH, commentLength, type CommentRefusal, type SocialPermissions } from "../../../server/domain/post-comments";
+import { formatLocalDate } from "../../../server/domain/jst-time";
 
 export interface PostCommentsProps {
   postId: number;
@@ -57,10 +58,6 @@ export default function PostComments({ postId, allowComment, canComment, comment
     canModerate,
   });
   const [replyTo, setReplyTo] = useState<number | null>(null);
-  const dateFormat = useMemo(
-    () => new Intl.DateTimeFormat(locale === "ja" ? "ja-JP" : locale, { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Tokyo" }),
-    [locale],
-  );
 
   const fail = useCallback((message: string | undefined) => toast.show(message || t("errors.generic"), "error"), [toast, t]);
 
@@ -161,7 +158,7 @@ export default function PostComments({ postId, allowComment, canComment, comment
             </span>
             <strong className="comment-author">{c.user?.name || t("leftUser")}</strong>
             <time className="muted small" dateTime={c.createdAt}>
-              {dateFormat.format(new Date(c.createdAt))}
+              {formatLocalDate(locale, c.createdAt, true)}
             </time>
           </header>
           <p className="comment-body">{c.body}</p>

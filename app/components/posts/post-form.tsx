@@ -6,7 +6,8 @@ import { useTranslation } from "~/lib/i18n";
 import type { postFormData } from "../../../server/services/posts";
 import type { editData } from "../../../server/services/post-edit-data";
 import type { UploadItem } from "~/components/uploads/use-uploads";
-import { COMMENT_SCOPES, EDIT_SCOPES, LESSON_DURATIONS, LESSON_PLATFORMS, POST_LIMITS, UPLOAD_RULES, type PostType } from "../../../server/domain/posts";
+import { COMMENT_SCOPES, EDIT_SCOPES, LESSON_DURATIONS, LESSON_PLATFORMS, POST_LIMITS, type PostType } from "../../../server/domain/posts";
+import { formatYen } from "../../../server/domain/number-display";
 
 export type PostFormData = Awaited<ReturnType<typeof postFormData>> & { commentScopes: string[] };
 export type PostEditData = Awaited<ReturnType<typeof editData>>;
@@ -230,7 +231,6 @@ export function PostForm(props: {
           <Suspense fallback={<p className="muted">…</p>}>
             <UploadField
               kind={kind}
-              maxFiles={UPLOAD_RULES[kind].maxFiles}
               initialItems={files}
               onChange={(items: UploadItem[]) => {
                 setFiles(items);
@@ -303,7 +303,7 @@ export function PostForm(props: {
             <option value={-1}>{t("fields.anyone")}</option>
             {props.formData.plans.map((p) => (
               <option key={p.id} value={p.id}>
-                {p.name}（{new Intl.NumberFormat("ja-JP", { style: "currency", currency: "JPY" }).format(p.price)}）
+                {p.name}（{formatYen(p.price)}）
               </option>
             ))}
           </select>

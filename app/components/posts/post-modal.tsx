@@ -4,9 +4,9 @@ import { useDialog } from "~/components/feedback/dialog";
 import { useToast } from "~/components/feedback/toast";
 import { callApi } from "~/lib/api";
 import { useTranslation } from "~/lib/i18n";
-import { formatPostDate } from "./post-date";
 import { tweetText, type PostType } from "../../../server/domain/posts";
 import { PostForm, type PostFormData } from "./post-form";
+import { formatLocalDate } from "../../../server/domain/jst-time";
 
 /** spec §2 query flags of the post modal; every one is removed on close. */
 export const POST_MODAL_FLAGS = ["fanclubPost", "copyPostId", "isGroupPost", "isGroup", "visibleShow", "page", "postTitle", "hashTag", "postModalDisabled", "postId", "scheduled"] as const;
@@ -144,7 +144,7 @@ export default function PostModal(props: { fanclubId: number; origin: string }) 
                   <li key={d.id}>
                     <a href={`/me/fanclub/posts/edit/${d.id}/${d.postTypeStr}`}>{d.title || t("modal.untitled")}</a>
                     <span className="muted small">
-                      {t(`types.${d.postTypeStr}`)} · {formatPostDate(locale, d.updatedAt, true)}
+                      {t(`types.${d.postTypeStr}`)} · {formatLocalDate(locale, d.updatedAt, true)}
                     </span>
                   </li>
                 ))}

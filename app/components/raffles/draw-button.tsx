@@ -4,6 +4,7 @@ import { useDialog } from "~/components/feedback/dialog";
 import { useToast } from "~/components/feedback/toast";
 import { callApi } from "~/lib/api";
 import { useTranslation } from "~/lib/i18n";
+import { formatNumber } from "../../../server/domain/number-display";
 
 /** The creator's draw: a confirm dialog (the draw happens once), then the page shows the recorded result. */
 export default function DrawButton(props: { raffleId: number; tickets: number; fans: number; winners: number }) {
@@ -16,7 +17,7 @@ export default function DrawButton(props: { raffleId: number; tickets: number; f
     if (busy) return;
     const ok = await dialog.confirm({
       title: t("creator.drawTitle"),
-      message: t("creator.drawConfirm", { tickets: props.tickets.toLocaleString("ja-JP"), fans: props.fans.toLocaleString("ja-JP"), winners: String(props.winners) }),
+      message: t("creator.drawConfirm", { tickets: formatNumber(props.tickets), fans: formatNumber(props.fans), winners: String(props.winners) }),
       okText: t("creator.drawOk"),
       cancelText: t("creator.drawCancel"),
     });

@@ -8,6 +8,7 @@ import { useTranslation } from "~/lib/i18n";
 import { raffleSchema } from "../../../server/domain/raffle-form";
 import { RAFFLE_LIMITS } from "../../../server/domain/raffles";
 import { toJstInput } from "../../../server/domain/jst-time";
+import { formatNumber } from "../../../server/domain/number-display";
 
 export type RaffleFormValues = {
   title: string;
@@ -44,7 +45,7 @@ export function RaffleForm(props: { lastResult: SubmissionResult<string[]> | nul
         label={t("fields.entryPrice")}
         id={fields.entryPrice.id}
         errors={fields.entryPrice.errors}
-        hint={props.priceLocked ? t("hints.priceLocked") : t("hints.price", { max: RAFFLE_LIMITS.maxPrice.toLocaleString("ja-JP") })}
+        hint={props.priceLocked ? t("hints.priceLocked") : t("hints.price", { max: formatNumber(RAFFLE_LIMITS.maxPrice) })}
       >
         <input {...getInputProps(fields.entryPrice, { type: "text" })} defaultValue={r?.entryPrice ?? ""} inputMode="numeric" readOnly={props.priceLocked} aria-readonly={props.priceLocked} />
       </Field>

@@ -1,5 +1,6 @@
 import { useTranslation } from "~/lib/i18n";
 import { formatJstDateTime } from "../../../server/domain/jst-time";
+import { formatNumber } from "../../../server/domain/number-display";
 
 export type RaffleDrawJson = {
   seed: string;
@@ -57,7 +58,7 @@ export function RaffleResult(props: { draw: RaffleDrawJson; winnerCount: number;
           </div>
           <div>
             <dt>{t("public.tickets")}</dt>
-            <dd>{draw.ticketCount.toLocaleString("ja-JP")}</dd>
+            <dd>{formatNumber(draw.ticketCount)}</dd>
           </div>
         </dl>
         <p className="small muted">{t("public.reproduce")}</p>

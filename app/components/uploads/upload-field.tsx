@@ -10,8 +10,6 @@ export interface UploadFieldProps {
   kind: UploadKind;
   /** files the post already has (edit, copy or a saved draft) */
   initialItems?: UploadItem[];
-  /** defaults to the kind's limit of spec §5 */
-  maxFiles?: number;
   /** every change of the list, placeholders included (`isLoading`); stored files have server ids */
   onChange?: (items: UploadItem[]) => void;
   /** true while any file is still uploading: the form holds saving and asks before closing */

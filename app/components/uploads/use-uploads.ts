@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useToast } from "~/components/feedback/toast";
 import { callApi } from "~/lib/api";
 import { useTranslation } from "~/lib/i18n";
-import { UPLOAD_RULES, uploadProblem, type UploadKind, type UploadProblem } from "../../../server/domain/posts";
+import { UPLOAD_RULES, dropzoneVisible, uploadProblem, type UploadKind, type UploadProblem } from "../../../server/domain/posts";
 import { formatLimit, partSizeFor, uploadFingerprint } from "../../../server/domain/uploads";
 import { findResume, forgetResume, saveResume } from "./resume-store";
 
@@ -62,8 +62,6 @@ function placeholderId(): number {
 export interface UseUploadsOptions {
   kind: UploadKind;
   initialItems?: UploadItem[];
-  /** defaults to the kind's limit (spec §5) */
-  maxFiles?: number;
   onChange?: (items: UploadItem[]) => void;
   onUploadingChange?: (uploading: boolean) => void;
 }
@@ -77,7 +75,7 @@ export function useUploads(options: UseUploadsOptions) {
   const { kind } = options;
   const { t } = useTranslation("uploads");
   const toast = useToast();
-  const maxFiles = options.maxFiles ?? UPLOAD_RULES[kind].maxFiles;
+  const maxFiles = UPLOAD_RULES[kind].maxFiles;
   const [items, setItems] = useState<UploadItem[]>(() => options.initialItems ?? []);
   const itemsRef = useRef(items);
   itemsRef.current = items;
@@ -92,7 +90,7 @@ export function useUploads(options: UseUploadsOptions) {
       const rule = UPLOAD_RULES[kind];
       switch (problem) {
         case "tooMany":
-          return t("errors.tooMany", { count: Math.min(maxFiles, rule.maxFiles) });
+          return t("errors.tooMany", { count: rule.maxFiles });
         case "tooLarge":
           return t("errors.tooLarge", { maxFileSize: formatLimit(rule.maxBytes) });
         case "badType":
@@ -101,7 +99,7 @@ export function useUploads(options: UseUploadsOptions) {
           return t("errors.empty");
       }
     },
-    [kind, maxFiles, t],
+    [kind, t],
   );
 
   const patchItem = useCallback((id: number, patch: Partial<UploadItem> | null) => {
@@ -203,7 +201,7 @@ export function useUploads(options: UseUploadsOptions) {
       let count = itemsRef.current.length;
       const placeholders: UploadItem[] = [];
       for (const file of picked) {
-        const problem = count >= maxFiles ? "tooMany" : uploadProblem(kind, { filename: file.name, size: file.size }, count);
+        const problem = uploadProblem(kind, { filename: file.name, size: file.size }, count);
         if (problem) {
           toast.show(problemText(problem), "error");
           if (problem === "tooMany") break;
@@ -249,7 +247,7 @@ export function useUploads(options: UseUploadsOptions) {
         // each file's failure was reported by its upload-error event
       });
     },
-    [kind, maxFiles, loadUppy, patchItem, problemText, t, toast],
+    [kind, loadUppy, patchItem, problemText, t, toast],
   );
 
   /** Removes an item; one still uploading is stopped and its upload aborted on the server. */
@@ -310,5 +308,5 @@ export function useUploads(options: UseUploadsOptions) {
     [],
   );
 
-  return { items, addFiles, remove, uploading, overall, maxFiles, canAdd: items.length < maxFiles };
+  return { items, addFiles, remove, uploading, overall, maxFiles, canAdd: dropzoneVisible(kind, items.length) };
 }
