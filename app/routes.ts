@@ -21,11 +21,11 @@ const accounts = [
   ]),
   ...prefix("auth", [
     route("login", "routes/accounts/auth.login/route.tsx"),
-    route("login/otp", "routes/accounts/auth.login.otp.tsx"),
+    route("login/otp", "routes/accounts/auth.login.otp/route.tsx"),
     route("sso", "routes/accounts/auth.sso.tsx"),
   ]),
   route("sso/callback", "routes/accounts/sso.callback.tsx"),
-  ...prefix("profile", [index("routes/accounts/profile._index.tsx"), route(":token", "routes/accounts/profile.$token.tsx")]),
+  ...prefix("profile", [index("routes/accounts/profile._index.tsx"), route(":token", "routes/accounts/profile.$token/route.tsx")]),
   ...prefix("me/settings", [
     index("routes/accounts/me.settings._index.tsx"),
     route("account", "routes/accounts/me.settings.account/route.tsx"),

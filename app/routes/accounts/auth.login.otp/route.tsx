@@ -7,14 +7,13 @@ import { parse } from "hono/utils/cookie";
 import { z } from "zod";
 import { Field, FormErrors } from "~/components/form/field";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
-import { users } from "../../../db/schema";
-import { eq } from "drizzle-orm";
-import { OTP_PENDING_COOKIE, startSession } from "../../../server/http/session-cookie";
-import { translatorFor } from "../../../server/i18n";
-import { isLocked, lockSubjects, recordFailure } from "../../../server/services/accounts";
-import { destinationAfterSignIn, returnTarget } from "../../../server/services/sign-in";
-import { finishPendingLogin, pendingLogin, verifySecondStep } from "../../../server/services/two-step";
-import type { AppContext } from "../../../server/context";
+import { OTP_PENDING_COOKIE, startSession } from "../../../../server/http/session-cookie";
+import { translatorFor } from "../../../../server/i18n";
+import { isLocked, lockSubjects, recordFailure } from "../../../../server/services/accounts";
+import { destinationAfterSignIn, returnTarget } from "../../../../server/services/sign-in";
+import { finishPendingLogin, pendingLogin, verifySecondStep } from "../../../../server/services/two-step";
+import type { AppContext } from "../../../../server/context";
+import { signInEmail } from "./queries.server";
 
 export const handle = { layout: "simple", i18n: ["common", "account"] };
 export const clientLoader = withNamespaces(["account"]);
@@ -47,8 +46,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: schema(t("validation.required", { field: t("fields.otpCode") })) });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const now = Date.now();
-  const user = await app.db.select({ email: users.email }).from(users).where(eq(users.id, pending.userId)).get();
-  const subjects = lockSubjects(user?.email ?? `user:${pending.userId}`, app.clientIp);
+  const email = await signInEmail(app.db, pending.userId);
+  const subjects = lockSubjects(email ?? `user:${pending.userId}`, app.clientIp);
   if (await isLocked(app.db, subjects, now)) return data({ result: submission.reply({ formErrors: [t("errors.locked")] }) }, { status: 429 });
   if (!(await verifySecondStep(app.db, pending.userId, submission.value.code, now))) {
     await recordFailure(app.db, subjects, now);

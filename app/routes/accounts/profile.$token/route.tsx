@@ -1,9 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { and, asc, eq, isNull } from "drizzle-orm";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
-import { linkApplications, users } from "../../../db/schema";
-import { translatorFor } from "../../../server/i18n";
+import { translatorFor } from "../../../../server/i18n";
+import { profileLinks, profileOwner } from "./queries.server";
 
 export const handle = {
   i18n: ["common", "account"],
@@ -17,21 +16,9 @@ export const clientLoader = withNamespaces(["account"]);
  */
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const { app } = context;
-  const token = params.token ?? "";
-  const user = token.length <= 40
-    ? await app.db
-        .select({ id: users.id, name: users.name, iconImageUrl: users.iconImageUrl, createdAt: users.createdAt })
-        .from(users)
-        .where(and(eq(users.identifyToken, token), isNull(users.leftAt)))
-        .get()
-    : undefined;
+  const user = await profileOwner(app.db, params.token ?? "");
   if (!user) throw new Response("Not Found", { status: 404 });
-  const links = await app.db
-    .select({ kind: linkApplications.kind, url: linkApplications.url })
-    .from(linkApplications)
-    .where(eq(linkApplications.userId, user.id))
-    .orderBy(asc(linkApplications.id))
-    .all();
+  const links = await profileLinks(app.db, user.id);
   return {
     title: translatorFor(app.locale, "account")("profile.title", { name: user.name }),
     name: user.name,
