@@ -7,6 +7,8 @@ const SHELL = /[\\/]app[\\/](components[\\/](layout|feedback|errors)[\\/]|lib[\\
 // The sidebar's signed-in parts, which it loads lazily so that visitors never download them: in
 // the shell, their code would reach every visitor's first page after all.
 const SIGNED_IN_ONLY = /[\\/]app[\\/]components[\\/]layout[\\/](sidebar-joined|creator-section)\./;
+// Neither rule names a route: pages (app/routes/<domain>/, see app/routes.ts) and the pieces in
+// their route folders stay in per-page chunks, so a page's code reaches only visitors of that page.
 
 export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [

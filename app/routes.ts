@@ -1,4 +1,176 @@
-import type { RouteConfig } from "@remix-run/route-config";
-import { flatRoutes } from "@remix-run/fs-routes";
+import { index, prefix, route, type RouteConfig } from "@remix-run/route-config";
 
-export default flatRoutes() satisfies RouteConfig;
+// The URL table, by domain (docs/decisions/026). Each domain's pages live in app/routes/<domain>/;
+// a file is named after its URL ("me.fanclub.plans.new.tsx" serves /me/fanclub/plans/new), and a
+// route with private pieces (components or queries only it uses) is a folder holding route.tsx
+// beside them. Nesting is written out here: a child renders in its parent's <Outlet />.
+// tests/unit/route-table.test.ts pins every URL and its parent.
+
+/** Sign-up, sign-in (login domain, SSO), profile, account settings, notifications, leaving. */
+const accounts = [
+  ...prefix("account", [
+    route("sign_up", "routes/accounts/account.sign_up.tsx"),
+    route("sign_up/twitter", "routes/accounts/account.sign_up.twitter.tsx"),
+    route("sign_up/twitter/callback", "routes/accounts/account.sign_up.twitter.callback.tsx"),
+    route("sign_up_complete", "routes/accounts/account.sign_up_complete.tsx"),
+    route("confirmation", "routes/accounts/account.confirmation.tsx"),
+    route("confirmation_email", "routes/accounts/account.confirmation_email.tsx"),
+    route("mail_confirm_failed", "routes/accounts/account.mail_confirm_failed.tsx"),
+    route("password_reset", "routes/accounts/account.password_reset.tsx"),
+    route("password_reset_complete", "routes/accounts/account.password_reset_complete.tsx"),
+  ]),
+  ...prefix("auth", [
+    route("login", "routes/accounts/auth.login/route.tsx"),
+    route("login/otp", "routes/accounts/auth.login.otp/route.tsx"),
+    route("sso", "routes/accounts/auth.sso.tsx"),
+  ]),
+  route("sso/callback", "routes/accounts/sso.callback.tsx"),
+  ...prefix("profile", [index("routes/accounts/profile._index.tsx"), route(":token", "routes/accounts/profile.$token/route.tsx")]),
+  ...prefix("me/settings", [
+    index("routes/accounts/me.settings._index.tsx"),
+    route("account", "routes/accounts/me.settings.account/route.tsx"),
+    route("link_applications", "routes/accounts/me.settings.link_applications.tsx"),
+    route("notifications", "routes/accounts/me.settings.notifications.tsx"),
+  ]),
+  route("me/user/leave", "routes/accounts/me.user.leave.tsx"),
+  route("notifications", "routes/accounts/notifications.tsx"),
+];
+
+/** The home page, the platform-wide lists, and a visitor's own following and joined lists. */
+const discovery = [
+  index("routes/discovery/_index.tsx"),
+  ...prefix("fanclubs", [index("routes/discovery/fanclubs._index.tsx")]),
+  ...prefix("posts", [index("routes/discovery/posts._index/route.tsx")]),
+  ...prefix("products", [index("routes/discovery/products._index.tsx")]),
+  route("me/following", "routes/discovery/me.following.tsx"),
+  route("me/joining", "routes/discovery/me.joining.tsx"),
+];
+
+/** A fan club's live list and live pages (app/routes/live/), shown below the fan club's header. */
+const liveTabs = [
+  ...prefix("lives", [index("routes/live/fanclubs.$id.lives._index/route.tsx"), route(":liveId", "routes/live/fanclubs.$id.lives.$liveId/route.tsx")]),
+];
+
+/** A fan club's public pages under its header and tabs, its unique path, and group pages. */
+const fanclubPages = [
+  route("fanclubs/:id", "routes/fanclub/fanclubs.$id.tsx", [
+    index("routes/fanclub/fanclubs.$id._index.tsx"),
+    route(":tab", "routes/fanclub/fanclubs.$id.$tab.tsx"),
+    ...prefix("posts", [
+      index("routes/fanclub/fanclubs.$id.posts._index.tsx"),
+      route(":postId", "routes/fanclub/fanclubs.$id.posts.$postId/route.tsx"),
+      route(":postId/post_tippings", "routes/fanclub/fanclubs.$id.posts.$postId.post_tippings.tsx"),
+    ]),
+    ...prefix("products", [index("routes/fanclub/fanclubs.$id.products._index.tsx"), route(":productId", "routes/fanclub/fanclubs.$id.products.$productId/route.tsx")]),
+    ...prefix("raffles", [index("routes/fanclub/fanclubs.$id.raffles._index.tsx"), route(":raffleId", "routes/fanclub/fanclubs.$id.raffles.$raffleId/route.tsx")]),
+    ...liveTabs,
+  ]),
+  route(":uniquePath", "routes/fanclub/$uniquePath.tsx"),
+  route("groups/:id", "routes/fanclub/groups.$id.tsx", [
+    index("routes/fanclub/groups.$id._index.tsx"),
+    route("posts", "routes/fanclub/groups.$id.posts.tsx"),
+    route("notifies", "routes/fanclub/groups.$id.notifies.tsx"),
+  ]),
+];
+
+/** A creator's management pages: the fan club, its content and sales, groups, editors. */
+const creator = [
+  ...prefix("me/fanclub", [
+    index("routes/creator/me.fanclub._index.tsx"),
+    route("new", "routes/creator/me.fanclub.new.tsx"),
+    route("edit", "routes/creator/me.fanclub.edit.tsx"),
+    route(":section", "routes/creator/me.fanclub.$section.tsx"),
+    route("invoice_number", "routes/creator/me.fanclub.invoice_number.tsx"),
+    route("fans", "routes/creator/me.fanclub.fans.tsx"),
+    route("editors", "routes/creator/me.fanclub.editors.tsx"),
+    route("tips", "routes/creator/me.fanclub.tips.tsx"),
+    route("tippings", "routes/creator/me.fanclub.tippings.tsx"),
+    route("lesson_reserve/show", "routes/creator/me.fanclub.lesson_reserve.show.tsx"),
+    ...prefix("plans", [
+      index("routes/creator/me.fanclub.plans._index.tsx"),
+      route("new", "routes/creator/me.fanclub.plans.new.tsx"),
+      route(":id/edit", "routes/creator/me.fanclub.plans.$id.edit.tsx"),
+      route(":id/close", "routes/creator/me.fanclub.plans.$id.close.tsx"),
+    ]),
+    ...prefix("posts", [
+      index("routes/creator/me.fanclub.posts._index.tsx"),
+      route("new/:postTypeStr", "routes/creator/me.fanclub.posts.new.$postTypeStr.tsx"),
+      route("edit/:id/:postTypeStr", "routes/creator/me.fanclub.posts.edit.$id.$postTypeStr.tsx"),
+    ]),
+    ...prefix("products", [
+      index("routes/creator/me.fanclub.products._index.tsx"),
+      route("new", "routes/creator/me.fanclub.products.new.tsx"),
+      route(":id/edit", "routes/creator/me.fanclub.products.$id.edit/route.tsx"),
+    ]),
+    ...prefix("raffles", [
+      index("routes/creator/me.fanclub.raffles._index.tsx"),
+      route("new", "routes/creator/me.fanclub.raffles.new.tsx"),
+      route(":id/edit", "routes/creator/me.fanclub.raffles.$id.edit/route.tsx"),
+    ]),
+    ...prefix("live_events", [
+      index("routes/creator/me.fanclub.live_events._index.tsx"),
+      route("new", "routes/creator/me.fanclub.live_events.new.tsx"),
+      route("edit/:id", "routes/creator/me.fanclub.live_events.edit.$id.tsx"),
+      route(":id", "routes/creator/me.fanclub.live_events.$id/route.tsx"),
+    ]),
+    route("purchases", "routes/creator/me.fanclub.purchases.tsx", [
+      index("routes/creator/me.fanclub.purchases._index.tsx"),
+      route("products", "routes/creator/me.fanclub.purchases.products.tsx"),
+      route("raffles", "routes/creator/me.fanclub.purchases.raffles.tsx"),
+      route("live_events", "routes/creator/me.fanclub.purchases.live_events.tsx"),
+    ]),
+  ]),
+  ...prefix("me/fanclub_group", [
+    index("routes/creator/me.fanclub_group._index.tsx"),
+    route("new", "routes/creator/me.fanclub_group.new.tsx"),
+    route("edit", "routes/creator/me.fanclub_group.edit.tsx"),
+    route("edit_member", "routes/creator/me.fanclub_group.edit_member.tsx"),
+    route("close", "routes/creator/me.fanclub_group.close.tsx"),
+    ...prefix("invitations", [index("routes/creator/me.fanclub_group.invitations._index.tsx"), route(":id", "routes/creator/me.fanclub_group.invitations.$id.tsx")]),
+  ]),
+  route("me/managed_fanclubs/:section", "routes/creator/me.managed_fanclubs.$section.tsx"),
+  route("me/editor_invitations", "routes/creator/me.editor_invitations.tsx"),
+];
+
+/** The wallet (coins, cards, campaign), the delivery address, and purchase histories. */
+const money = [
+  route("me/coins", "routes/money/me.coins.tsx"),
+  route("me/coin_vesting_campaign", "routes/money/me.coin_vesting_campaign.tsx"),
+  route("me/card_registration", "routes/money/me.card_registration/route.tsx"),
+  route("me/address", "routes/money/me.address.tsx"),
+  route("me/purchase_histories", "routes/money/me.purchase_histories.tsx", [
+    index("routes/money/me.purchase_histories._index.tsx"),
+    route("products", "routes/money/me.purchase_histories.products.tsx"),
+    route("raffles", "routes/money/me.purchase_histories.raffles.tsx"),
+    route("tippings", "routes/money/me.purchase_histories.tippings.tsx"),
+    route("live_event_tickets", "routes/money/me.purchase_histories.live_event_tickets.tsx"),
+    route("lesson_reservation", "routes/money/me.purchase_histories.lesson_reservation.tsx"),
+  ]),
+];
+
+/** Help articles, the inquiry form and the request to open a fan club. */
+const help = [
+  ...prefix("help", [
+    route(":page", "routes/help/help.$page.tsx"),
+    route("inquiry", "routes/help/help.inquiry.tsx"),
+    route("fanclub_open_request", "routes/help/help.fanclub_open_request.tsx"),
+  ]),
+];
+
+/** The operator's pages. */
+const operator = [route("ops/open_requests", "routes/operator/ops.open_requests.tsx")];
+
+/** Development helpers. */
+const dev = [route("dev/mailbox", "routes/dev/dev.mailbox.tsx"), route("dev/renewals", "routes/dev/dev.renewals.ts")];
+
+export default [
+  ...discovery,
+  ...accounts,
+  ...fanclubPages,
+  ...creator,
+  ...money,
+  ...help,
+  ...operator,
+  ...dev,
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

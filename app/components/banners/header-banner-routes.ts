@@ -1,12 +1,12 @@
 import type { BannerKind } from "../../../server/domain/banners";
 
 /**
- * Pages the spec names, as Remix route ids (the file names under app/routes). The layout matches
+ * Pages the spec names, as Remix route ids (the route files app/routes.ts names, without extension). The layout matches
  * ids, so the pages themselves need to know nothing about the banner.
  */
 export const SPEC_ROUTE_IDS = {
-  "me-fanclub-live_events-id": "routes/me.fanclub.live_events.$id",
-  fanclubLiveUniquePath: "routes/fanclubs.$id.lives.$liveId",
+  "me-fanclub-live_events-id": "routes/creator/me.fanclub.live_events.$id/route",
+  fanclubLiveUniquePath: "routes/live/fanclubs.$id.lives.$liveId/route",
 } as const;
 
 /** spec §2: no header banner on the live-event pages. */
@@ -17,15 +17,15 @@ export const HEADER_BANNER_HIDDEN_ON: readonly string[] = [SPEC_ROUTE_IDS["me-fa
  * club's post page shows posts while its other tabs inherit fanclubs from the fan club route.
  */
 export const HEADER_BANNER_KIND_BY_ROUTE: Readonly<Record<string, BannerKind>> = {
-  "routes/_index": "top",
-  "routes/fanclubs._index": "fanclubs",
-  "routes/fanclubs.$id": "fanclubs",
-  "routes/$uniquePath": "fanclubs",
-  "routes/posts._index": "posts",
-  "routes/fanclubs.$id.posts._index": "posts",
-  "routes/fanclubs.$id.posts.$postId": "posts",
-  "routes/fanclubs.$id.posts.$postId_.post_tippings": "posts",
-  "routes/fanclubs.$id.lives._index": "lives",
+  "routes/discovery/_index": "top",
+  "routes/discovery/fanclubs._index": "fanclubs",
+  "routes/fanclub/fanclubs.$id": "fanclubs",
+  "routes/fanclub/$uniquePath": "fanclubs",
+  "routes/discovery/posts._index/route": "posts",
+  "routes/fanclub/fanclubs.$id.posts._index": "posts",
+  "routes/fanclub/fanclubs.$id.posts.$postId/route": "posts",
+  "routes/fanclub/fanclubs.$id.posts.$postId.post_tippings": "posts",
+  "routes/live/fanclubs.$id.lives._index/route": "lives",
 };
 
 /** Pages not listed show the platform-wide list, the one the home page shows. */

@@ -1,9 +1,9 @@
 import { useRouteLoaderData } from "@remix-run/react";
-import type { loader } from "~/routes/groups.$id";
+import type { loader } from "~/routes/fanclub/groups.$id";
 
 /** The group the /groups/{id} layout loaded, for its tabs (one read per page, not one per tab). */
 export function useGroup() {
-  const data = useRouteLoaderData<typeof loader>("routes/groups.$id");
+  const data = useRouteLoaderData<typeof loader>("routes/fanclub/groups.$id");
   if (!data) throw new Error("useGroup outside /groups/{id}");
   return data.group;
 }

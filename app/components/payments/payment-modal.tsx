@@ -6,29 +6,32 @@ import { useTranslation } from "~/lib/i18n";
 import { linkBuilder } from "~/lib/links";
 import { useRootData } from "~/lib/root-data";
 import "~/styles/payments.css";
-import { clampCoinAmount, parseCoinAmount, PAYMENT_TYPE, paymentMethodStep, purchaseKind, showCoinForRenewalCheckbox, type PaymentType } from "../../../server/domain/coin-payment";
-import { formatYen, formatCoins } from "../../../server/domain/number-display";
-import type { PlanQuote } from "../../../server/domain/plan-change";
+import { PAYMENT_TYPE, paymentMethodStep, purchaseKind, type PaymentType } from "../../../server/domain/coin-payment";
 import { planChoiceAction } from "../../../server/domain/plan-grade";
 import { cardPartProblem } from "../../../server/domain/purchase";
 import type { PurchaseSummary } from "../../../server/services/cart-purchase";
-import { ItemLines } from "./item-lines";
 import { itemPage, type ItemPageNumber } from "./item-pages";
+import { ConfirmPage } from "./pages/confirm-page";
+import { CurrentPlanPage } from "./pages/current-plan-page";
+import { DonePage } from "./pages/done-page";
+import { ExpiredPage } from "./pages/expired-page";
+import { LeavePage } from "./pages/leave-page";
+import { MethodPage } from "./pages/method-page";
+import { PlanListPage } from "./pages/plan-list-page";
+import { PlanPage } from "./pages/plan-page";
 import { confirmStripeAction } from "./stripe-action";
 import { PAYMENT_QUERY, type CartPayload, type MembershipJson, type PaymentModalStart, type PlanJson, type PlansInfo, type PurchaseResponse } from "./types";
-import { formatLocalDate, formatLocalMonth } from "../../../server/domain/jst-time";
 
 /**
- * The payment modal (spec §4 pages 1, 2, 3, 4, 20, 30, 31, 40, and the item pages of
- * ./item-pages.tsx: 10 live ticket, 50 product, 60 tip, 70 raffle entry). Every money decision is
- * the server's: this shows the quote it gives (yen now, from when, next renewal) and posts the
- * fan's choice; a double click or a retry posts the same cart version, which the server answers
- * with the first result.
+ * The payment modal (spec §4 pages 1, 2, 3, 4, 20, 30, 31, 40, each in ./pages/, and the item
+ * pages of ./item-pages.tsx: 10 live ticket, 50 product, 60 tip, 70 raffle entry). This file holds
+ * the state and the steps between pages; the pages show it and report the fan's choices. Every
+ * money decision is the server's: this shows the quote it gives (yen now, from when, next
+ * renewal) and posts the fan's choice; a double click or a retry posts the same cart version,
+ * which the server answers with the first result.
  */
 
 type Page = 1 | 2 | 3 | 4 | 20 | 30 | 31 | 40 | ItemPageNumber;
-
-const AUTO_LEAVE_DAY = 7;
 
 export default function PaymentModal({ start, onClose }: { start: PaymentModalStart; onClose: (changed: boolean) => void }) {
   const { t, locale } = useTranslation("payments");
@@ -213,7 +216,6 @@ export default function PaymentModal({ start, onClose }: { start: PaymentModalSt
   // ----- page 2: payment method
 
   const total = cart?.total ?? 0;
-  const cartHasPlan = Boolean(cart?.carts.some((i) => i.type === "Plan"));
 
   const refreshBalance = async () => {
     // spec §4: while refreshing the button reads 'updating balance' and repeat clicks are ignored
@@ -378,230 +380,41 @@ export default function PaymentModal({ start, onClose }: { start: PaymentModalSt
       body = plan ? <PlanPage plan={plan} busy={busy} onChoose={choosePlan} onPlans={current ? () => setPage(40) : null} onExpired={() => void openExpired()} /> : null;
       break;
     case 40:
-      body = (
-        <ul className="payment-plan-list">
-          {plans.map((p) => (
-            <li key={p.id} className="payment-plan-row" data-plan={p.name}>
-              <div>
-                <strong>{p.name}</strong>
-                <span className="muted small"> {t("plan.monthly", { price: formatYen(p.price) })}</span>
-              </div>
-              {p.planGrade === "current" ? (
-                <span className="badge">{t("grade.current")}</span>
-              ) : (
-                <button type="button" className="button button-small" onClick={() => (setPlanId(p.id), setPage(1))}>
-                  {t(`grade.${p.planGrade}`)}
-                </button>
-              )}
-            </li>
-          ))}
-        </ul>
-      );
+      body = <PlanListPage plans={plans} onChoose={(id) => (setPlanId(id), setPage(1))} />;
       break;
     case 20:
-      body = (
-        <>
-          {notice ? <p className="flash flash-muted">{notice}</p> : null}
-          {cart && !notice ? (
-            <>
-              <p>{t("expired.lead", { day: String(AUTO_LEAVE_DAY) })}</p>
-              <CartItems cart={cart} />
-              <div className="dialog-actions">
-                <button type="button" className="button" onClick={() => (setPaymentType(null), setPage(2))}>
-                  {t("actions.toPayment")}
-                </button>
-              </div>
-            </>
-          ) : null}
-        </>
-      );
+      body = <ExpiredPage notice={notice} cart={cart} onToPayment={() => (setPaymentType(null), setPage(2))} />;
       break;
     case 2:
       body = cart ? (
-        <>
-          <p className="payment-total">
-            {t("total", { total: formatYen(total) })}
-            <span className="muted small"> {t("taxIncluded")}</span>
-          </p>
-          {total === 0 ? <p className="muted">{t("method.free")}</p> : null}
-          <fieldset className="payment-methods">
-            <legend>{t("method.legend")}</legend>
-            {([PAYMENT_TYPE.card, PAYMENT_TYPE.allCoin, PAYMENT_TYPE.partCoin] as const).map((type) => (
-              <label key={type} className="payment-method">
-                <input type="radio" name="paymentType" value={type} checked={paymentType === type} onChange={() => setPaymentType(type)} />
-                {t(`method.type${type}`)}
-              </label>
-            ))}
-          </fieldset>
-          <div className="field">
-            <label htmlFor="coin-payment">{t("method.coinAmount")}</label>
-            <input
-              id="coin-payment"
-              type="number"
-              inputMode="numeric"
-              min={0}
-              max={total}
-              step={1}
-              value={coinInput}
-              disabled={paymentType !== PAYMENT_TYPE.partCoin}
-              onChange={(e) => setCoinInput(e.target.value)}
-              onBlur={() => setCoinInput(String(clampCoinAmount(parseCoinAmount(coinInput), total)))}
-            />
-            {paymentType === PAYMENT_TYPE.partCoin ? <p className="muted small">{t("method.cardMinimum", { min: formatYen(cart.minCardAmount) })}</p> : null}
-          </div>
-          <div className="payment-balance">
-            <span data-testid="coin-balance">{t("balance", { balance: formatCoins(balance) })}</span>
-            <button type="button" className="button button-small button-secondary" onClick={() => void refreshBalance()} aria-busy={refreshing}>
-              {refreshing ? t("actions.refreshing") : t("actions.refresh")}
-            </button>
-            <a className="small" href={links.user("/me/coins")}>
-              {t("actions.chargeCoins")}
-            </a>
-          </div>
-          <p className="muted small">{cart.card ? t("method.cardOnFile", { brand: cart.card.brand.toUpperCase(), last4: cart.card.last4 }) : t("method.noCard")}</p>
-          {renewal && showCoinForRenewalCheckbox({ cartHasPlan, paymentType, alreadyEnabled: renewal.alreadyEnabled }) ? (
-            <label className="checkbox">
-              <input type="checkbox" checked={renewal.checked} onChange={(e) => void toggleRenewal(e.target.checked)} /> {t("method.coinForRenewal")}
-            </label>
-          ) : null}
-          <div className="dialog-actions">
-            {start.kind === "plan" || start.kind === "item" ? (
-              <button type="button" className="button button-secondary" onClick={() => setPage(start.kind === "item" ? start.page : 1)}>
-                {t("actions.back")}
-              </button>
-            ) : null}
-            <button type="button" className="button" onClick={toConfirm}>
-              {t("actions.next")}
-            </button>
-          </div>
-        </>
+        <MethodPage
+          cart={cart}
+          paymentType={paymentType}
+          onPaymentType={setPaymentType}
+          coinInput={coinInput}
+          onCoinInput={setCoinInput}
+          balance={balance}
+          refreshing={refreshing}
+          onRefreshBalance={() => void refreshBalance()}
+          chargeCoinsHref={links.user("/me/coins")}
+          renewal={renewal}
+          onToggleRenewal={(checked) => void toggleRenewal(checked)}
+          onBack={start.kind === "plan" || start.kind === "item" ? () => setPage(start.kind === "item" ? start.page : 1) : null}
+          onNext={toConfirm}
+        />
       ) : null;
       break;
     case 3:
-      body =
-        cart && split ? (
-          <>
-            <CartItems cart={cart} detailed />
-            <dl className="payment-summary">
-              <div>
-                <dt>{t("confirm.chargeNow")}</dt>
-                <dd data-testid="charge-now">{formatYen(cart.total)}</dd>
-              </div>
-              {split.card > 0 ? (
-                <div>
-                  <dt>{cart.card ? t("confirm.card", { brand: cart.card.brand.toUpperCase(), last4: cart.card.last4 }) : t("method.type0")}</dt>
-                  <dd>{formatYen(split.card)}</dd>
-                </div>
-              ) : null}
-              {split.coins > 0 ? (
-                <div>
-                  <dt>{t("confirm.coins")}</dt>
-                  <dd>{formatCoins(split.coins)}</dd>
-                </div>
-              ) : null}
-            </dl>
-            <p className="payment-no-refund">{t("common:money.noRefund")}</p>
-            <div className="dialog-actions">
-              <button type="button" className="button button-secondary" onClick={() => setPage(2)} disabled={busy}>
-                {t("actions.back")}
-              </button>
-              <button type="button" className="button" onClick={() => void pay()} disabled={busy} data-testid="pay">
-                {cart.total === 0 ? t("actions.joinFree") : t("actions.pay", { amount: formatYen(cart.total) })}
-              </button>
-            </div>
-          </>
-        ) : null;
+      body = cart && split ? <ConfirmPage cart={cart} split={split} busy={busy} onBack={() => setPage(2)} onPay={() => void pay()} /> : null;
       break;
     case 4:
-      body = (
-        <>
-          <p className="flash">{t("done.lead")}</p>
-          {cart ? <CartItems cart={cart} detailed /> : null}
-          {done ? (
-            <p className="muted small">
-              {t("done.paid", { total: formatYen(done.total) })}
-              {done.cardAmount > 0 ? ` ${t("done.card", { amount: formatYen(done.cardAmount) })}` : ""}
-              {done.coinAmount > 0 ? ` ${t("done.coins", { amount: formatCoins(done.coinAmount) })}` : ""}
-            </p>
-          ) : null}
-          <div className="dialog-actions">
-            <button type="button" className="button" onClick={() => close(true)}>
-              {t("actions.close")}
-            </button>
-          </div>
-        </>
-      );
+      body = <DonePage cart={cart} done={done} onClose={() => close(true)} />;
       break;
     case 30:
-      body = current ? (
-        <>
-          <p>
-            <strong>{current.name}</strong> <span className="muted small">{t("plan.monthly", { price: formatYen(current.price) })}</span>
-          </p>
-          {membership ? (
-            <>
-              <p className="muted small">
-                {t("history.memberNumber", { number: String(membership.memberNumber) })}
-                {membership.nextRenewalAt && membership.status === "active" ? ` · ${t("history.nextRenewal", { date: formatLocalDate(locale, membership.nextRenewalAt), price: formatYen(current.price) })}` : ""}
-              </p>
-              {membership.status === "unpaid" ? (
-                <p className="flash flash-warn">
-                  {t("history.unpaid")}{" "}
-                  <button type="button" className="link-button" onClick={() => void openExpired()}>
-                    {t("actions.toPayment")}
-                  </button>
-                </p>
-              ) : null}
-              <h3>{t("history.title")}</h3>
-              {membership.payments.length === 0 ? (
-                <p className="muted">{t("history.empty")}</p>
-              ) : (
-                <table className="payment-history">
-                  <tbody>
-                    {membership.payments.map((p, i) => (
-                      <tr key={i}>
-                        <td>{formatLocalMonth(locale, p.month)}</td>
-                        <td>{t(`history.kind.${p.kind}`)}</td>
-                        <td>{p.planName}</td>
-                        <td className="number">{formatYen(p.amount)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              )}
-            </>
-          ) : null}
-          <div className="dialog-actions">
-            <button type="button" className="button button-secondary" onClick={() => setPage(31)}>
-              {t("actions.stopSupport")}
-            </button>
-            <button type="button" className="button" onClick={() => setPage(40)}>
-              {t("actions.changePlan")}
-            </button>
-          </div>
-        </>
-      ) : null;
+      body = current ? <CurrentPlanPage current={current} membership={membership} onExpired={() => void openExpired()} onStopSupport={() => setPage(31)} onChangePlan={() => setPage(40)} /> : null;
       break;
     case 31:
-      body = current ? (
-        <>
-          <p>{t("leave.lead", { plan: current.name })}</p>
-          <ul className="payment-warnings" data-testid="leave-warnings">
-            <li>{t("leave.warnPosts", { date: membership?.nextRenewalAt && membership.status === "active" ? formatLocalDate(locale, membership.nextRenewalAt - 1) : formatLocalDate(locale, Date.now()) })}</li>
-            <li>{t("leave.warnFullMonth")}</li>
-            <li>{t("leave.warnRejoin")}</li>
-            <li>{t("leave.warnNumber")}</li>
-          </ul>
-          <div className="dialog-actions">
-            <button type="button" className="button button-secondary" onClick={() => setPage(30)} disabled={busy}>
-              {t("actions.back")}
-            </button>
-            <button type="button" className="button button-danger" onClick={() => void leave()} disabled={busy}>
-              {t("actions.confirmLeave")}
-            </button>
-          </div>
-        </>
-      ) : null;
+      body = current ? <LeavePage current={current} membership={membership} busy={busy} onBack={() => setPage(30)} onLeave={() => void leave()} /> : null;
       break;
   }
 
@@ -625,113 +438,5 @@ export default function PaymentModal({ start, onClose }: { start: PaymentModalSt
       </div>
       <div className="modal-body">{body}</div>
     </dialog>
-  );
-}
-
-/** What paying promises, in words: yen now, from when, the month it pays, the next renewal. */
-type QuoteView = { chargeNow: number; effectiveAt: number; month: string | null; nextRenewalAt: number; renewalPrice: number };
-
-function quoteView(quote: PlanQuote | null): QuoteView | null {
-  if (!quote || quote.kind === "current" || quote.kind === "unavailable" || quote.kind === "leave") return null;
-  return { chargeNow: quote.chargeNow, effectiveAt: quote.effectiveAt, month: quote.grantsMonth, nextRenewalAt: quote.nextRenewalAt, renewalPrice: quote.renewalPrice };
-}
-
-function QuoteLines({ quote }: { quote: QuoteView }) {
-  const { t, locale } = useTranslation("payments");
-  return (
-    <dl className="payment-quote">
-      <div>
-        <dt>{t("quote.chargeNow")}</dt>
-        <dd>{quote.chargeNow === 0 ? t("quote.nothing") : formatYen(quote.chargeNow)}</dd>
-      </div>
-      <div>
-        <dt>{t("quote.effective")}</dt>
-        <dd>{t("quote.now", { date: formatLocalDate(locale, quote.effectiveAt) })}</dd>
-      </div>
-      {quote.month ? (
-        <div>
-          <dt>{t("quote.month")}</dt>
-          <dd>{formatLocalMonth(locale, quote.month)}</dd>
-        </div>
-      ) : null}
-      <div>
-        <dt>{t("quote.nextRenewal")}</dt>
-        <dd>{t("quote.renewalLine", { date: formatLocalDate(locale, quote.nextRenewalAt), price: formatYen(quote.renewalPrice) })}</dd>
-      </div>
-    </dl>
-  );
-}
-
-function PlanPage({ plan, busy, onChoose, onPlans, onExpired }: { plan: PlanJson; busy: boolean; onChoose: (p: PlanJson) => void; onPlans: (() => void) | null; onExpired: () => void }) {
-  const { t } = useTranslation("payments");
-  const quote = plan.quote;
-  const view = quoteView(quote);
-  const closed = plan.disabledAt !== null || plan.isCloseApplied || (quote?.kind === "unavailable" && quote.reason === "planClosed");
-  const unpaid = quote?.kind === "unavailable" && quote.reason === "unpaid";
-  const action = plan.planGrade === "downgrade" ? t("actions.downgrade") : plan.planGrade === "upgrade" ? t("actions.upgrade") : t("actions.join");
-  return (
-    <>
-      <div className="payment-plan" data-plan={plan.name}>
-        {plan.iconImageUrl ? <img src={plan.iconImageUrl} alt="" width={56} height={56} /> : null}
-        <div>
-          <p className="muted small">{plan.fanclubName}</p>
-          <h3>{plan.name}</h3>
-          <p>
-            {plan.price === 0 ? t("plan.free") : t("plan.monthly", { price: formatYen(plan.price) })} <span className="muted small">{t("taxIncluded")}</span>
-          </p>
-        </div>
-      </div>
-      {plan.description ? <p className="pre-wrap payment-plan-description">{plan.description}</p> : null}
-      {closed ? (
-        <p className="flash flash-error">{t("errors.planUnavailable")}</p>
-      ) : unpaid ? (
-        <p className="flash flash-warn">
-          {t("errors.planUnpaid")}{" "}
-          <button type="button" className="link-button" onClick={onExpired}>
-            {t("actions.toPayment")}
-          </button>
-        </p>
-      ) : view ? (
-        <>
-          {plan.planGrade === "downgrade" ? <p className="muted small">{t("quote.downgradeNote")}</p> : null}
-          <QuoteLines quote={view} />
-        </>
-      ) : null}
-      <div className="dialog-actions">
-        {onPlans ? (
-          <button type="button" className="button button-secondary" onClick={onPlans}>
-            {t("actions.planList")}
-          </button>
-        ) : null}
-        {!closed && !unpaid ? (
-          <button type="button" className="button" disabled={busy} onClick={() => onChoose(plan)} data-testid="choose-plan">
-            {action}
-          </button>
-        ) : null}
-      </div>
-    </>
-  );
-}
-
-/** The cart's items; `detailed` adds each one's quote or its kind's lines (page 3 and the finish page). */
-function CartItems({ cart, detailed = false }: { cart: CartPayload; detailed?: boolean }) {
-  const { t } = useTranslation("payments");
-  return (
-    <ul className="payment-items">
-      {cart.carts.map((item) => (
-        <li key={item.id} className="payment-item" data-item-type={item.type} data-plan={item.plan?.name}>
-          <div className="payment-item-head">
-            <span>
-              <span className="muted small">{item.fanclub.name}</span> <strong>{item.title}</strong>
-              {item.quantity > 1 ? <span className="small"> × {item.quantity}</span> : null}
-            </span>
-            <span className="badge">{item.quote ? t(`quote.kind.${item.quote.kind}`) : t(`itemType.${item.type}`)}</span>
-          </div>
-          {detailed && item.quote ? <QuoteLines quote={item.quote} /> : null}
-          {detailed && !item.quote ? <ItemLines item={item} /> : null}
-          {!detailed || !item.quote ? <p className="small">{formatYen(item.price)}</p> : null}
-        </li>
-      ))}
-    </ul>
   );
 }

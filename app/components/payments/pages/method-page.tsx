@@ -1,0 +1,88 @@
+import { useTranslation } from "~/lib/i18n";
+import { clampCoinAmount, parseCoinAmount, PAYMENT_TYPE, showCoinForRenewalCheckbox, type PaymentType } from "../../../../server/domain/coin-payment";
+import { formatYen, formatCoins } from "../../../../server/domain/number-display";
+import type { CartPayload } from "../types";
+
+export type MethodPageProps = {
+  cart: CartPayload;
+  paymentType: PaymentType | null;
+  onPaymentType: (type: PaymentType) => void;
+  coinInput: string;
+  onCoinInput: (value: string) => void;
+  balance: number;
+  refreshing: boolean;
+  onRefreshBalance: () => void;
+  /** where coins are charged (the user domain's /me/coins) */
+  chargeCoinsHref: string;
+  renewal: { alreadyEnabled: boolean; checked: boolean } | null;
+  onToggleRenewal: (checked: boolean) => void;
+  /** back to the plan or item page; null when the modal opened here */
+  onBack: (() => void) | null;
+  onNext: () => void;
+};
+
+/** Page 2: how to pay (card, all coins, part coins), the coin balance, coin-for-renewal. */
+export function MethodPage({ cart, paymentType, onPaymentType, coinInput, onCoinInput, balance, refreshing, onRefreshBalance, chargeCoinsHref, renewal, onToggleRenewal, onBack, onNext }: MethodPageProps) {
+  const { t } = useTranslation("payments");
+  const total = cart.total;
+  const cartHasPlan = cart.carts.some((i) => i.type === "Plan");
+  return (
+    <>
+      <p className="payment-total">
+        {t("total", { total: formatYen(total) })}
+        <span className="muted small"> {t("taxIncluded")}</span>
+      </p>
+      {total === 0 ? <p className="muted">{t("method.free")}</p> : null}
+      <fieldset className="payment-methods">
+        <legend>{t("method.legend")}</legend>
+        {([PAYMENT_TYPE.card, PAYMENT_TYPE.allCoin, PAYMENT_TYPE.partCoin] as const).map((type) => (
+          <label key={type} className="payment-method">
+            <input type="radio" name="paymentType" value={type} checked={paymentType === type} onChange={() => onPaymentType(type)} />
+            {t(`method.type${type}`)}
+          </label>
+        ))}
+      </fieldset>
+      <div className="field">
+        <label htmlFor="coin-payment">{t("method.coinAmount")}</label>
+        <input
+          id="coin-payment"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={total}
+          step={1}
+          value={coinInput}
+          disabled={paymentType !== PAYMENT_TYPE.partCoin}
+          onChange={(e) => onCoinInput(e.target.value)}
+          onBlur={() => onCoinInput(String(clampCoinAmount(parseCoinAmount(coinInput), total)))}
+        />
+        {paymentType === PAYMENT_TYPE.partCoin ? <p className="muted small">{t("method.cardMinimum", { min: formatYen(cart.minCardAmount) })}</p> : null}
+      </div>
+      <div className="payment-balance">
+        <span data-testid="coin-balance">{t("balance", { balance: formatCoins(balance) })}</span>
+        <button type="button" className="button button-small button-secondary" onClick={onRefreshBalance} aria-busy={refreshing}>
+          {refreshing ? t("actions.refreshing") : t("actions.refresh")}
+        </button>
+        <a className="small" href={chargeCoinsHref}>
+          {t("actions.chargeCoins")}
+        </a>
+      </div>
+      <p className="muted small">{cart.card ? t("method.cardOnFile", { brand: cart.card.brand.toUpperCase(), last4: cart.card.last4 }) : t("method.noCard")}</p>
+      {renewal && showCoinForRenewalCheckbox({ cartHasPlan, paymentType, alreadyEnabled: renewal.alreadyEnabled }) ? (
+        <label className="checkbox">
+          <input type="checkbox" checked={renewal.checked} onChange={(e) => onToggleRenewal(e.target.checked)} /> {t("method.coinForRenewal")}
+        </label>
+      ) : null}
+      <div className="dialog-actions">
+        {onBack ? (
+          <button type="button" className="button button-secondary" onClick={onBack}>
+            {t("actions.back")}
+          </button>
+        ) : null}
+        <button type="button" className="button" onClick={onNext}>
+          {t("actions.next")}
+        </button>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { redirect } from "@remix-run/cloudflare";
+import { setFlash } from "../../../server/http/flash";
+import { confirmEmail, confirmEmailChange } from "../../../server/services/accounts";
+
+/**
+ * The link in a confirmation e-mail. It works once and for a day; afterwards it goes to
+ * /account/mail_confirm_failed. A confirmed sign-up goes on to sign in; a confirmed change of
+ * address goes back to the account settings.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { app } = context;
+  const url = new URL(request.url);
+  const token = url.searchParams.get("confirmation_token");
+  const now = Date.now();
+  if (url.searchParams.get("change") === "1") {
+    const changed = await confirmEmailChange(app.db, token, now);
+    if (!changed.ok) throw redirect("/account/mail_confirm_failed");
+    setFlash(app, [{ type: "info", key: "flash.emailChanged" }]);
+    throw redirect("/me/settings/account");
+  }
+  const confirmed = await confirmEmail(app.db, token, now);
+  if (!confirmed.ok) throw redirect("/account/mail_confirm_failed");
+  setFlash(app, [{ type: "info", key: "flash.emailConfirmed" }]);
+  throw redirect(`${app.origins.login}/auth/login`);
+}
