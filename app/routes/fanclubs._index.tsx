@@ -3,7 +3,6 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { CategorySelect } from "~/components/fanclub/category-select";
 import { FanclubCard } from "~/components/fanclub/fanclub-card";
 import { useTranslation } from "~/lib/i18n";
-import { formatCompactNumber } from "../../server/domain/number-display";
 import { SEARCH_ORDERS } from "../../server/domain/search-orders";
 import { mediaUrl } from "../../server/domain/images";
 import { anonymousPageHeaders } from "../../server/http/page-cache";
@@ -69,7 +68,7 @@ export default function FanclubSearch() {
               details={
                 <>
                   {f.description ? <span className="fanclub-card-description">{f.description}</span> : null}
-                  {f.memberCount !== null ? <span className="muted small">{t("fanclubs.members", { count: formatCompactNumber(f.memberCount) })}</span> : null}
+                  {f.memberCount !== null ? <span className="muted small">{t("fanclubs.members", { count: f.memberCount })}</span> : null}
                 </>
               }
             />

@@ -1,7 +1,6 @@
 import { FanclubCard } from "~/components/fanclub/fanclub-card";
 import { mediaUrl } from "~/lib/media";
 import { useTranslation } from "~/lib/i18n";
-import { formatCompactNumber } from "../../server/domain/number-display";
 import { paragraphs, useGroup } from "~/components/groups/use-group";
 
 export const handle = { i18n: ["common", "groups"] };
@@ -36,7 +35,7 @@ export default function GroupHome() {
               <FanclubCard
                 key={f.id}
                 fanclub={{ ...f, iconUrl: mediaUrl(f.iconKey) }}
-                details={f.memberCount !== null ? <span className="muted small">{t("page.fanclubMembers", { count: formatCompactNumber(f.memberCount) })}</span> : null}
+                details={f.memberCount !== null ? <span className="muted small">{t("page.fanclubMembers", { count: f.memberCount })}</span> : null}
               />
             ))}
           </ul>

@@ -3,7 +3,6 @@ import { useLoaderData } from "@remix-run/react";
 import { FanclubCard } from "~/components/fanclub/fanclub-card";
 import { FollowButton } from "~/components/fanclub/follow-button";
 import { useTranslation } from "~/lib/i18n";
-import { formatCompactNumber } from "../../server/domain/number-display";
 import { requireUser } from "../../server/http/require-user";
 import { listFollowing } from "../../server/services/follows";
 
@@ -37,7 +36,7 @@ export default function Following() {
             <FanclubCard
               key={f.id}
               fanclub={f}
-              details={<span className="muted small">{t("follow.followers", { count: formatCompactNumber(f.followerCount) })}</span>}
+              details={<span className="muted small">{t("follow.followers", { count: f.followerCount })}</span>}
               action={<FollowButton fanclubId={f.id} initiallyFollowing />}
             />
           ))}
