@@ -1,29 +1,27 @@
 import { RemixBrowser } from "@remix-run/react";
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { getInitialNamespaces } from "remix-i18next/client";
+import type { Namespace } from "../locales/namespaces";
 import { namespacesForAddress } from "./components/payments/address";
 import { installChunkReload } from "./lib/chunk-reload";
-import { fetchingStore, namespacesOfRouteModules, setBrowserStore, TranslationProvider } from "./lib/i18n";
-
-declare global {
-  interface Window {
-    __remixRouteModules: Record<string, { handle?: unknown } | undefined>;
-  }
-}
+import { createBrowserI18n, TranslationProvider } from "./lib/i18n";
 
 installChunkReload();
 
 async function hydrate() {
-  // The language the server rendered in; its namespaces for this page are fetched before
-  // hydrating so the first client render matches the server's HTML.
-  const store = fetchingStore(document.documentElement.dataset.locale ?? "ja");
-  setBrowserStore(store);
-  await store.load([...namespacesOfRouteModules(window.__remixRouteModules), ...namespacesForAddress(window.location.search)]);
+  // The language the server rendered in; the namespaces the page's routes declare are fetched
+  // before hydrating so the first client render matches the server's HTML.
+  const { i18n, ready } = createBrowserI18n(document.documentElement.dataset.locale ?? "ja", [
+    ...(getInitialNamespaces() as Namespace[]),
+    ...namespacesForAddress(window.location.search),
+  ]);
+  await ready;
 
   startTransition(() => {
     hydrateRoot(
       document,
-      <TranslationProvider store={store}>
+      <TranslationProvider i18n={i18n}>
         <StrictMode>
           <RemixBrowser />
         </StrictMode>

@@ -2,8 +2,8 @@ import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
-import { fallbackResources, resourcesFor } from "../server/i18n";
-import { staticStore, TranslationProvider } from "./lib/i18n";
+import { i18nFor } from "../server/i18n";
+import { TranslationProvider } from "./lib/i18n";
 import { NonceProvider } from "./lib/nonce";
 
 const ABORT_DELAY = 5_000;
@@ -22,7 +22,7 @@ export default async function handleRequest(
 
   const body = await renderToReadableStream(
     <NonceProvider value={nonce}>
-      <TranslationProvider store={staticStore(locale, resourcesFor(locale), fallbackResources())}>
+      <TranslationProvider i18n={i18nFor(locale)}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
       </TranslationProvider>
     </NonceProvider>,

@@ -1,101 +1,22 @@
 /**
- * React side of translation. Components call `useTranslation(ns?)` and get `t` plus the locale.
- * On the server the store holds every bundled resource of the request's locale; in the browser it
- * holds what has been fetched from /locales/{lng}/{ns}.json, one namespace the first time a page
- * needs it. Changing language is a full reload (the cookie decides), so the locale of a store
- * never changes.
+ * React side of translation, over react-i18next. Components call `useTranslation(ns?)` and get
+ * `t` (keys of `ns`, then `common`) plus the locale. On the server the provider holds the
+ * Worker's i18next instance of the request's locale, with every bundled resource; in the browser
+ * it holds one that fetches /locales/{lng}/{ns}.json, a namespace the first time a page needs it.
+ * Both come from the same setup (server/i18n/setup.ts). Changing language is a full reload (the
+ * cookie decides), so an instance never changes language.
  */
 import type { ClientLoaderFunctionArgs } from "@remix-run/react";
-import { createContext, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from "react";
+import { I18nextProvider, useTranslation as useI18next } from "react-i18next";
 import type { Namespace } from "../../locales/namespaces";
-import { createTranslator, type LocaleResources, type TFunction } from "./translate";
+import { createI18n, type I18n, type TFunction } from "../../server/i18n/setup";
+import { fetchBackend } from "./i18n-fetch-backend";
 
-export interface TranslationStore {
-  locale: string;
-  /** current resources; a new object each time a namespace arrives */
-  snapshot(): LocaleResources;
-  fallback?: LocaleResources;
-  load(namespaces: readonly Namespace[]): Promise<void>;
-  subscribe(listener: () => void): () => void;
-}
-
-/** A store over resources already in memory (the server render). */
-export function staticStore(locale: string, resources: LocaleResources, fallback?: LocaleResources): TranslationStore {
-  return {
-    locale,
-    snapshot: () => resources,
-    fallback,
-    load: async () => {},
-    subscribe: () => () => {},
-  };
-}
-
-/** The browser's store: fetches a namespace once, then notifies the components that use it. */
-export function fetchingStore(locale: string): TranslationStore {
-  let resources: LocaleResources = {};
-  const pending = new Map<Namespace, Promise<void>>();
-  const listeners = new Set<() => void>();
-
-  const loadOne = (ns: Namespace) => {
-    let promise = pending.get(ns);
-    if (!promise) {
-      promise = fetch(`/locales/${encodeURIComponent(locale)}/${encodeURIComponent(ns)}.json`, { credentials: "same-origin" })
-        .then(async (res) => {
-          if (!res.ok) throw new Error(`${res.status} loading ${locale}/${ns}`);
-          const loaded = (await res.json()) as Record<string, unknown>;
-          // read `resources` only after the await: namespaces arrive concurrently
-          resources = { ...resources, [ns]: loaded };
-          for (const listener of listeners) listener();
-        })
-        .catch((error: unknown) => {
-          // Forget the failure so the next navigation tries again; keys show meanwhile.
-          pending.delete(ns);
-          console.warn("[i18n]", error);
-        });
-      pending.set(ns, promise);
-    }
-    return promise;
-  };
-
-  return {
-    locale,
-    snapshot: () => resources,
-    load: async (namespaces) => {
-      await Promise.all(namespaces.map(loadOne));
-    },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
-}
-
-const StoreContext = createContext<TranslationStore>(staticStore("ja", {}));
-
-export function TranslationProvider({ store, children }: { store: TranslationStore; children: ReactNode }) {
-  return <StoreContext.Provider value={store}>{children}</StoreContext.Provider>;
-}
+export { I18nextProvider as TranslationProvider };
 
 export function useTranslation(ns: Namespace = "common"): { t: TFunction; locale: string } {
-  const store = useContext(StoreContext);
-  const resources = useSyncExternalStore(store.subscribe, store.snapshot, store.snapshot);
-  const loaded = resources[ns] !== undefined;
-  useEffect(() => {
-    if (!loaded) void store.load([ns]);
-  }, [store, ns, loaded]);
-  const t = useMemo(
-    () =>
-      createTranslator({
-        locale: store.locale,
-        resources,
-        fallback: store.fallback,
-        defaultNs: ns,
-        // while a namespace is still on its way a gap is expected, not a defect
-        onMissing: loaded ? undefined : () => {},
-      }),
-    [store, resources, ns, loaded],
-  );
-  return { t, locale: store.locale };
+  const { t, i18n } = useI18next(ns);
+  return { t: t as unknown as TFunction, locale: i18n.language };
 }
 
 /** Namespaces the matched routes declare in `handle.i18n`, as Remix left them in the page. */
@@ -109,16 +30,21 @@ export function namespacesOfRouteModules(modules: Record<string, { handle?: unkn
   return [...found];
 }
 
-let browserStore: TranslationStore | undefined;
+let browserI18n: I18n | undefined;
 
-/** Set once by entry.client before hydration. */
-export function setBrowserStore(store: TranslationStore) {
-  browserStore = store;
+/**
+ * The browser's instance, made once by entry.client before hydration: `ready` settles when the
+ * namespaces given (the page's) have arrived, so the first client render matches the server's HTML.
+ */
+export function createBrowserI18n(locale: string, namespaces: readonly Namespace[]): { i18n: I18n; ready: Promise<unknown> } {
+  const created = createI18n({ lng: locale, ns: [...new Set(namespaces)] }, fetchBackend);
+  browserI18n = created.i18n;
+  return created;
 }
 
 /** Fetches namespaces ahead of a lazily loaded component that needs them, so it never shows raw keys. */
 export function preloadNamespaces(namespaces: readonly Namespace[]): Promise<void> {
-  return browserStore?.load(namespaces) ?? Promise.resolve();
+  return browserI18n ? browserI18n.loadNamespaces([...namespaces]) : Promise.resolve();
 }
 
 /**
@@ -127,7 +53,7 @@ export function preloadNamespaces(namespaces: readonly Namespace[]): Promise<voi
  */
 export function withNamespaces(namespaces: readonly Namespace[]) {
   return async ({ serverLoader }: ClientLoaderFunctionArgs) => {
-    const [data] = await Promise.all([serverLoader(), browserStore?.load(namespaces)]);
+    const [data] = await Promise.all([serverLoader(), preloadNamespaces(namespaces)]);
     return data;
   };
 }

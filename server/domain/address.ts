@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { TFunction } from "../../app/lib/translate";
+import type { TFunction } from "../i18n/setup";
 
 /**
  * Delivery address rules in the Japanese postal format: the 47 prefectures, 7-digit postal codes,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { TFunction } from "../../app/lib/translate";
+import type { TFunction } from "../i18n/setup";
 
 /**
  * Groups of fan clubs (spec §2 /me/fanclub_group, /groups/{id}; spec §6 group owner).

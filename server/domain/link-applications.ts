@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { TFunction } from "../../app/lib/translate";
+import type { TFunction } from "../i18n/setup";
 
 /**
  * Linked accounts (spec §3 account link kinds): links to a person's accounts elsewhere, shown on

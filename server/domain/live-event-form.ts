@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { TFunction } from "../../app/lib/translate";
+import type { TFunction } from "../i18n/setup";
 import { parseYen } from "./fanclub-profile";
 import { LIVE_LIMITS, TICKET_PRICE, jstInstant, parseSchedule, sellsTickets, admitsPlanMembers, ticketPriceAllowed, type LiveStatus, type LiveVisibility } from "./live-events";
 import { formatNumber } from "./number-display";

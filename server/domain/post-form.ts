@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { TFunction } from "../../app/lib/translate";
+import type { TFunction } from "../i18n/setup";
 import { COMMENT_SCOPES, EDIT_SCOPES, LESSON_DURATIONS, LESSON_PLATFORMS, POST_LIMITS } from "./posts";
 
 /**

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { TFunction } from "../../app/lib/translate";
+import type { TFunction } from "../i18n/setup";
 import { parseYen } from "./fanclub-profile";
 import { PUBLIC_MEDIA_PREFIX } from "./images";
 import { parseJstInput } from "./jst-time";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { TFunction } from "../../app/lib/translate";
+import type { TFunction } from "../i18n/setup";
 import { RAFFLE_LIMITS } from "./raffles";
 import { parseJstInput } from "./jst-time";
 import { formatNumber } from "./number-display";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { TFunction } from "../../app/lib/translate";
+import type { TFunction } from "../i18n/setup";
 
 /**
  * The fan's wallet (/me/coins, /me/card_registration): which amounts can be charged, the key that

@@ -1,4 +1,4 @@
-import type { TFunction } from "../../app/lib/translate";
+import type { TFunction } from "../i18n/setup";
 import { blogContentMessage, blogImageKeys, checkBlogContent } from "../domain/blog";
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { TFunction } from "../../app/lib/translate";
-import { createTranslator } from "../../app/lib/translate";
+import type { TFunction } from "../../server/i18n/setup";
+import { createTranslator } from "../../server/i18n/setup";
 import { resources } from "../../locales";
 import {
   BLOG_LINK_REL,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createTranslator } from "../../app/lib/translate";
+import { createTranslator } from "../../server/i18n/setup";
 import { resources } from "../../locales";
 import { liveEventSchema } from "../../server/domain/live-event-form";
 import { LIVE_STATUS, TIME_CHOICES, TICKET_PRICE, canSeeEvent, isNowOnAir, jstInstant, jstParts, liveTiming, parseSchedule, ticketPriceAllowed, ticketSaleState, watchReason } from "../../server/domain/live-events";

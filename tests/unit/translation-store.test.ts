@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fetchingStore, namespacesOfRouteModules } from "../../app/lib/i18n";
+import { createBrowserI18n, namespacesOfRouteModules, preloadNamespaces } from "../../app/lib/i18n";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -13,33 +13,50 @@ function controlledFetch() {
       waiting.set(url, (body) => resolve(new Response(JSON.stringify(body), { status: 200 })));
     });
   });
-  return { calls, answer: (url: string, body: unknown) => waiting.get(url)?.(body) };
+  const settle = () => new Promise((r) => setTimeout(r, 0));
+  return { calls, settle, answer: (url: string, body: unknown) => waiting.get(url)?.(body) };
 }
 
-describe("browser translation store", () => {
+describe("browser i18next instance", () => {
   it("keeps every namespace when they arrive at the same time, in any order", async () => {
     const net = controlledFetch();
-    const store = fetchingStore("en");
-    const loading = store.load(["common", "help"]);
-    await Promise.resolve();
-    net.answer("/locales/en/help.json", { title: "Help" });
-    net.answer("/locales/en/common.json", { ok: "OK" });
-    await loading;
-    expect(store.snapshot()).toEqual({ common: { ok: "OK" }, help: { title: "Help" } });
+    const { i18n, ready } = createBrowserI18n("ja", ["common", "help"]);
+    await net.settle();
+    net.answer("/locales/ja/help.json", { title: "ヘルプ" });
+    net.answer("/locales/ja/common.json", { ok: "OK" });
+    await ready;
+    expect(i18n.getResourceBundle("ja", "common")).toEqual({ ok: "OK" });
+    expect(i18n.t("help:title")).toBe("ヘルプ");
   });
 
-  it("fetches a namespace once, and tells subscribers when it arrives", async () => {
+  it("fetches a namespace once, the first time it is used, in the language and in Japanese", async () => {
     const net = controlledFetch();
-    const store = fetchingStore("ko");
-    const listener = vi.fn();
-    store.subscribe(listener);
-    const a = store.load(["help"]);
-    const b = store.load(["help"]);
-    await Promise.resolve();
-    net.answer("/locales/ko/help.json", {});
+    const { i18n, ready } = createBrowserI18n("ko", ["common"]);
+    await net.settle();
+    net.answer("/locales/ko/common.json", {});
+    net.answer("/locales/ja/common.json", {});
+    await ready;
+    expect(net.calls.sort()).toEqual(["/locales/ja/common.json", "/locales/ko/common.json"]);
+    const a = preloadNamespaces(["help"]);
+    const b = preloadNamespaces(["help"]);
+    await net.settle();
+    net.answer("/locales/ko/help.json", { title: "도움말" });
+    net.answer("/locales/ja/help.json", { title: "ヘルプ" });
     await Promise.all([a, b]);
-    expect(net.calls).toEqual(["/locales/ko/help.json"]);
-    expect(listener).toHaveBeenCalledTimes(1);
+    expect(net.calls.filter((c) => c.endsWith("/help.json"))).toHaveLength(2);
+    expect(i18n.t("help:title")).toBe("도움말");
+  });
+
+  it("picks English plural forms from fetched resources", async () => {
+    const net = controlledFetch();
+    const { i18n, ready } = createBrowserI18n("en", ["common"]);
+    await net.settle();
+    net.answer("/locales/en/common.json", { fans_one: "{{count}} fan", fans_other: "{{count}} fans" });
+    net.answer("/locales/ja/common.json", { fans: "{{count}}人" });
+    await ready;
+    expect(i18n.t("fans", { count: 1 })).toBe("1 fan");
+    expect(i18n.t("fans", { count: 3 })).toBe("3 fans");
+    expect(i18n.language).toBe("en");
   });
 
   it("collects the namespaces the page's routes declare", () => {

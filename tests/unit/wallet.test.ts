@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createTranslator } from "../../app/lib/translate";
+import { createTranslator } from "../../server/i18n/setup";
 import { resources } from "../../locales";
 import {
   cardExpiryLabel,

@@ -268,7 +268,7 @@ function EditorFrame(props: BlogEditorProps & { initialRejected: boolean; onUplo
         </p>
         <p id={counterId} className={`blog-counter${over ? " is-over" : ""}`}>
           <span className="visually-hidden">{t("editor.counter")} </span>
-          {t("editor.counterValue", { count: number.format(status.count), max: number.format(max) })}
+          {t("editor.counterValue", { count: status.count, max: number.format(max) })}
         </p>
       </div>
       {over ? (

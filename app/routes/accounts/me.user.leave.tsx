@@ -10,7 +10,7 @@ import { Field, FormErrors } from "~/components/form/field";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import { linkBuilder } from "~/lib/links";
 import { useRootData } from "~/lib/root-data";
-import type { TFunction } from "~/lib/translate";
+import type { TFunction } from "../../../server/i18n/setup";
 import { requireUser } from "../../../server/http/require-user";
 import { setFlash } from "../../../server/http/flash";
 import { clearSessionCookie } from "../../../server/http/session-cookie";

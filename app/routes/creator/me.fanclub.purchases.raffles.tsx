@@ -37,7 +37,7 @@ export default function RaffleSales() {
         <p className="empty-state">{t("sales.empty")}</p>
       ) : (
         <>
-          <p>{t("sales.total", { amount: formatYen(salesTotal), count: formatNumber(total) })}</p>
+          <p>{t("sales.total", { amount: formatYen(salesTotal), count: total })}</p>
           <table className="table">
             <thead>
               <tr>

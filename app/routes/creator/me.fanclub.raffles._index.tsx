@@ -47,7 +47,7 @@ export default function CreatorRaffles() {
           <td>{r.title}</td>
           <td className="small">{formatRaffleWindow(r.entryStartAt, r.entryEndAt)}</td>
           <td>{r.entryPrice === 0 ? t("public.free") : formatYen(r.entryPrice)}</td>
-          <td>{t("creator.entries", { tickets: formatNumber(r.ticketCount), fans: formatNumber(r.fanCount) })}</td>
+          <td>{t("creator.entries", { tickets: r.ticketCount, fans: r.fanCount })}</td>
           <td>
             <span className={r.phase === "open" ? "badge" : "badge badge-muted"}>{t(`phase.${r.phase}`)}</span>
           </td>

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { useDialog } from "~/components/feedback/dialog";
 import { FormErrors } from "~/components/form/field";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
-import type { TFunction } from "~/lib/translate";
+import type { TFunction } from "../../../server/i18n/setup";
 import { setFlash } from "../../../server/http/flash";
 import { requireCreator } from "../../../server/http/require-creator";
 import { translatorFor } from "../../../server/i18n";

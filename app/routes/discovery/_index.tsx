@@ -31,7 +31,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
     name: f.name,
     creatorName: f.creatorName,
     uniquePath: f.uniquePath,
-    members: f.memberCount === null ? null : app.t("fanclubs.members", { count: formatCompactNumber(f.memberCount) }),
+    members: f.memberCount === null ? null : app.t("fanclubs.members", { count: f.memberCount }),
   });
   return {
     title: app.t("home.title", { brand: brandName }),

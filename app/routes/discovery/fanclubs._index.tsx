@@ -69,7 +69,7 @@ export default function FanclubSearch() {
               details={
                 <>
                   {f.description ? <span className="fanclub-card-description">{f.description}</span> : null}
-                  {f.memberCount !== null ? <span className="muted small">{t("fanclubs.members", { count: formatCompactNumber(f.memberCount) })}</span> : null}
+                  {f.memberCount !== null ? <span className="muted small">{t("fanclubs.members", { count: f.memberCount })}</span> : null}
                 </>
               }
             />

@@ -37,7 +37,7 @@ export default function Following() {
             <FanclubCard
               key={f.id}
               fanclub={f}
-              details={<span className="muted small">{t("follow.followers", { count: formatCompactNumber(f.followerCount) })}</span>}
+              details={<span className="muted small">{t("follow.followers", { count: f.followerCount })}</span>}
               action={<FollowButton fanclubId={f.id} initiallyFollowing />}
             />
           ))}

@@ -96,7 +96,7 @@ export default function CoinVestingCampaigns() {
                   </div>
                   <div>
                     <dt>{t("campaigns.validity")}</dt>
-                    <dd>{t("campaigns.validFor", { days: c.expiresAfterDays })}</dd>
+                    <dd>{t("campaigns.validFor", { count: c.expiresAfterDays })}</dd>
                   </div>
                   <div>
                     <dt>{t("campaigns.yours")}</dt>

@@ -17,7 +17,7 @@ export default function DrawButton(props: { raffleId: number; tickets: number; f
     if (busy) return;
     const ok = await dialog.confirm({
       title: t("creator.drawTitle"),
-      message: t("creator.drawConfirm", { tickets: formatNumber(props.tickets), fans: formatNumber(props.fans), winners: String(props.winners) }),
+      message: t("creator.drawConfirm", { tickets: props.tickets, fans: props.fans, winners: props.winners }),
       okText: t("creator.drawOk"),
       cancelText: t("creator.drawCancel"),
     });

@@ -76,7 +76,7 @@ export default function EditRaffle() {
       </div>
       <section className="card raffle-draw" aria-labelledby="raffle-draw-heading">
         <h2 id="raffle-draw-heading">{t("creator.drawSection")}</h2>
-        <p>{t("creator.entries", { tickets: formatNumber(raffle.ticketCount), fans: formatNumber(raffle.fanCount) })}</p>
+        <p>{t("creator.entries", { tickets: raffle.ticketCount, fans: raffle.fanCount })}</p>
         {raffle.draw ? (
           <RaffleResult draw={raffle.draw} winnerCount={raffle.winnerCount} showWinners viewerUserId={null} />
         ) : drawable ? (

@@ -131,7 +131,7 @@ export default function LiveDetailPage() {
                     <strong>{tt.title}</strong>
                     <span>{free ? t("public.freeBadge") : formatYen(tt.price)}</span>
                     <span className="muted small">
-                      {tt.capacity !== null && tt.saleState === "onSale" ? t("public.remaining", { count: formatNumber((tt.capacity - tt.soldCount)) }) : null}
+                      {tt.capacity !== null && tt.saleState === "onSale" ? t("public.remaining", { count: tt.capacity - tt.soldCount }) : null}
                       {tt.saleEndAt !== null && tt.saleState === "onSale" ? ` ${t("public.saleUntil", { time: formatJstDateTime(tt.saleEndAt) })}` : null}
                     </span>
                   </div>
