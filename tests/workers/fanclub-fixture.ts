@@ -7,12 +7,14 @@ import { createEditor, createFanclub, createMembership, createPlan, createPost, 
  * fan club (that flow has its own tests through the pages).
  */
 export async function insertFanclub(ownerId: number, options: { serviceId?: number; name?: string; creatorName?: string; status?: "open" | "closed"; uniquePath?: string | null } = {}) {
-  return (await createFanclub(env.DB, { ownerId, ...options })).id;
+  // only the listed fields: callers pass their own extras (counts, times) in the same object
+  const { serviceId, name, creatorName, status, uniquePath } = options;
+  return (await createFanclub(env.DB, { ownerId, serviceId, name, creatorName, status, uniquePath })).id;
 }
 
 export async function insertPlan(fanclubId: number, options: { name?: string; price?: number; joinLimit?: number | null; closed?: boolean } = {}) {
-  const { closed, ...fields } = options;
-  return (await createPlan(env.DB, { fanclubId, ...fields, closedAt: closed ? new Date() : null })).id;
+  const { name, price, joinLimit, closed } = options;
+  return (await createPlan(env.DB, { fanclubId, name, price, joinLimit, closedAt: closed ? new Date() : null })).id;
 }
 
 /** An accepted editor with the given permissions. */
