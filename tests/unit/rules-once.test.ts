@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { createTranslator } from "../../app/lib/translate";
+import { createTranslator } from "../../server/i18n/setup";
 import { resources } from "../../locales";
 import * as rules from "../../server/domain/fanclub-rules";
 import { planSchema } from "../../server/domain/fanclub-profile";

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { useDialog } from "~/components/feedback/dialog";
 import { useToast } from "~/components/feedback/toast";
 import { Field, FormErrors } from "~/components/form/field";
-import type { TFunction } from "../../server/i18n/setup";
+import type { TFunction } from "../../../server/i18n/setup";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import { requireUser } from "../../../server/http/require-user";
 import { ADDRESS_LIMITS, PREFECTURES, addressSchema, formatPhone, formatPostalCode } from "../../../server/domain/address";
