@@ -53,7 +53,12 @@ function workerdRss(rootPid, port) {
   const inTree = new Set([rootPid]);
   for (let grew = true; grew; ) {
     grew = false;
-    for (const r of rows) if (!inTree.has(r.pid) && inTree.has(r.ppid)) (inTree.add(r.pid), (grew = true));
+    for (const r of rows) {
+      if (!inTree.has(r.pid) && inTree.has(r.ppid)) {
+        inTree.add(r.pid);
+        grew = true;
+      }
+    }
   }
   const workerd = rows.filter((r) => inTree.has(r.pid) && /\bworkerd serve\b/.test(r.args));
   const isProxy = (r) => r.args.includes(`--socket-addr=entry=127.0.0.1:${port} `);

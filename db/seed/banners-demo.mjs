@@ -32,6 +32,6 @@ export const DEMO_BANNERS = [
  * @returns {Array<{ key: string, body: string }>}
  */
 export function demoBannerObjects() {
-  const banners = DEMO_BANNERS.map(({ hue, text, ...banner }) => banner);
+  const banners = DEMO_BANNERS.map(({ hue: _hue, text: _text, ...banner }) => banner);
   return [{ key: "banners/top.json", body: `${JSON.stringify({ banners }, null, 2)}\n` }];
 }

@@ -1,4 +1,4 @@
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import { z } from "zod";
 import type { AppContext } from "../context";
 import type { AppEnv } from "../hono-env";

@@ -1,4 +1,4 @@
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { liveEventTicketTypes } from "../../db/schema";
@@ -8,8 +8,7 @@ import { PUBLIC_MEDIA_PREFIX, mediaUrl } from "../domain/images";
 import { paymentProviderFrom } from "../integrations/payments";
 import { randomToken } from "../security/crypto";
 import { heldTicketItem } from "../services/cart-items/live-ticket";
-import { purchaseCart, type PurchaseErrorCode, type PurchaseSummary } from "../services/cart-purchase";
-import type { CartProblem } from "../services/cart-items";
+import { purchaseCart, type PurchaseSummary } from "../services/cart-purchase";
 import { addCartItem } from "../services/carts";
 import { listFanclubLives, listNowOnAir, listUpcomingLives, loadLiveDetail, setLiveEventCover } from "../services/live-events";
 import { readImage, requireCreatorApi } from "./creator";

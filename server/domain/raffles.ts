@@ -169,7 +169,7 @@ export type RaffleEditProblem = "window" | "drawn" | "priceLocked";
  * What a creator may change: nothing once drawn; the window must end after it starts; once someone
  * entered, the entry price stays (fans paid it).
  */
-export function raffleEditProblem(current: RaffleTimes & { entryPrice: number }, next: RaffleInput, entryCount: number, now: number): RaffleEditProblem | null {
+export function raffleEditProblem(current: RaffleTimes & { entryPrice: number }, next: RaffleInput, entryCount: number): RaffleEditProblem | null {
   if (current.status === "drawn") return "drawn";
   if (next.entryEndAt <= next.entryStartAt) return "window";
   if (entryCount > 0 && next.entryPrice !== current.entryPrice) return "priceLocked";

@@ -1,6 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import { createDb } from "../../db/client";
-import { CHAT_LIMITS, canBeMuted, canModerate, canPublish, chatText, isMirrorMode, isOnAir, mayRelaySignal, mirrorFor, rateLimit, type RoomRole } from "../domain/live-room";
+import { CHAT_LIMITS, canBeMuted, canModerate, canPublish, chatText, isMirrorMode, isOnAir, mayRelaySignal, mirrorFor, rateLimit } from "../domain/live-room";
 import { translatorFor } from "../i18n";
 import { recordLiveOnAir } from "../services/live-events";
 import { liveSocketEventId } from "./socket-route";

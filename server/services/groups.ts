@@ -16,7 +16,7 @@ import {
   type RemoveRefusal,
   type RespondRefusal,
 } from "../domain/fanclub-groups";
-import { notificationInsert, type NotificationKind } from "./notifications";
+import { notificationInsert } from "./notifications";
 
 /**
  * Groups of fan clubs (spec §2, §6 group owner). Every use case reads what it needs in one batch,

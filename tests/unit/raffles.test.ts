@@ -63,11 +63,11 @@ describe("the per-fan limit", () => {
 describe("editing", () => {
   const input = { title: "t", description: "", prizeDescription: "", entryPrice: 500, winnerCount: 1, entryStartAt: START, entryEndAt: END, maxEntriesPerFan: 3 };
   it("refuses a drawn raffle, a window ending before it starts, and a new price after entries", () => {
-    expect(raffleEditProblem({ ...published, entryPrice: 500 }, input, 0, START)).toBeNull();
-    expect(raffleEditProblem({ ...published, status: "drawn", entryPrice: 500 }, input, 0, START)).toBe("drawn");
-    expect(raffleEditProblem({ ...published, entryPrice: 500 }, { ...input, entryEndAt: START }, 0, START)).toBe("window");
-    expect(raffleEditProblem({ ...published, entryPrice: 500 }, { ...input, entryPrice: 600 }, 1, START)).toBe("priceLocked");
-    expect(raffleEditProblem({ ...published, entryPrice: 500 }, { ...input, entryPrice: 600 }, 0, START)).toBeNull();
+    expect(raffleEditProblem({ ...published, entryPrice: 500 }, input, 0)).toBeNull();
+    expect(raffleEditProblem({ ...published, status: "drawn", entryPrice: 500 }, input, 0)).toBe("drawn");
+    expect(raffleEditProblem({ ...published, entryPrice: 500 }, { ...input, entryEndAt: START }, 0)).toBe("window");
+    expect(raffleEditProblem({ ...published, entryPrice: 500 }, { ...input, entryPrice: 600 }, 1)).toBe("priceLocked");
+    expect(raffleEditProblem({ ...published, entryPrice: 500 }, { ...input, entryPrice: 600 }, 0)).toBeNull();
   });
 });
 

@@ -30,7 +30,7 @@ describe("coin charge amounts and keys", () => {
     expect(coinChargeKey(12, "abcdefghijklmnop", 1000)).not.toBe(coinChargeKey(13, "abcdefghijklmnop", 1000));
     expect(isChargeNonce("a".repeat(16))).toBe(true);
     expect(isChargeNonce("Ab-_".repeat(16))).toBe(true);
-    for (const bad of ["a".repeat(15), "a".repeat(65), "abc:defghijklmnopq", "abcdefghijklmnop ", 12345678901234567, null]) {
+    for (const bad of ["a".repeat(15), "a".repeat(65), "abc:defghijklmnopq", "abcdefghijklmnop ", 1234567890123456, null]) {
       expect(isChargeNonce(bad), String(bad)).toBe(false);
     }
   });

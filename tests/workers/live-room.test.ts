@@ -1,5 +1,5 @@
 import { env, runInDurableObject, SELF } from "cloudflare:test";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CHAT_LIMITS, STREAM_GRACE_MS } from "../../server/domain/live-room";
 import type { LiveRoom } from "../../server/live/live-room";
 import { liveRoomStub } from "../../server/live/socket-route";

@@ -3,7 +3,6 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "../factories";
 import { createDb } from "../../db/client";
 import { billingMonthOf, monthEndMs } from "../../server/domain/billing-month";
-import { paymentProviderFrom, type SandboxProvider } from "../../server/integrations/payments";
 import { coinBalance } from "../../server/services/coins";
 import { loadPostAccess } from "../../server/services/post-access";
 import { at, confirmedAccount } from "./accounts-fixture";
@@ -20,7 +19,6 @@ import { callApi as call, giveCoins, registerSandboxCard as registerCard, type E
  */
 
 const db = createDb(env.DB);
-const provider = paymentProviderFrom(env) as SandboxProvider;
 const xhr = { "x-requested-with": "XMLHttpRequest", accept: "application/json" };
 type Fan = Awaited<ReturnType<typeof confirmedAccount>>;
 

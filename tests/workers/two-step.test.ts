@@ -1,4 +1,3 @@
-import { env } from "cloudflare:test";
 import * as OTPAuth from "otpauth";
 import { describe, expect, it } from "vitest";
 import { at, confirmedAccount } from "./accounts-fixture";

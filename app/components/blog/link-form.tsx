@@ -86,6 +86,7 @@ export function LinkForm(props: { target: LinkTarget; onClose: () => void }) {
   };
 
   return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape anywhere in this small popover form closes it
     <form className="blog-link-form" onSubmit={apply} noValidate onKeyDown={(e) => e.key === "Escape" && (e.preventDefault(), close())}>
       <label htmlFor={id} className="blog-link-label">
         {t("link.url")}

@@ -60,6 +60,7 @@ function DialogHost({ dialog, onClose }: { dialog: OpenDialog; onClose: (value: 
     if (el && !el.open) el.showModal();
   }, []);
   return (
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- a click on the backdrop closes, as Escape (onCancel) does from the keyboard
     <dialog
       ref={ref}
       className="dialog"
@@ -81,7 +82,13 @@ function DialogHost({ dialog, onClose }: { dialog: OpenDialog; onClose: (value: 
               {dialog.cancelText ?? t("dialog.cancel")}
             </button>
           ) : null}
-          <button type="button" className="button" autoFocus onClick={() => onClose(true)}>
+          <button
+            type="button"
+            className="button"
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- a modal dialog starts on its default action
+            autoFocus
+            onClick={() => onClose(true)}
+          >
             {dialog.okText ?? t("dialog.ok")}
           </button>
         </div>

@@ -15,7 +15,7 @@ export function SidebarJoined({ placeholder }: { placeholder: ReactNode }) {
   const { items, next, busy, load } = useJoinedPages("/fanclubs/sidemenu", null);
   useEffect(() => {
     void load(null);
-    // once per mount: the list belongs to the session, not to the page
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per mount: the list belongs to the session, not to the page
   }, []);
 
   const title = t("sidemenu.title");

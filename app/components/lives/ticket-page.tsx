@@ -37,8 +37,7 @@ export default function LiveTicketPage({ id, busy, once, onCart, onFinished, onF
     return () => {
       live = false;
     };
-    // the page loads its ticket once per id; the callbacks are the modal's
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the page loads its ticket once per id; the callbacks are the modal's
   }, [id]);
 
   if (!info) return <p className="muted">{t("modal.title")}…</p>;

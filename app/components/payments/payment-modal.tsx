@@ -34,7 +34,7 @@ import { PAYMENT_QUERY, type CartPayload, type MembershipJson, type PaymentModal
 type Page = 1 | 2 | 3 | 4 | 20 | 30 | 31 | 40 | ItemPageNumber;
 
 export default function PaymentModal({ start, onClose }: { start: PaymentModalStart; onClose: (changed: boolean) => void }) {
-  const { t, locale } = useTranslation("payments");
+  const { t } = useTranslation("payments");
   const toast = useToast();
   const dialog = useDialog();
   const root = useRootData();
@@ -162,8 +162,7 @@ export default function PaymentModal({ start, onClose }: { start: PaymentModalSt
     return () => {
       live = false;
     };
-    // opens once; later moves are the pages' own
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- opens once; later moves are the pages' own
   }, []);
 
   const close = (changed = false) => {

@@ -279,6 +279,7 @@ function CommentForm({ reply = false, onSubmit, onCancel }: { reply?: boolean; o
         placeholder={t(reply ? "form.replyPlaceholder" : "form.placeholder")}
         aria-invalid={tooLong || undefined}
         aria-describedby={`${id}-count`}
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- a reply box opens on the fan's own click to reply, so typing goes there
         autoFocus={reply}
         onChange={(e) => setBody(e.target.value)}
       />

@@ -55,6 +55,7 @@ export function PostGallery({ images, title }: { images: readonly GalleryImage[]
           </li>
         ))}
       </ul>
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the lightbox takes the arrow keys (previous, next image) and a backdrop click closes it */}
       <dialog
         ref={dialog}
         className="post-lightbox"

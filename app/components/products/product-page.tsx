@@ -47,8 +47,7 @@ export default function ProductPage(props: ItemPageProps) {
     return () => {
       live = false;
     };
-    // loads once for the product the modal opened with
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- loads once for the product the modal opened with
   }, [props.id]);
 
   if (!data) return null;

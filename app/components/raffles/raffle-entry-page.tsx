@@ -47,7 +47,7 @@ export default function RaffleEntryPage({ id, busy, once, onCart, onFinished, on
     return () => {
       live = false;
     };
-    // the page loads its raffle once; the modal's callbacks do not change what it shows
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the page loads its raffle once; the modal's callbacks do not change what it shows
   }, [id]);
 
   if (!raffle) return <p className="muted">{t("title")}</p>;

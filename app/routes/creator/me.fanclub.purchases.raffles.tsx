@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 
 import { useTranslation, withNamespaces } from "~/lib/i18n";
-import { formatYen, formatNumber } from "../../../server/domain/number-display";
+import { formatYen } from "../../../server/domain/number-display";
 import { requireCreator } from "../../../server/http/require-creator";
 import { translatorFor } from "../../../server/i18n";
 import { creatorRaffleSales, RAFFLE_PAGE_SIZE } from "../../../server/services/raffles";

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { formatRaffleWindow } from "~/components/raffles/format";
 import { CreatorListPage } from "~/components/creator/creator-list-page";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
-import { formatYen, formatNumber } from "../../../server/domain/number-display";
+import { formatYen } from "../../../server/domain/number-display";
 import { rafflePhase } from "../../../server/domain/raffles";
 import { requireCreator } from "../../../server/http/require-creator";
 import { translatorFor } from "../../../server/i18n";

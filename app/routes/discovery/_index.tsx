@@ -7,7 +7,6 @@ import { useTranslation, withNamespaces } from "~/lib/i18n";
 import { useRootData } from "~/lib/root-data";
 import { isFanclubCategory } from "../../../server/domain/fanclub-rules";
 import { SEARCH_ORDERS } from "../../../server/domain/search-orders";
-import { formatCompactNumber } from "../../../server/domain/number-display";
 import type { Locale } from "../../../server/domain/locale";
 import { anonymousPageHeaders } from "../../../server/http/page-cache";
 import { translatorFor } from "../../../server/i18n";

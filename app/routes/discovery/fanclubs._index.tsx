@@ -3,7 +3,6 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { CategorySelect } from "~/components/fanclub/category-select";
 import { FanclubCard } from "~/components/fanclub/fanclub-card";
 import { useTranslation } from "~/lib/i18n";
-import { formatCompactNumber } from "../../../server/domain/number-display";
 import { SEARCH_ORDERS } from "../../../server/domain/search-orders";
 import { mediaUrl } from "../../../server/domain/images";
 import { anonymousPageHeaders } from "../../../server/http/page-cache";

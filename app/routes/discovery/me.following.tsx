@@ -3,7 +3,6 @@ import { useLoaderData } from "@remix-run/react";
 import { FanclubCard } from "~/components/fanclub/fanclub-card";
 import { FollowButton } from "~/components/fanclub/follow-button";
 import { useTranslation } from "~/lib/i18n";
-import { formatCompactNumber } from "../../../server/domain/number-display";
 import { requireUser } from "../../../server/http/require-user";
 import { listFollowing } from "../../../server/services/follows";
 

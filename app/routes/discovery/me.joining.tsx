@@ -40,6 +40,7 @@ export default function Joining() {
   const { items: loaded, next: loadedNext, busy: loading, load, reset } = useJoinedPages("/fanclubs/joined", data);
   const items = loaded ?? [];
   const next = loadedNext ?? data.next;
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new loader result (a navigation) starts the list again, not a re-render
   useEffect(() => reset(data), [data]);
   const loadMore = () => load(next);
 

@@ -1,7 +1,6 @@
 import { FanclubCard } from "~/components/fanclub/fanclub-card";
 import { mediaUrl } from "~/lib/media";
 import { useTranslation } from "~/lib/i18n";
-import { formatCompactNumber } from "../../../server/domain/number-display";
 import { paragraphs, useGroup } from "~/components/groups/use-group";
 
 export const handle = { i18n: ["common", "groups"] };

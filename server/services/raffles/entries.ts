@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { fanclubs, follows, raffleEntries, raffles, type RaffleRow } from "../../../db/schema";
+import { fanclubs, raffleEntries, raffles, type RaffleRow } from "../../../db/schema";
 import type { Stmt } from "../cart-items";
 
 /** A fan's entries: what the cart checks, and the statement that records an entry. */

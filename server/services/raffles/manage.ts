@@ -50,7 +50,7 @@ export type UpdateRaffleResult = { ok: true } | { ok: false; reason: "notFound" 
 export async function updateRaffle(db: Db, fanclubId: number, raffleId: number, input: RaffleInput & { publish: boolean }, now: number): Promise<UpdateRaffleResult> {
   const current = await getRaffle(db, raffleId, fanclubId);
   if (!current) return { ok: false, reason: "notFound" };
-  const problem = raffleEditProblem(current, input, current.ticketCount, now);
+  const problem = raffleEditProblem(current, input, current.ticketCount);
   if (problem) return { ok: false, reason: problem };
   if (!input.publish && current.status === "published" && current.ticketCount > 0) return { ok: false, reason: "unpublish" };
   const updated = await db

@@ -111,8 +111,7 @@ export function useLiveRoom(source: TicketSource) {
       void sessionRef.current?.session.then((s) => s.close()).catch(() => undefined);
       sessionRef.current = null;
     };
-    // the source is fixed for a page's life; switching it goes through switchTicket
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the source is fixed for a page's life; switching it goes through switchTicket
   }, []);
 
   const send = useCallback((message: Record<string, unknown>) => connectionRef.current?.send(message) ?? false, []);

@@ -71,7 +71,11 @@ export default function TwoStepLogin() {
       <FormErrors errors={form.errors} />
       <Form method="post" {...getFormProps(form)} className="form">
         <Field label={t("fields.otpCode")} errors={fields.code.errors} id={fields.code.id}>
-          <input {...getInputProps(fields.code, { type: "text" })} inputMode="text" autoComplete="one-time-code" autoFocus />
+          <input {...getInputProps(fields.code, { type: "text" })} inputMode="text"
+            autoComplete="one-time-code"
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- this step asks for nothing but the code
+            autoFocus
+          />
         </Field>
         <div className="form-actions">
           <button type="submit" className="button" disabled={navigation.state !== "idle"}>

@@ -81,7 +81,7 @@ export default function StreamerView({ liveEventId, publicUrl }: { liveEventId: 
         setProblem(t("stream.startFailed"));
       },
     );
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- publishes on a new welcome (each reconnect), a new session or the start; the stream, devices and mirror in use are read at that moment
   }, [view.welcomes, session, phase === "idle"]);
 
   // the room ended the stream (its token expired): stop sending

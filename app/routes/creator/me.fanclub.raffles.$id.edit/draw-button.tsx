@@ -4,7 +4,6 @@ import { useDialog } from "~/components/feedback/dialog";
 import { useToast } from "~/components/feedback/toast";
 import { callApi } from "~/lib/api";
 import { useTranslation } from "~/lib/i18n";
-import { formatNumber } from "../../../../server/domain/number-display";
 
 /** The creator's draw: a confirm dialog (the draw happens once), then the page shows the recorded result. */
 export default function DrawButton(props: { raffleId: number; tickets: number; fans: number; winners: number }) {

@@ -16,7 +16,6 @@ import { translatorFor } from "../../../../server/i18n";
 import { getRaffle, updateRaffle } from "../../../../server/services/raffles";
 import raffleStyles from "~/styles/raffles.css?url";
 import { formatJstDateTime } from "../../../../server/domain/jst-time";
-import { formatNumber } from "../../../../server/domain/number-display";
 
 // the draw button (a confirm dialog and an API call) is the creator's only: its own chunk
 const DrawButton = lazy(() => import("~/routes/creator/me.fanclub.raffles.$id.edit/draw-button"));

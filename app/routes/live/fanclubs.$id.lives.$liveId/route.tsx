@@ -6,7 +6,7 @@ import { TicketBuyButton } from "~/routes/live/fanclubs.$id.lives.$liveId/ticket
 
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import liveStyles from "~/styles/lives.css?url";
-import { formatYen, formatNumber } from "../../../../server/domain/number-display";
+import { formatYen } from "../../../../server/domain/number-display";
 import { anonymousPageHeaders } from "../../../../server/http/page-cache";
 import { idParam } from "../../../../server/http/params";
 import { loadLiveDetail } from "../../../../server/services/live-events";
