@@ -24,7 +24,7 @@ export const creatorPostsApi = new Hono<AppEnv>();
 export const postsApi = new Hono<AppEnv>();
 
 /** Anyone who may at least write drafts (postable or postable_drafts, or the owner). */
-export function requirePosterApi(app: AppContext) {
+function requirePosterApi(app: AppContext) {
   const op = requireCreatorApi(app, "viewPostManagement");
   if (!can(op.role, "createDraft") && !can(op.role, "publishPost")) throw new ApiError(403, app.t("posts:errors.forbidden"));
   return op;

@@ -65,7 +65,7 @@ function problemMessage(app: AppContext, kind: UploadKind, problem: UploadProble
 }
 
 /** What a post form shows for a stored file (spec §3 album/streaming/attachment item). */
-export function uploadItem(file: PostFileRow) {
+function uploadItem(file: PostFileRow) {
   return { id: file.id, filename: file.filename, kind: file.kind, size: file.size, isLoading: false, isPublish: true };
 }
 

@@ -8,7 +8,7 @@ import { hostnameOf, isUnderCookieDomain, type HostConfig } from "./hosts";
  */
 
 export const MINUTE = 60_000;
-export const HOUR = 60 * MINUTE;
+const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
 
 export const ACCOUNT_LIMITS = {

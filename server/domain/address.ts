@@ -60,7 +60,7 @@ export const PREFECTURES = [
 
 export type Prefecture = (typeof PREFECTURES)[number];
 
-export const isPrefecture = (value: string): value is Prefecture => (PREFECTURES as readonly string[]).includes(value);
+const isPrefecture = (value: string): value is Prefecture => (PREFECTURES as readonly string[]).includes(value);
 
 export const ADDRESS_LIMITS = {
   nameMax: 20,

@@ -27,7 +27,7 @@ export interface Banner {
 }
 
 /** The layout's breakpoints (spec §9): md from 576 px, lg from 992 px. */
-export const BANNER_SOURCE_MIN_WIDTH = { md: 576, lg: 992 } as const;
+const BANNER_SOURCE_MIN_WIDTH = { md: 576, lg: 992 } as const;
 
 /**
  * A path on the site itself. Pages only allow same-origin images (CSP img-src 'self'), so an image

@@ -10,7 +10,7 @@
 
 import { jstInstantOf, jstWallClock } from "./jst-time";
 
-export const DAY_MS = 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** "yyyy-mm", the month in Japan time. Years 1000–9999. */
 export type BillingMonth = string;

@@ -40,23 +40,23 @@ const TEXT_FORMAT = { bold: 1, italic: 2, strikethrough: 4, underline: 8 } as co
 /** Bits the renderer shows; the editor clears the rest (code, sub/superscript, highlight, case). */
 export const BLOG_TEXT_FORMATS = TEXT_FORMAT.bold | TEXT_FORMAT.italic | TEXT_FORMAT.strikethrough | TEXT_FORMAT.underline;
 
-export type BlogHeadingTag = "h2" | "h3";
-export type BlogListType = "bullet" | "number";
+type BlogHeadingTag = "h2" | "h3";
+type BlogListType = "bullet" | "number";
 
 // ---- the parsed document: only what the renderer reads ----
 
-export interface BlogText {
+interface BlogText {
   type: "text";
   text: string;
   format: number;
 }
-export interface BlogLineBreak {
+interface BlogLineBreak {
   type: "linebreak";
 }
-export interface BlogTab {
+interface BlogTab {
   type: "tab";
 }
-export interface BlogImage {
+interface BlogImage {
   type: "image";
   /** an R2 key of an uploaded blog image, never a URL */
   src: string;
@@ -64,44 +64,44 @@ export interface BlogImage {
   width: number | null;
   height: number | null;
 }
-export interface BlogLink {
+interface BlogLink {
   type: "link" | "autolink";
   url: string;
   /** an autolink the writer undid: shown as plain text */
   unlinked: boolean;
   children: BlogLinkChild[];
 }
-export type BlogLinkChild = BlogText | BlogLineBreak | BlogTab | BlogImage;
-export type BlogInline = BlogLinkChild | BlogLink;
-export interface BlogParagraph {
+type BlogLinkChild = BlogText | BlogLineBreak | BlogTab | BlogImage;
+type BlogInline = BlogLinkChild | BlogLink;
+interface BlogParagraph {
   type: "paragraph";
   children: BlogInline[];
 }
-export interface BlogHeading {
+interface BlogHeading {
   type: "heading";
   tag: BlogHeadingTag;
   children: BlogInline[];
 }
-export interface BlogQuote {
+interface BlogQuote {
   type: "quote";
   children: BlogInline[];
 }
-export interface BlogListItem {
+interface BlogListItem {
   type: "listitem";
   children: Array<BlogInline | BlogList>;
 }
-export interface BlogList {
+interface BlogList {
   type: "list";
   listType: BlogListType;
   start: number;
   children: BlogListItem[];
 }
-export type BlogBlock = BlogParagraph | BlogHeading | BlogQuote | BlogList;
+type BlogBlock = BlogParagraph | BlogHeading | BlogQuote | BlogList;
 export interface BlogDocument {
   root: { type: "root"; children: BlogBlock[] };
 }
 
-export type BlogParseReason =
+type BlogParseReason =
   | "tooLarge"
   | "notJson"
   | "badShape"
@@ -115,7 +115,7 @@ export type BlogParseReason =
   | "badImage"
   | "tooManyImages";
 
-export interface BlogParseError {
+interface BlogParseError {
   reason: BlogParseReason;
   /** where, as child indexes from the root ("root.2.0"), for logs and tests */
   path: string;

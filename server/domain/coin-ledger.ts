@@ -6,15 +6,13 @@
  */
 
 /** Kinds of ledger entries the services write. */
-export const COIN_ENTRY_KINDS = ["charge", "bonus", "spend", "expire"] as const;
-export type CoinEntryKind = (typeof COIN_ENTRY_KINDS)[number];
+export type CoinEntryKind = "charge" | "bonus" | "spend" | "expire";
 
 /** System accounts, seeded by migration 0007: the other side of each movement. */
-export const SYSTEM_ACCOUNTS = ["issued:card", "issued:bonus", "revenue", "expired"] as const;
-export type SystemAccountCode = (typeof SYSTEM_ACCOUNTS)[number];
+type SystemAccountCode = "issued:card" | "issued:bonus" | "revenue" | "expired";
 
 /** Where the coins of each kind of entry come from or go to. */
-export const COUNTER_ACCOUNT: Record<CoinEntryKind, SystemAccountCode> = {
+const COUNTER_ACCOUNT: Record<CoinEntryKind, SystemAccountCode> = {
   charge: "issued:card",
   bonus: "issued:bonus",
   spend: "revenue",
@@ -38,7 +36,7 @@ export function isWholePositive(n: number): boolean {
 }
 
 /** A lot can be spent at `now` while it has coins left and has not expired (expiry is exclusive). */
-export function isLotUsable(lot: CoinLotView, now: number): boolean {
+function isLotUsable(lot: CoinLotView, now: number): boolean {
   return lot.remaining > 0 && (lot.expiresAt === null || lot.expiresAt > now);
 }
 
@@ -58,7 +56,7 @@ export function spendOrder(lots: readonly CoinLotView[], now: number): CoinLotVi
     });
 }
 
-export type Allocation = { lotId: number; amount: number };
+type Allocation = { lotId: number; amount: number };
 export type AllocationResult = { ok: true; allocations: Allocation[] } | { ok: false; available: number };
 
 /** Takes `amount` coins from the lots in spend order, or says how many are available. */

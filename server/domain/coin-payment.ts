@@ -15,7 +15,7 @@ export function isPaymentType(value: unknown): value is PaymentType {
   return value === 0 || value === 1 || value === 2;
 }
 
-export type CoinPaymentError = "invalid" | "shortage" | "noMethod";
+type CoinPaymentError = "invalid" | "shortage" | "noMethod";
 
 // A decimal number as typed: digits, optionally grouped by commas the ja-JP way ("1,000"),
 // optionally a fraction. Anything else (letters, "1e3", "0x10", empty) is not numeric.

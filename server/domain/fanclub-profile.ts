@@ -58,7 +58,7 @@ export const openFanclubSchema = (t: TFunction) =>
   });
 
 /** Tags as typed: separated by commas, spaces or 「、」; a leading # is dropped; no duplicates. */
-export function parseTags(input: string): string[] {
+function parseTags(input: string): string[] {
   const seen = new Set<string>();
   for (const raw of input.normalize("NFKC").split(/[\s,、，#＃]+/)) {
     const tag = raw.trim();

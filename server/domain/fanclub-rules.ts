@@ -65,7 +65,7 @@ export function isFanclubCategory(value: string): value is FanclubCategory {
 }
 
 /** A fan club is marked new for its first 30 days. */
-export const NEW_FANCLUB_DAYS = 30;
+const NEW_FANCLUB_DAYS = 30;
 
 export function isNewFanclub(createdAt: number, now: number): boolean {
   return now - createdAt < NEW_FANCLUB_DAYS * 24 * 60 * 60 * 1000;

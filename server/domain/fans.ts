@@ -55,7 +55,7 @@ export const fanActionSchema = z.object({ intent: z.enum(["block", "unblock"]), 
 
 /** Profile tokens are base64url (12 random bytes today); 40 is the profile page's own cap. */
 const TOKEN = /^[A-Za-z0-9_-]{1,40}$/;
-export const PROFILE_INPUT_MAX = 300;
+const PROFILE_INPUT_MAX = 300;
 
 /**
  * The person an owner invites, as they would name them: the profile token itself, or the profile

@@ -2,7 +2,7 @@
  * Hosts and origins of one deployment. Every absolute URL the product builds comes from here,
  * so a redirect can only ever point at a configured domain or a known service domain.
  */
-export type Environment = "development" | "test" | "production";
+type Environment = "development" | "test" | "production";
 
 export interface HostConfig {
   environment: Environment;
@@ -18,7 +18,7 @@ export interface HostConfig {
   publicPort: string;
 }
 
-export function schemeFor(config: HostConfig): "http" | "https" {
+function schemeFor(config: HostConfig): "http" | "https" {
   return config.environment === "development" ? "http" : "https";
 }
 

@@ -9,7 +9,7 @@
  * language-dependent formats below use Intl, with the Asia/Tokyo zone.
  */
 
-export const JST_OFFSET_MS = 9 * 60 * 60 * 1000;
+const JST_OFFSET_MS = 9 * 60 * 60 * 1000;
 
 const two = (n: number) => String(n).padStart(2, "0");
 

@@ -25,7 +25,7 @@ export const LINK_LIMITS = {
  * The registrable hosts each service uses for profile pages. `other` has none: any web address
  * fits it. X kept twitter.com working after the rename, so both count as the same service.
  */
-export const LINK_HOSTS: Record<Exclude<LinkKind, "other">, readonly string[]> = {
+const LINK_HOSTS: Record<Exclude<LinkKind, "other">, readonly string[]> = {
   twitter: ["twitter.com", "x.com"],
   instagram: ["instagram.com"],
   youtube: ["youtube.com", "youtu.be"],
@@ -33,10 +33,6 @@ export const LINK_HOSTS: Record<Exclude<LinkKind, "other">, readonly string[]> =
 
 /** Subdomains the services themselves send people to (a link copied on a phone is often `mobile.`). */
 const SERVICE_SUBDOMAINS = ["www.", "m.", "mobile."] as const;
-
-export function isLinkKind(value: unknown): value is LinkKind {
-  return typeof value === "string" && (LINK_KINDS as readonly string[]).includes(value);
-}
 
 function hostFits(hostname: string, roots: readonly string[]): boolean {
   return roots.some((root) => hostname === root || SERVICE_SUBDOMAINS.some((sub) => hostname === `${sub}${root}`));
@@ -141,5 +137,3 @@ export const linkApplicationSchema = (t: TFunction) => {
 function hostList(kind: LinkKind): string {
   return kind === "other" ? "" : LINK_HOSTS[kind].join(" / ");
 }
-
-export type LinkApplicationInput = z.infer<ReturnType<typeof linkApplicationSchema>>;

@@ -16,7 +16,7 @@ const chars = (v: string) => [...v].length;
 export const ticketYen = (n: number) => `${formatNumber(n)}円`;
 
 /** Spec §5 ticket price message with decision 021's bounds. */
-export function ticketPriceMessage(t: TFunction): string {
+function ticketPriceMessage(t: TFunction): string {
   return t("lives:errors.ticketPrice", { allow: ticketYen(TICKET_PRICE.allow), min: ticketYen(TICKET_PRICE.min), max: ticketYen(TICKET_PRICE.max) });
 }
 
@@ -31,7 +31,7 @@ const ticketRow = z.object({
   saleEndTime: text,
 });
 
-export type TicketTypeInput = { id: number | null; title: string; price: number; capacity: number | null; saleEndAt: number | null };
+type TicketTypeInput = { id: number | null; title: string; price: number; capacity: number | null; saleEndAt: number | null };
 
 export type LiveEventInput = {
   title: string;

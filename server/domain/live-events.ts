@@ -11,10 +11,6 @@ export const LIVE_STATUS = { waiting: 0, private: 1, ended: 2 } as const;
 export type LiveStatus = (typeof LIVE_STATUS)[keyof typeof LIVE_STATUS];
 export type LiveVisibility = "plan" | "ticket" | "both";
 
-export function isLiveStatus(value: number): value is LiveStatus {
-  return value === 0 || value === 1 || value === 2;
-}
-
 export const LIVE_LIMITS = { title: 100, description: 1000, ticketTitle: 50, ticketTypes: 5, capacityMax: 100_000 } as const;
 
 /**

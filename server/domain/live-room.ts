@@ -117,7 +117,7 @@ export function mirrorFor(mode: MirrorMode, who: "preview" | "viewers"): boolean
  * full jitter, so a thousand viewers do not all knock at the same instant: attempt 0 waits up to
  * 1 s, then 2, 4, … up to 30 s. `random` is in [0, 1).
  */
-export const RECONNECT = { baseMs: 1_000, maxMs: 30_000 } as const;
+const RECONNECT = { baseMs: 1_000, maxMs: 30_000 } as const;
 
 export function reconnectDelay(attempt: number, random: number): number {
   const ceiling = Math.min(RECONNECT.maxMs, RECONNECT.baseMs * 2 ** Math.max(0, attempt));

@@ -221,6 +221,3 @@ export const LESSON_PLATFORMS = ["zoom", "google_meet", "other"] as const;
 
 /** Path segment of each type in the management URLs (`edit/{id}/{postTypeStr}`). */
 export const POST_TYPE_STR: Record<number, PostType> = { 1: "picture", 2: "streaming", 3: "attachment", 4: "blog", 5: "lesson" };
-
-/** The upload list a post type keeps its files in (spec §7 album_ids[], streaming_ids[], attachment_ids[]). */
-export const FILE_KIND_OF_TYPE: Partial<Record<PostType, UploadKind>> = { picture: "picture", streaming: "streaming", attachment: "attachment" };

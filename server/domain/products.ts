@@ -26,7 +26,7 @@ export const PRODUCT_LIMITS = {
 } as const;
 
 export type ProductKind = "physical" | "digital";
-export type ProductStatus = "draft" | "published";
+type ProductStatus = "draft" | "published";
 
 export type SaleWindow = { status: ProductStatus; saleStartAt: number | null; saleEndAt: number | null };
 
@@ -50,7 +50,7 @@ export function stockLeft(p: { stock: number | null; soldCount: number }): numbe
   return Math.max(0, p.stock - p.soldCount);
 }
 
-export function isSoldOut(p: { stock: number | null; soldCount: number }): boolean {
+function isSoldOut(p: { stock: number | null; soldCount: number }): boolean {
   return stockLeft(p) === 0;
 }
 
@@ -73,7 +73,7 @@ export function maxQuantity(p: { kind: ProductKind; price: number; stock: number
   return left === null ? cap : Math.min(cap, left);
 }
 
-export function isValidQuantity(quantity: number, p: { kind: ProductKind; price: number; stock: number | null; soldCount: number }): boolean {
+function isValidQuantity(quantity: number, p: { kind: ProductKind; price: number; stock: number | null; soldCount: number }): boolean {
   return Number.isSafeInteger(quantity) && quantity >= 1 && quantity <= Math.max(1, maxQuantity(p));
 }
 

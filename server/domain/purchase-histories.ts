@@ -6,11 +6,9 @@
 
 /** The fan's tabs: '' is the index (plan payments), the rest are spec §2's children. */
 export const FAN_HISTORY_TABS = ["", "live_event_tickets", "products", "raffles", "tippings", "lesson_reservation"] as const;
-export type FanHistoryTab = (typeof FAN_HISTORY_TABS)[number];
 
 /** The creator's sales lists under /me/fanclub/purchases (spec §2). */
 export const CREATOR_PURCHASE_TABS = ["live_events", "products", "raffles"] as const;
-export type CreatorPurchaseTab = (typeof CREATOR_PURCHASE_TABS)[number];
 
 export const HISTORY_PAGE_SIZE = 30;
 

@@ -37,7 +37,7 @@ export function cardPartProblem(card: number): "cardTooSmall" | null {
   return card > 0 && card < MIN_CARD_PART_YEN ? "cardTooSmall" : null;
 }
 
-export type PurchaseSplitError = "invalid" | "noMethod" | "cardTooSmall";
+type PurchaseSplitError = "invalid" | "noMethod" | "cardTooSmall";
 
 export type PurchaseSplit = { ok: true; coins: number; card: number; kind: "coin" | "card" } | { ok: false; error: PurchaseSplitError };
 

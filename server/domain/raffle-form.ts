@@ -65,5 +65,3 @@ export const raffleSchema = (t: TFunction) => {
       if (v.entryEndAt <= v.entryStartAt) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["entryEndAt"], message: t("raffles:errors.window") });
     });
 };
-
-export type RaffleFormInput = z.output<ReturnType<typeof raffleSchema>>;

@@ -18,7 +18,7 @@
 export const RAFFLE_ALGORITHM = "sha256-ctr-fisher-yates-v1";
 
 /** Bytes of a draw's seed (shown as 64 hex digits). */
-export const SEED_BYTES = 32;
+const SEED_BYTES = 32;
 
 export const RAFFLE_LIMITS = {
   title: 100,
@@ -44,7 +44,7 @@ export function rafflePhase(raffle: RaffleTimes, now: number): RafflePhase {
   return "closed";
 }
 
-export function isEntryOpen(raffle: RaffleTimes, now: number): boolean {
+function isEntryOpen(raffle: RaffleTimes, now: number): boolean {
   return rafflePhase(raffle, now) === "open";
 }
 

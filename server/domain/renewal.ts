@@ -9,7 +9,7 @@ import { assertBillingMonth, billingMonthOf, compareMonths, jstDayStartMs, type 
 import type { MembershipStatus } from "./plan-change";
 
 /** Plans renew from the 1st (JST); an unpaid membership leaves on the 7th (JST) of that month. */
-export const AUTO_LEAVE_DAY = 7;
+const AUTO_LEAVE_DAY = 7;
 
 /** The idempotency key of one membership's renewal for one month, success or failure. */
 export function renewalKey(membershipId: number, month: BillingMonth): string {

@@ -11,7 +11,7 @@ export interface GuardService {
   frontUrl: string;
 }
 
-export interface GuardSession {
+interface GuardSession {
   /** the service (brand) bound to the request host, or null when the host serves none */
   service: GuardService | null;
   primaryService: GuardService | null;
@@ -27,7 +27,7 @@ export interface GuardInput {
   config: HostConfig;
 }
 
-export interface GuardCookie {
+interface GuardCookie {
   name: string;
   value: string;
   domain: string | null;
@@ -43,7 +43,7 @@ export type GuardResult =
       flash: { type: "info"; key: string } | null;
     };
 
-export const USER_DOMAIN_PATHS = [
+const USER_DOMAIN_PATHS = [
   "/me/settings",
   "/me/coins",
   "/me/coin_vesting_campaign",
@@ -57,23 +57,23 @@ export const USER_DOMAIN_PATHS = [
   "/contest",
 ] as const;
 
-export const BASE_DOMAIN_PATHS = ["/help/company", "/help/terms", "/help/law", "/help/privacy"] as const;
+const BASE_DOMAIN_PATHS = ["/help/company", "/help/terms", "/help/law", "/help/privacy"] as const;
 
 /** Sign-in lives on the login domain only (the login handoff of the accounts issue builds on it). */
-export const LOGIN_DOMAIN_PATHS = ["/auth"] as const;
+const LOGIN_DOMAIN_PATHS = ["/auth"] as const;
 
 export const LAST_ACCESSED_SERVICE_COOKIE = "last_accessed_service_domain";
 const LAST_ACCESSED_MAX_AGE = 60 * 60 * 24 * 365;
 
 /** `/me/coins` matches `/me/coins` and `/me/coins/...`, never `/me/coinsx`. */
-export function matchesPrefix(path: string, prefixes: readonly string[]): boolean {
+function matchesPrefix(path: string, prefixes: readonly string[]): boolean {
   return prefixes.some((p) => path === p || path.startsWith(`${p}/`));
 }
 
 export const isUserDomainPath = (path: string) => matchesPrefix(path, USER_DOMAIN_PATHS);
 export const isBaseDomainPath = (path: string) => matchesPrefix(path, BASE_DOMAIN_PATHS);
-export const isLoginDomainPath = (path: string) => matchesPrefix(path, LOGIN_DOMAIN_PATHS);
-export const isLoginRequiredPath = (path: string) => matchesPrefix(path, ["/me"]);
+const isLoginDomainPath = (path: string) => matchesPrefix(path, LOGIN_DOMAIN_PATHS);
+const isLoginRequiredPath = (path: string) => matchesPrefix(path, ["/me"]);
 
 function normalizeQuery(query: string): string {
   if (!query || query === "?") return "";

@@ -11,7 +11,7 @@ import type { TFunction } from "../i18n/setup";
 export const COIN_CHARGE_AMOUNTS = [500, 1_000, 3_000, 5_000, 10_000, 30_000] as const;
 export type CoinChargeAmount = (typeof COIN_CHARGE_AMOUNTS)[number];
 
-export function isCoinChargeAmount(value: number): value is CoinChargeAmount {
+function isCoinChargeAmount(value: number): value is CoinChargeAmount {
   return (COIN_CHARGE_AMOUNTS as readonly number[]).includes(value);
 }
 
@@ -26,7 +26,7 @@ export function parseCoinChargeAmount(raw: string | null | undefined): CoinCharg
  * A charge attempt's nonce: made once per confirm step (the page renders it into the form), so a
  * double click or a retried request sends the same one. Random, URL-safe, bounded.
  */
-export const CHARGE_NONCE = /^[A-Za-z0-9_-]{16,64}$/;
+const CHARGE_NONCE = /^[A-Za-z0-9_-]{16,64}$/;
 
 export function isChargeNonce(value: unknown): value is string {
   return typeof value === "string" && CHARGE_NONCE.test(value);
@@ -117,5 +117,3 @@ export const cardFormSchema = (t: TFunction) =>
       .min(1, t("validation.required", { field: t("wallet:card.fields.cvc") }))
       .max(4, t("wallet:cardErrors.invalid_cvc")),
   });
-
-export type CardFormInput = z.output<ReturnType<typeof cardFormSchema>>;

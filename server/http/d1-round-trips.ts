@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../hono-env";
 
-export const D1_ROUND_TRIPS_HEADER = "x-d1-round-trips";
+const D1_ROUND_TRIPS_HEADER = "x-d1-round-trips";
 
 const EXECUTORS = new Set(["first", "all", "run", "raw"]);
 

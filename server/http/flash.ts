@@ -8,7 +8,7 @@ import { hostnameOf, isUnderCookieDomain } from "../domain/hosts";
 import { z } from "zod";
 
 /** spec §3 flash message: shown once on the next page, then gone. Texts are i18n keys. */
-export const flashSchema = z.object({
+const flashSchema = z.object({
   type: z.enum(["info", "error", "muted", "warn"]),
   key: z.string().regex(/^[a-zA-Z0-9_.:-]+$/),
   closable: z.boolean().default(true),

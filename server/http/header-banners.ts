@@ -8,7 +8,7 @@ import { helpSiteFetcher } from "./help-banners";
  * the default layout needs them: a list, or the help site's 'none', serves a minute of pages; a
  * failure is asked again after a few seconds, so a hiccup does not hide banners for long.
  */
-export const BANNER_CACHE_MS: Record<BannerOutcome, number> = { ok: 60_000, none: 60_000, failed: 10_000 };
+const BANNER_CACHE_MS: Record<BannerOutcome, number> = { ok: 60_000, none: 60_000, failed: 10_000 };
 
 interface Entry {
   banners: Banner[];

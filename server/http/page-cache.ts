@@ -37,11 +37,11 @@ const DEFAULTS: PageCacheOptions = { ttlMs: 10_000, maxEntries: 128, maxBodyByte
  * Everything an anonymous page's HTML depends on. Anything else a page reads (a session, a flash,
  * a cookie not listed here) makes it uncacheable: such requests never reach the cache.
  */
-export function pageCacheKey(url: URL, app: Pick<AppContext, "hostname" | "locale" | "sidebarOpen" | "lastAccessedFrontUrl">): string {
+function pageCacheKey(url: URL, app: Pick<AppContext, "hostname" | "locale" | "sidebarOpen" | "lastAccessedFrontUrl">): string {
   return [app.hostname, url.pathname + url.search, app.locale, app.sidebarOpen ? "1" : "0", app.lastAccessedFrontUrl ?? ""].join("\n");
 }
 
-export function isCacheableRequest(req: Request, app: Pick<AppContext, "user" | "flash">): boolean {
+function isCacheableRequest(req: Request, app: Pick<AppContext, "user" | "flash">): boolean {
   return req.method === "GET" && isDocumentRequest(req) && app.user === null && app.flash.length === 0;
 }
 

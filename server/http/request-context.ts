@@ -13,7 +13,7 @@ import { loadBrands } from "../services/brand-directory";
 import { resolveSession } from "../services/sessions";
 import { sessionCookieFor } from "../domain/accounts";
 
-export const SIDEBAR_COOKIE = "sidebar";
+const SIDEBAR_COOKIE = "sidebar";
 
 /** Whether a request is a browser navigation to a page (not the API, not Remix's data requests). */
 export function isDocumentRequest(req: Request): boolean {

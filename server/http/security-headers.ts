@@ -3,7 +3,7 @@ import type { AppEnv } from "../hono-env";
 import { writableHeaders } from "./writable-headers";
 
 /** 128 random bits, base64: a fresh CSP nonce for every response. */
-export function createNonce(): string {
+function createNonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return btoa(String.fromCharCode(...bytes));
 }

@@ -2,7 +2,7 @@ import { DEFAULT_NAMESPACE, NAMESPACES, resources, type Namespace } from "../../
 import { DEFAULT_LOCALE, type Locale } from "../domain/locale";
 import { createI18n, resourceTree, type I18n, type TFunction } from "./setup";
 
-export type { I18n, LocaleResources, TFunction, TOptions } from "./setup";
+export type { I18n, TFunction } from "./setup";
 
 /**
  * Server-side translation over the resources bundled into the Worker, with the setup the browser

@@ -11,10 +11,10 @@ import { DEFAULT_LOCALE, SUPPORTED_LOCALES } from "../domain/locale";
 import { formatCompactNumber } from "../domain/number-display";
 
 export type { I18n };
-export type NamespaceResources = Record<string, unknown>;
+type NamespaceResources = Record<string, unknown>;
 export type LocaleResources = Partial<Record<Namespace, NamespaceResources>>;
 
-export interface TOptions {
+interface TOptions {
   returnObjects?: boolean;
   /** selects the plural form: `key_one`, `key_other` (en); the other languages have `_other` or the plain key */
   count?: number;
@@ -31,7 +31,7 @@ export interface TFunction {
   (key: string, options?: TOptions): string;
 }
 
-export type MissingKeyHandler = (locale: string, ns: string, key: string) => void;
+type MissingKeyHandler = (locale: string, ns: string, key: string) => void;
 
 const warnMissing: MissingKeyHandler = (locale, ns, key) => console.warn(`[i18n] missing key ${ns}:${key} for ${locale}`);
 
@@ -40,7 +40,7 @@ const warnMissing: MissingKeyHandler = (locale, ns, key) => console.warn(`[i18n]
  * namespace; `a.b` walks nested objects. A key missing in the language falls back to Japanese;
  * missing in both, the key itself is shown so a gap is visible instead of an empty screen.
  */
-export const i18nOptions = {
+const i18nOptions = {
   supportedLngs: [...SUPPORTED_LOCALES],
   // i18next would write zh-cn as zh-CN; our codes, URLs and files are lower case
   lowerCaseLng: true,

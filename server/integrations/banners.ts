@@ -19,7 +19,7 @@ export interface BannerSource {
  */
 export type BannerOutcome = "ok" | "none" | "failed";
 
-export function bannerListUrl(helpOrigin: string, kind: BannerKind): string {
+function bannerListUrl(helpOrigin: string, kind: BannerKind): string {
   return `${helpOrigin}/help/banners/${kind}`;
 }
 

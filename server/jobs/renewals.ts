@@ -24,7 +24,7 @@ import type { JobMessage } from "./messages";
 type Job<T extends JobMessage["type"]> = Extract<JobMessage, { type: T }>;
 
 /** Renewals of one message run this many at a time: card payments are slow HTTP calls at Stripe. */
-export const RENEWAL_CONCURRENCY = 4;
+const RENEWAL_CONCURRENCY = 4;
 
 /** What the 00:00 JST cron enqueues at `scheduledTime`. */
 export function moneyCronJobs(scheduledTime: number): JobMessage[] {

@@ -1,7 +1,7 @@
 import { signPath } from "../security/signed-url";
 
 /** How long a minted media link works: long enough to watch a film, short enough to stop sharing. */
-export const PRIVATE_MEDIA_TTL_MS = 6 * 60 * 60 * 1000;
+const PRIVATE_MEDIA_TTL_MS = 6 * 60 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
 
 /** Keys of paid or unpublished post files: never public, always behind `/media` entitlement. */

@@ -7,7 +7,7 @@ import type { ServiceRow } from "../../db/schema";
  * few times a year, while a D1 round trip costs more than rendering a page, so each isolate keeps
  * the list for a short while. A change in D1 shows everywhere within BRAND_CACHE_TTL_MS.
  */
-export const BRAND_CACHE_TTL_MS = 30_000;
+const BRAND_CACHE_TTL_MS = 30_000;
 
 let cached: { rows: ServiceRow[]; loadedAt: number } | null = null;
 let inflight: Promise<ServiceRow[]> | null = null;

@@ -11,7 +11,7 @@ import { ensureCustomer, paymentProfile, removeCard, saveCard, usableCard, type 
  * the card later never brings an older one back as "the registered card".
  */
 
-export type RegisteredCard = Pick<StoredCard, "id" | "brand" | "last4" | "expMonth" | "expYear">;
+type RegisteredCard = Pick<StoredCard, "id" | "brand" | "last4" | "expMonth" | "expYear">;
 
 export type CardRegistrationState = {
   /** a card a payment can use now: this provider's, not expired */

@@ -4,7 +4,7 @@ import { CART_ITEM_TARGET_TYPES, CART_ITEM_TYPES, cartItems, carts, type CartIte
 import { cartTotal } from "../domain/purchase";
 import { cartItemKind, type AddRequest, type CartItemKind, type CartProblem, type CartItemView, type NewCartRow, type Stmt } from "./cart-items";
 
-export type { CartItemView, CartProblem } from "./cart-items";
+export type { CartItemView } from "./cart-items";
 
 /**
  * The fan's cart (spec §3 cart item, §7 /me/carts). One cart per person, kept for good; its
@@ -18,7 +18,7 @@ export type { CartItemView, CartProblem } from "./cart-items";
  */
 
 /** The cart row, created on first use (two tabs meet on the unique user id). */
-export async function ensureCart(db: Db, userId: number, now: number): Promise<{ id: number; version: number }> {
+async function ensureCart(db: Db, userId: number, now: number): Promise<{ id: number; version: number }> {
   const existing = await db.select({ id: carts.id, version: carts.version }).from(carts).where(eq(carts.userId, userId)).get();
   if (existing) return existing;
   await db

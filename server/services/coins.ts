@@ -32,7 +32,7 @@ export type CoinEntry = CoinEntryRow;
  * purchase row, a membership month). `entryId` is an SQL expression for the new entry's id.
  * Called again for every attempt: return fresh builders each time.
  */
-export type ExtraStatements = (entry: { key: string; entryId: SQL }) => BatchItem<"sqlite">[];
+type ExtraStatements = (entry: { key: string; entryId: SQL }) => BatchItem<"sqlite">[];
 
 /** The same key was used for a different movement: a bug in the caller, never retried. */
 export class CoinKeyConflictError extends Error {
@@ -43,7 +43,7 @@ export class CoinKeyConflictError extends Error {
 }
 
 /** How many times a spend re-reads and retries after a concurrent spend won the race. */
-export const SPEND_ATTEMPTS = 6;
+const SPEND_ATTEMPTS = 6;
 
 const POSTINGS_PER_STATEMENT = 20;
 
@@ -74,7 +74,7 @@ function replayOf(existing: CoinEntry, expected: { userId: number; kind: CoinEnt
 }
 
 /** The person's account id, or null before their first credit. */
-export async function coinAccountId(db: Db, userId: number): Promise<number | null> {
+async function coinAccountId(db: Db, userId: number): Promise<number | null> {
   const row = await db.select({ id: coinAccounts.id }).from(coinAccounts).where(eq(coinAccounts.userId, userId)).get();
   return row?.id ?? null;
 }
@@ -282,7 +282,7 @@ export async function spendCoins(db: Db, input: SpendInput): Promise<SpendResult
 }
 
 /** How many expired lots the sweep handles per call; the cron calls again while there are more. */
-export const EXPIRE_BATCH = 200;
+const EXPIRE_BATCH = 200;
 
 /**
  * Moves what is left of expired bonus lots to the 'expired' system account, one entry per lot
@@ -328,7 +328,7 @@ async function expireLot(db: Db, lot: { lotId: number; accountId: number; userId
   return 0;
 }
 
-export const HISTORY_PAGE_SIZE = 20;
+const HISTORY_PAGE_SIZE = 20;
 
 export type CoinHistoryItem = {
   id: number;

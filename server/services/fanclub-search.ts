@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { fanclubSearch } from "../../db/search-tables";
 import { SEARCH_ORDERS, type SearchOrder } from "../domain/search-orders";
 
-export { SEARCH_ORDERS, type SearchOrder };
+export { SEARCH_ORDERS };
 
 /**
  * Fan club search (spec §2 /fanclubs?keywords=&category=&order=) over the `fanclub_search` FTS5
@@ -12,7 +12,7 @@ export { SEARCH_ORDERS, type SearchOrder };
  * (common in Japanese: 「星」「アイ」) use LIKE on the same table.
  */
 
-export const SEARCH_PAGE_SIZE = 20;
+const SEARCH_PAGE_SIZE = 20;
 
 export interface SearchInput {
   serviceId: number | null;

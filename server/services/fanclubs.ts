@@ -154,7 +154,7 @@ export interface ExternalLink {
   url: string;
 }
 
-export function parseLinks(text: string): ExternalLink[] {
+function parseLinks(text: string): ExternalLink[] {
   try {
     const value: unknown = JSON.parse(text);
     if (!Array.isArray(value)) return [];

@@ -8,7 +8,7 @@ import { FANS_PAGE_SIZE, pageOffset, type SearchType } from "../domain/fans";
  * joined, who follows, who is blocked, and blocking itself.
  */
 
-export interface FanRow {
+interface FanRow {
   userId: number;
   name: string;
   iconImageUrl: string | null;

@@ -362,7 +362,7 @@ export async function removeMember(db: Db, input: { ownerFanclubId: number; fanc
   return rows[0] ? { ok: true, withdrawn: member[0]?.status === "invited" } : { ok: false, reason: "notMember" };
 }
 
-export interface GroupPageMember {
+interface GroupPageMember {
   id: number;
   name: string;
   creatorName: string;

@@ -89,7 +89,7 @@ export type HeldMembershipRow = HeldMembership & { id: number; fanclubId: number
  * credit). A membership with no payment recorded for that month leaves `paidForMonth` to the rules'
  * default (its plan's price).
  */
-export function heldMembershipColumns() {
+function heldMembershipColumns() {
   return {
     id: memberships.id,
     fanclubId: memberships.fanclubId,

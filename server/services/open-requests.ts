@@ -9,8 +9,6 @@ import { notificationInsert } from "./notifications";
  * at a time; an operator approves or rejects it, and the person is notified either way.
  */
 
-export type RequestStatus = "pending" | "approved" | "rejected";
-
 /** The person's latest request on a brand, if any. */
 export async function latestRequest(db: Db, userId: number, serviceId: number) {
   return (

@@ -106,7 +106,7 @@ export async function loadPostAccess(db: Db, postId: number, viewer: PostViewer,
   return accessFrom(row, { memberships: memberRows, paidMonths }, viewer, now);
 }
 
-export function accessFrom(
+function accessFrom(
   row: { post: PostRow; fanclubId: number; ownerId: number; serviceId: number; fanclubName: string; planPrice: number | null },
   paid: { memberships: readonly ViewerMembershipRow[]; paidMonths: readonly ViewerPaidMonthRow[] },
   viewer: PostViewer,

@@ -110,7 +110,7 @@ async function unlockPlans(db: Db, fanclubId: number, price: number | null) {
   return price === null ? [] : unlockPlansQuery(db, fanclubId, price).all();
 }
 
-export function detailFrom(access: PostAccess, body: PostBody | null, plansThatUnlock: PostDetail["unlockPlans"]): PostDetail {
+function detailFrom(access: PostAccess, body: PostBody | null, plansThatUnlock: PostDetail["unlockPlans"]): PostDetail {
   const p = access.post;
   return {
     id: p.id,
@@ -135,7 +135,7 @@ export function detailFrom(access: PostAccess, body: PostBody | null, plansThatU
 }
 
 /** A post as its reader may see it, from the gate's answer already read for this request. */
-export async function postDetailFor(db: Db, access: PostAccess, signer: MediaSigner): Promise<PostDetail> {
+async function postDetailFor(db: Db, access: PostAccess, signer: MediaSigner): Promise<PostDetail> {
   if (access.canView) return detailFrom(access, await bodyOf(db, access.post, signer), []);
   return detailFrom(access, null, await unlockPlans(db, access.fanclub.id, access.planPrice));
 }
@@ -231,7 +231,7 @@ function cardsFrom(rows: CardRow[], paywall: Paywall, viewer: PostViewer): PostC
   }));
 }
 
-export const POST_PAGE_SIZE = 12;
+const POST_PAGE_SIZE = 12;
 
 /** A fan club's posts, newest first, page by page (the posts tab). Group announcements excluded. */
 export async function listFanclubPosts(db: Db, fanclubId: number, viewer: PostViewer, page: number, now: number) {

@@ -140,7 +140,7 @@ function cardOf(row: ProductRow, fanclub: { id: number; name: string; iconKey: s
   };
 }
 
-export const PRODUCT_PAGE_SIZE = 24;
+const PRODUCT_PAGE_SIZE = 24;
 
 /**
  * Published products of open fan clubs, newest first: of one brand (/products) or of one fan
@@ -224,7 +224,7 @@ export { formatShipping };
 // ----- addresses and ownership
 
 /** The fan's default delivery address (the address book keeps exactly one default when it has any). */
-export function defaultAddressQuery(db: Db, userId: number) {
+function defaultAddressQuery(db: Db, userId: number) {
   return db
     .select()
     .from(userAddresses)
@@ -232,7 +232,7 @@ export function defaultAddressQuery(db: Db, userId: number) {
     .limit(1);
 }
 
-export function shippingSnapshot(a: UserAddressRow): ShippingSnapshot {
+function shippingSnapshot(a: UserAddressRow): ShippingSnapshot {
   return { name: `${a.lastName} ${a.firstName}`, postalCode: a.postalCode, prefecture: a.prefecture, city: a.city, street: a.street, building: a.building, phone: a.phone };
 }
 
@@ -258,7 +258,7 @@ export async function downloadFor(db: Db, userId: number, productId: number): Pr
 
 // ----- histories
 
-export const ORDER_PAGE_SIZE = 50;
+const ORDER_PAGE_SIZE = 50;
 
 export type OrderLine = {
   id: number;
@@ -357,14 +357,3 @@ export async function loadProductsForFan(db: Db, userId: number, productIds: rea
 }
 
 export type ProductsForFan = Awaited<ReturnType<typeof loadProductsForFan>>;
-
-/** Whether the fan has any order of the product. */
-export async function ownsProduct(db: Db, userId: number, productId: number): Promise<boolean> {
-  const row = await db
-    .select({ id: productOrders.id })
-    .from(productOrders)
-    .where(and(eq(productOrders.userId, userId), eq(productOrders.productId, productId)))
-    .limit(1)
-    .get();
-  return row !== undefined;
-}

@@ -15,7 +15,7 @@ export const RECOMMENDED_MAX = 30;
 export const PER_CATEGORY = 4;
 export const PER_CATEGORY_MAX = 10;
 /** categories shown at most; the largest come first */
-export const CATEGORY_LIMIT = 8;
+const CATEGORY_LIMIT = 8;
 
 const score = sql`(${fanclubs.memberCount} * 3 + ${fanclubs.followerCount})`;
 
@@ -65,7 +65,7 @@ export function boundedCount(raw: string | null | undefined, fallback: number, m
 }
 
 /** The query alone, so the home page can put it in one batch with the others. */
-export function recommendedQuery(db: Db, input: { serviceId: number; limit: number }) {
+function recommendedQuery(db: Db, input: { serviceId: number; limit: number }) {
   return db
     .select(cardColumns)
     .from(fanclubs)
@@ -78,7 +78,7 @@ export function recommendedQuery(db: Db, input: { serviceId: number; limit: numb
  * The top `perCategory` of every category in one statement: a window function ranks the fan
  * clubs within their category by the same score.
  */
-export function categoryRecommendQuery(db: Db, input: { serviceId: number; perCategory: number }) {
+function categoryRecommendQuery(db: Db, input: { serviceId: number; perCategory: number }) {
   const ranked = db
     .select({
       ...cardColumns,

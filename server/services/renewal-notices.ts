@@ -41,7 +41,7 @@ const NOTIFICATION_KIND: Record<RenewalNotice["kind"], NotificationKind> = {
 };
 
 /** Where the notice leads: the fan club page; for an unpaid plan with the payment modal's expired-plans page asked for. */
-export function noticeUrl(target: Pick<NoticeTarget, "frontUrl" | "fanclubId">, kind: RenewalNotice["kind"]): string {
+function noticeUrl(target: Pick<NoticeTarget, "frontUrl" | "fanclubId">, kind: RenewalNotice["kind"]): string {
   return kind === "failed" ? `${target.frontUrl}${payExpiredPath(target.fanclubId)}` : `${target.frontUrl}/fanclubs/${target.fanclubId}`;
 }
 

@@ -8,7 +8,7 @@ import { fanclubs, posts, purchases, tips, users } from "../../db/schema";
  * Every page is one D1 round trip.
  */
 
-export const TIPS_PAGE_SIZE = 30;
+const TIPS_PAGE_SIZE = 30;
 
 export type PostTipRow = { id: number; userName: string; userIconUrl: string | null; amount: number; message: string | null; createdAt: number };
 

@@ -14,7 +14,7 @@ export interface StoredPart {
   Size: number;
 }
 
-export interface UploadTarget {
+interface UploadTarget {
   id: number;
   r2Key: string;
   uploadId: string;
@@ -38,7 +38,7 @@ export function localPartPath(fileId: number, partNumber: number): string {
   return `/uploads/parts/${fileId}/${partNumber}`;
 }
 
-export function localPartSigner(db: Db, secret: string): PartSigner {
+function localPartSigner(db: Db, secret: string): PartSigner {
   return {
     mode: "local",
     async signPart(file, partNumber, now) {
@@ -56,7 +56,7 @@ export function localPartSigner(db: Db, secret: string): PartSigner {
   };
 }
 
-export interface R2Credentials {
+interface R2Credentials {
   accountId: string;
   accessKeyId: string;
   secretAccessKey: string;
@@ -79,7 +79,7 @@ export function parseListParts(xml: string): { parts: StoredPart[]; nextMarker: 
   return { parts, nextMarker: truncated ? (tag(xml, "NextPartNumberMarker") ?? null) : null };
 }
 
-export function r2PartSigner(credentials: R2Credentials): PartSigner {
+function r2PartSigner(credentials: R2Credentials): PartSigner {
   const client = new AwsClient({ accessKeyId: credentials.accessKeyId, secretAccessKey: credentials.secretAccessKey, service: "s3", region: "auto" });
   const objectUrl = (key: string) => new URL(`https://${credentials.accountId}.r2.cloudflarestorage.com/${credentials.bucket}/${key.split("/").map(encodeURIComponent).join("/")}`);
   return {

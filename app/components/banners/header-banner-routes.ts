@@ -29,7 +29,7 @@ export const HEADER_BANNER_KIND_BY_ROUTE: Readonly<Record<string, BannerKind>> =
 };
 
 /** Pages not listed show the platform-wide list, the one the home page shows. */
-export const DEFAULT_HEADER_BANNER_KIND: BannerKind = "top";
+const DEFAULT_HEADER_BANNER_KIND: BannerKind = "top";
 
 /** The banner kind for a page given its matched route ids (root first), or null when hidden. */
 export function headerBannerKind(routeIds: readonly string[]): BannerKind | null {

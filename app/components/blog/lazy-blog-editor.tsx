@@ -3,7 +3,6 @@ import { useTranslation } from "~/lib/i18n";
 import type { BlogEditorProps } from "./blog-editor";
 
 export type { BlogEditorProps } from "./blog-editor";
-export { BlogUploadError } from "./upload-error";
 
 // Lexical (about 92 KB gzip with our editor code) loads only on the blog editor page, in its own chunk.
 const BlogEditor = lazy(() => import("./blog-editor"));

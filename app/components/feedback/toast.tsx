@@ -3,7 +3,7 @@ import { createPortal } from "react-dom";
 import { useTranslation } from "~/lib/i18n";
 
 /** spec §8/§9: toasts show for 3 seconds at the top right. */
-export const TOAST_DURATION_MS = 3000;
+const TOAST_DURATION_MS = 3000;
 
 export type ToastType = "info" | "error" | "warn" | "success";
 interface Toast {

@@ -1,7 +1,7 @@
 import { Link, useMatches } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n";
 
-export interface Crumb {
+interface Crumb {
   /** an i18n key, or a literal label when `literal` is set */
   label: string;
   literal?: boolean;

@@ -13,7 +13,7 @@ import { Header } from "./header";
 import { Sidebar } from "./sidebar";
 
 /** spec §9: below this width the sidebar becomes an overlay. */
-export const WIDE_SCREEN_MIN = 992;
+const WIDE_SCREEN_MIN = 992;
 
 /**
  * spec §2 default layout: header, the header banner of the page's kind (none on live-event

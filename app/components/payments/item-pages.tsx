@@ -39,7 +39,7 @@ export type ItemPage = {
 // the tip page and its texts arrive together when the modal opens it
 const tipPage = () => Promise.all([import("~/components/tips/tip-page"), preloadNamespaces(["tips"])]).then(([module]) => module);
 
-export const ITEM_PAGES: Partial<Record<ItemPageNumber, ItemPage>> = {
+const ITEM_PAGES: Partial<Record<ItemPageNumber, ItemPage>> = {
   10: { titleKey: "titles.liveTicket", Page: lazy(() => Promise.all([import("~/components/lives/ticket-page"), preloadNamespaces(["lives"])]).then(([module]): { default: ComponentType<ItemPageProps> } => module)) },
   60: { titleKey: "titles.tip", Page: lazy(() => tipPage().then((m) => ({ default: m.PostTipPage }))) },
   61: { titleKey: "titles.fanclubTip", Page: lazy(() => tipPage().then((m) => ({ default: m.FanclubTipPage }))) },

@@ -7,7 +7,7 @@ import { PAYMENT_QUERY, type PaymentModalStart } from "./types";
 const PaymentModal = lazy(() => Promise.all([import("./payment-modal"), preloadNamespaces(["payments"])]).then(([module]) => module));
 
 /** The page without the modal's query: a plain close goes there; after a change, a full reload shows the new state everywhere. */
-export function useCloser() {
+function useCloser() {
   const [, setParams] = useSearchParams();
   return (changed: boolean) => {
     if (changed) {

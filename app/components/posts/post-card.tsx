@@ -4,7 +4,7 @@ import type { PostCard as PostCardData } from "../../../server/services/post-vie
 import { LockIcon } from "./lock-icon";
 import { PostDate } from "./post-date";
 
-export function postHref(post: { id: number; fanclubId: number }): string {
+function postHref(post: { id: number; fanclubId: number }): string {
   return `/fanclubs/${post.fanclubId}/posts/${post.id}`;
 }
 
@@ -13,7 +13,7 @@ export function postHref(post: { id: number; fanclubId: number }): string {
  * cover or a placeholder of its type, title, fan club, date, and a lock with the plan's name when
  * this viewer cannot open it. Cards carry no body text, so a list never leaks a locked post.
  */
-export function PostCard({ post, showFanclub = true }: { post: PostCardData; showFanclub?: boolean }) {
+function PostCard({ post, showFanclub = true }: { post: PostCardData; showFanclub?: boolean }) {
   const { t } = useTranslation("posts");
   return (
     <li className="post-card">

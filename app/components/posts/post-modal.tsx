@@ -9,7 +9,7 @@ import { PostForm, type PostFormData } from "./post-form";
 import { formatLocalDate } from "../../../server/domain/jst-time";
 
 /** spec §2 query flags of the post modal; every one is removed on close. */
-export const POST_MODAL_FLAGS = ["fanclubPost", "copyPostId", "isGroupPost", "isGroup", "visibleShow", "page", "postTitle", "hashTag", "postModalDisabled", "postId", "scheduled"] as const;
+const POST_MODAL_FLAGS = ["fanclubPost", "copyPostId", "isGroupPost", "isGroup", "visibleShow", "page", "postTitle", "hashTag", "postModalDisabled", "postId", "scheduled"] as const;
 
 const MODAL_TYPES: Record<string, PostType> = { album: "picture", streaming: "streaming", attachment: "attachment" };
 

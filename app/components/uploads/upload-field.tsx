@@ -4,9 +4,8 @@ import { UPLOAD_RULES, type UploadKind } from "../../../server/domain/posts";
 import { acceptFor, formatLimit } from "../../../server/domain/uploads";
 import { useUploads, type UploadItem } from "./use-uploads";
 
-export type { UploadItem } from "./use-uploads";
 
-export interface UploadFieldProps {
+interface UploadFieldProps {
   kind: UploadKind;
   /** files the post already has (edit, copy or a saved draft) */
   initialItems?: UploadItem[];
@@ -24,7 +23,7 @@ const percent = (share: number) => Math.floor(share * 100);
  * A post's file list with its dropzone (click or drag and drop), per-file and overall progress
  * and remove buttons. The dropzone hides once the list is full (spec §5).
  */
-export function UploadField(props: UploadFieldProps) {
+function UploadField(props: UploadFieldProps) {
   const { t } = useTranslation("uploads");
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);

@@ -12,7 +12,7 @@ const BRANDS: Record<string, string> = {
   unionpay: "UnionPay",
 };
 
-export function cardBrandName(brand: string, unknown: string): string {
+function cardBrandName(brand: string, unknown: string): string {
   return BRANDS[brand] ?? unknown;
 }
 

@@ -5,7 +5,7 @@
  * calls we make are typed here.
  */
 
-export interface StripeError {
+interface StripeError {
   type: string;
   code?: string;
   message?: string;

@@ -5,9 +5,9 @@ import type { LiveVideoEnv } from "./index";
  * The presets every RealtimeKit app starts with for a webinar: the presenter may join the stage
  * and publish, the viewer only subscribes. A deployment that made its own sets the variables.
  */
-export const DEFAULT_HOST_PRESET = "webinar_presenter";
-export const DEFAULT_VIEWER_PRESET = "webinar_viewer";
-export const REALTIMEKIT_API_BASE = "https://api.cloudflare.com/client/v4";
+const DEFAULT_HOST_PRESET = "webinar_presenter";
+const DEFAULT_VIEWER_PRESET = "webinar_viewer";
+const REALTIMEKIT_API_BASE = "https://api.cloudflare.com/client/v4";
 
 export interface RealtimeKitSettings {
   accountId: string;

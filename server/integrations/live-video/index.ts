@@ -5,7 +5,7 @@ import { localLiveVideoProvider, parseIceServers } from "./local";
 import { realtimeKitLiveVideoProvider } from "./realtimekit";
 import type { LiveVideoProvider } from "./types";
 
-export type { LiveVideoJoin, LiveVideoProvider, LiveVideoRole } from "./types";
+export type { LiveVideoProvider } from "./types";
 export { LiveVideoUnavailableError } from "./errors";
 
 /** The variables that choose and configure the live video provider (typed in server/env.ts). */

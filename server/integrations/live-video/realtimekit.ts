@@ -115,7 +115,7 @@ export function realtimeKitLiveVideoProvider(settings: RealtimeKitSettings, db: 
  * both create one; only the first write lands (the WHERE ... IS NULL) and both read back the stored
  * id, so everybody meets in the same meeting and the other one is simply never used.
  */
-export async function eventMeetingId(db: Db, liveEventId: number, create: () => Promise<string>): Promise<string> {
+async function eventMeetingId(db: Db, liveEventId: number, create: () => Promise<string>): Promise<string> {
   const current = await db.select({ meetingId: liveEvents.videoMeetingId }).from(liveEvents).where(eq(liveEvents.id, liveEventId)).get();
   if (!current) throw new Error(`live event ${liveEventId} does not exist`);
   if (current.meetingId) return current.meetingId;

@@ -9,7 +9,7 @@ import type { CardBrand, CardProblemCode, SandboxCardInput } from "./types";
  * - authenticate (…3184): registers, every charge wants 3-D Secure;
  * - decline_registration (…0002): Stripe declines it already when the card is set up.
  */
-export type TestCardBehaviour = "succeed" | "decline_charges" | "insufficient_funds" | "authenticate" | "decline_registration";
+type TestCardBehaviour = "succeed" | "decline_charges" | "insufficient_funds" | "authenticate" | "decline_registration";
 
 export interface TestCard {
   number: string;
@@ -48,7 +48,7 @@ export function luhnValid(digits: string): boolean {
 }
 
 /** The brand a card form shows for the first digits (enough for the test numbers and the common brands in Japan). */
-export function brandOf(digits: string): CardBrand {
+function brandOf(digits: string): CardBrand {
   if (/^4/.test(digits)) return "visa";
   if (/^(5[1-5]|2(2[2-9]|[3-6]\d|7[01]|720))/.test(digits)) return "mastercard";
   if (/^35(2[89]|[3-8]\d)/.test(digits)) return "jcb";

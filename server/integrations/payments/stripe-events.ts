@@ -13,7 +13,7 @@ export type StripeEvent = Stripe.Event;
 
 /** Built once: a Web Crypto (SubtleCrypto) provider works in workerd and in Node alike. */
 let subtleCrypto: Stripe.CryptoProvider | undefined;
-export function webCryptoProvider(): Stripe.CryptoProvider {
+function webCryptoProvider(): Stripe.CryptoProvider {
   subtleCrypto ??= Stripe.createSubtleCryptoProvider();
   return subtleCrypto;
 }

@@ -100,7 +100,7 @@ function resultOf(intent: Stripe.PaymentIntent, offSession: boolean): ChargeResu
   }
 }
 
-export function stripeClient(settings: StripeSettings): Stripe {
+function stripeClient(settings: StripeSettings): Stripe {
   return new Stripe(settings.secretKey, {
     httpClient: Stripe.createFetchHttpClient(settings.fetch),
     // The SDK retries connection failures and 5xx itself, reusing the idempotency key of the request.

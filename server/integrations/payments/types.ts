@@ -88,11 +88,11 @@ export type CardProblemCode =
   | "invalid_cvc"
   | "card_declined";
 
-export type SandboxRegistration =
+type SandboxRegistration =
   | { ok: true; card: Card }
   | { ok: false; code: CardProblemCode; field: "number" | "expiry" | "cvc"; declineCode?: string };
 
-export type SetupIntentState =
+type SetupIntentState =
   | { status: "succeeded"; setupIntentId: string; customerId: string; card: Card }
   /** not finished in the browser yet (requires_payment_method, requires_confirmation, requires_action, processing) */
   | { status: "pending"; setupIntentId: string; customerId: string; stripeStatus: string }
@@ -123,7 +123,7 @@ interface ProviderCommon {
   refund(input: RefundInput): Promise<{ refundId: string }>;
 }
 
-export interface RefundInput {
+interface RefundInput {
   /** the payment's id (ChargeResult.chargeId) */
   chargeId: string;
   /** whole yen, at most the payment's amount */
@@ -170,7 +170,7 @@ export type PaymentProvider = StripeProvider | SandboxProvider;
 /** Stripe's smallest JPY charge. Smaller card remainders must be avoided by the caller (pay them in coins). */
 export const MIN_CARD_CHARGE_YEN = 50;
 /** Stripe's largest charge in JPY (9,999,999 yen). */
-export const MAX_CARD_CHARGE_YEN = 9_999_999;
+const MAX_CARD_CHARGE_YEN = 9_999_999;
 
 /**
  * A programming error on our side (bad amount, empty key): it must not reach the provider. Thrown,

@@ -1,4 +1,4 @@
-import type { CartItemKind, CartItemType } from "./kind";
+import type { CartItemKind } from "./kind";
 import { liveTicketKind } from "./live-ticket";
 import { planKind } from "./plan";
 import { productKind } from "./product";
@@ -17,8 +17,4 @@ const BY_TYPE = new Map<string, CartItemKind>(KINDS.map((k) => [k.type, k]));
 
 export function cartItemKind(type: string): CartItemKind | null {
   return BY_TYPE.get(type) ?? null;
-}
-
-export function sellableTypes(): CartItemType[] {
-  return KINDS.map((k) => k.type);
 }

@@ -13,7 +13,7 @@ import type { PlanProblem } from "../plan-cart";
  */
 
 export type Stmt = BatchItem<"sqlite">;
-export type CartItemType = (typeof CART_ITEM_TYPES)[number];
+type CartItemType = (typeof CART_ITEM_TYPES)[number];
 export type CartTargetType = (typeof CART_ITEM_TARGET_TYPES)[number];
 
 /**
@@ -108,7 +108,7 @@ export const EMPTY_ITEM_FIELDS = {
 
 export type ItemCheck<Detail> = { ok: true; price: number; detail: Detail } | { ok: false; problem: CartProblem };
 
-export type EffectInput<Detail> = {
+type EffectInput<Detail> = {
   userId: number;
   row: CartItemRow;
   price: number;

@@ -96,7 +96,7 @@ function checkTicket(ctx: TicketContext, typeId: number, now: number): { ok: tru
 }
 
 /** The ticket row's UNIQUE key: one ticket per purchase attempt and ticket type. */
-export function liveTicketKey(purchaseKey: string, typeId: number): string {
+function liveTicketKey(purchaseKey: string, typeId: number): string {
   return `${purchaseKey}:live-ticket:${typeId}`;
 }
 

@@ -5,8 +5,8 @@
  * (../cart-items/live-ticket.ts).
  */
 export { type LiveEventSaveResult, createLiveEvent, updateLiveEvent, setLiveEventCover } from "./save";
-export { type TicketTypeView, listCreatorLiveEvents, getCreatorLiveEvent } from "./creator-views";
-export { type LiveCard, LIVE_LIST_SIZE, listFanclubLives, listUpcomingLives, listNowOnAir } from "./lists";
+export { listCreatorLiveEvents, getCreatorLiveEvent } from "./creator-views";
+export { type LiveCard, listFanclubLives, listUpcomingLives, listNowOnAir } from "./lists";
 export { recordLiveOnAir } from "./on-air";
 export { type LiveDetail, loadLiveDetail } from "./detail";
-export { TICKET_PAGE_SIZE, listFanTickets, listTicketSales, ticketOf } from "./tickets";
+export { listFanTickets, listTicketSales } from "./tickets";

@@ -55,7 +55,7 @@ function card(row: CardRow, now: number): LiveCard {
   };
 }
 
-export const LIVE_LIST_SIZE = 20;
+const LIVE_LIST_SIZE = 20;
 
 /** The row's times as the timing rule reads them. */
 export function moment(row: { status: number; startAt: Date; endAt: Date; onAirAt: Date | null }): LiveMoment {

@@ -4,7 +4,7 @@ import { fanclubs, liveEvents, liveEventTickets, liveEventTicketTypes, purchases
 
 /** Ticket lists: a fan's tickets, a fan club's ticket sales, and one fan's ticket for an event. */
 
-export const TICKET_PAGE_SIZE = 20;
+const TICKET_PAGE_SIZE = 20;
 
 /** /me/purchase_histories/live_event_tickets: the fan's tickets, newest first, one query per page. */
 export async function listFanTickets(db: Db, userId: number, page: number) {
@@ -67,9 +67,4 @@ export async function listTicketSales(db: Db, fanclubId: number, page: number, e
     sales: rows.slice(0, TICKET_PAGE_SIZE).map((r) => ({ ...r, soldAt: r.soldAt.getTime(), startAt: r.startAt.getTime() })),
     hasNext: rows.length > TICKET_PAGE_SIZE,
   };
-}
-
-/** The fan's ticket for an event, if any (the free-ticket call answers it again after a double click). */
-export async function ticketOf(db: Db, userId: number, eventId: number) {
-  return db.select().from(liveEventTickets).where(and(eq(liveEventTickets.userId, userId), eq(liveEventTickets.liveEventId, eventId))).get();
 }

@@ -61,7 +61,7 @@ export async function fanRaffleHistory(db: Db, userId: number, page: number): Pr
 
 export type CreatorRaffleSales = { rows: CreatorRaffleSaleRow[]; total: number; salesTotal: number };
 
-export type CreatorRaffleSaleRow = { purchaseItemId: number; raffleId: number; title: string; fanName: string; count: number; price: number; paidAt: number };
+type CreatorRaffleSaleRow = { purchaseItemId: number; raffleId: number; title: string; fanName: string; count: number; price: number; paidAt: number };
 
 /** /me/fanclub/purchases/raffles: paid raffle entries of the fan club, newest first (one batch). */
 export async function creatorRaffleSales(db: Db, fanclubId: number, page: number): Promise<CreatorRaffleSales> {

@@ -59,9 +59,9 @@ export function rafflesColumns() {
   };
 }
 
-export type RaffleWinnerView = { rank: number; userId: number; name: string; entryId: number };
+type RaffleWinnerView = { rank: number; userId: number; name: string; entryId: number };
 
-export type RaffleDraw = { seed: string; algorithm: string; drawnAt: number; ticketCount: number; winners: RaffleWinnerView[] };
+type RaffleDraw = { seed: string; algorithm: string; drawnAt: number; ticketCount: number; winners: RaffleWinnerView[] };
 
 export type RaffleFull = RaffleSummary & { description: string; prizeDescription: string; draw: RaffleDraw | null };
 

@@ -6,7 +6,7 @@ import type { LiveVideoSession, RoomMessage } from "../video/types";
 import { LiveRoomConnection, type ConnectionState, type RoomTicketPayload, type TicketSource } from "./live-room-connection";
 
 /** A chat message as the room relays it (server/live/live-room.ts). */
-export type ChatLine = ChatMessage;
+type ChatLine = ChatMessage;
 
 export interface RoomView {
   connection: ConnectionState;
