@@ -1,8 +1,8 @@
 import { useTranslation } from "~/lib/i18n";
 import { LESSON_PLATFORMS } from "../../../../server/domain/posts";
 import type { PostBody, PostFileView } from "../../../../server/services/post-view";
-import { PostGallery } from "../../../components/posts/post-gallery";
-import { formatPostDate } from "../../../components/posts/post-date";
+import { PostGallery } from "~/components/posts/post-gallery";
+import { formatPostDate } from "~/components/posts/post-date";
 
 /** What the page sends of an open post: the blog already rendered to safe HTML on the server. */
 export interface PostBodyView {
