@@ -47,7 +47,7 @@ const discovery = [
 ];
 
 /** A fan club's live list and live pages (app/routes/live/), shown below the fan club's header. */
-const liveTabs = [
+const live = [
   ...prefix("lives", [index("routes/live/fanclubs.$id.lives._index/route.tsx"), route(":liveId", "routes/live/fanclubs.$id.lives.$liveId/route.tsx")]),
 ];
 
@@ -63,7 +63,7 @@ const fanclubPages = [
     ]),
     ...prefix("products", [index("routes/fanclub/fanclubs.$id.products._index.tsx"), route(":productId", "routes/fanclub/fanclubs.$id.products.$productId/route.tsx")]),
     ...prefix("raffles", [index("routes/fanclub/fanclubs.$id.raffles._index.tsx"), route(":raffleId", "routes/fanclub/fanclubs.$id.raffles.$raffleId/route.tsx")]),
-    ...liveTabs,
+    ...live,
   ]),
   route(":uniquePath", "routes/fanclub/$uniquePath.tsx"),
   route("groups/:id", "routes/fanclub/groups.$id.tsx", [

@@ -5,7 +5,7 @@ import { data, redirect } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
 import { Field, FormErrors } from "~/components/form/field";
-import { PasskeyLogin } from "~/routes/accounts/auth.login/passkey-login";
+import { PasskeyLogin } from "./passkey-login";
 import { useRootData } from "~/lib/root-data";
 import { useZodForm } from "~/lib/forms";
 import { useTranslation, withNamespaces } from "~/lib/i18n";

@@ -9,7 +9,7 @@ import { useDialog } from "~/components/feedback/dialog";
 import { useToast } from "~/components/feedback/toast";
 import { NewPasswordFields } from "~/components/account/new-password-fields";
 import { Field, FormErrors } from "~/components/form/field";
-import { PasskeySettings } from "~/routes/accounts/me.settings.account/passkey-settings";
+import { PasskeySettings } from "./passkey-settings";
 import { useZodForm } from "~/lib/forms";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import { requireUser } from "../../../../server/http/require-user";
@@ -23,7 +23,7 @@ import { enqueueEmail } from "../../../../server/services/mailer";
 import { revokeAllSessionsStatement } from "../../../../server/services/sessions";
 import { listPasskeys } from "../../../../server/services/passkeys";
 import { beginSetup, confirmSetup, disable as disableTwoStep } from "../../../../server/services/two-step";
-import { TwoStepSettings } from "~/routes/accounts/me.settings.account/two-step-settings";
+import { TwoStepSettings } from "./two-step-settings";
 
 export const handle = {
   i18n: ["common", "account"],

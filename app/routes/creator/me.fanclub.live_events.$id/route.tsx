@@ -13,7 +13,7 @@ import liveStyles from "~/styles/lives.css?url";
 import type { LinksFunction } from "@remix-run/cloudflare";
 
 // camera, WebRTC and the chat load only here, after the page, in their own chunk
-const StreamerView = lazy(() => import("~/routes/creator/me.fanclub.live_events.$id/streamer-view"));
+const StreamerView = lazy(() => import("./streamer-view"));
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: liveStyles }];
 

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/lib/i18n";
 import { MIRROR_MODES, mirrorFor, type MirrorMode } from "../../../../server/domain/live-room";
-import { ChatPanel } from "../../../components/lives/room/chat-panel";
-import { ticketFrom, type TicketSource } from "../../../components/lives/room/live-room-connection";
-import { useLiveRoom } from "../../../components/lives/room/use-live-room";
-import { cameraConstraints, SCREEN_SHARE_CONSTRAINTS } from "../../../components/lives/video/media";
-import { LivePlayer } from "../../../components/lives/watch/live-player";
+import { ChatPanel } from "~/components/lives/room/chat-panel";
+import { ticketFrom, type TicketSource } from "~/components/lives/room/live-room-connection";
+import { useLiveRoom } from "~/components/lives/room/use-live-room";
+import { cameraConstraints, SCREEN_SHARE_CONSTRAINTS } from "~/components/lives/video/media";
+import { LivePlayer } from "~/components/lives/watch/live-player";
 
 type Phase = "idle" | "starting" | "live";
 

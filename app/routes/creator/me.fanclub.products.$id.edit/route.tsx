@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ImageUpload } from "~/components/creator/image-upload";
-import { ProductFileUpload } from "~/routes/creator/me.fanclub.products.$id.edit/product-file-upload";
+import { ProductFileUpload } from "./product-file-upload";
 import { ProductForm } from "~/components/products/product-form";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import { PROFILE_IMAGE, mediaUrl } from "../../../../server/domain/images";

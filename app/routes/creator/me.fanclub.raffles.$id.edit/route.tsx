@@ -18,7 +18,7 @@ import raffleStyles from "~/styles/raffles.css?url";
 import { formatJstDateTime } from "../../../../server/domain/jst-time";
 
 // the draw button (a confirm dialog and an API call) is the creator's only: its own chunk
-const DrawButton = lazy(() => import("~/routes/creator/me.fanclub.raffles.$id.edit/draw-button"));
+const DrawButton = lazy(() => import("./draw-button"));
 
 export const handle = { i18n: ["common", "creator", "raffles"], breadcrumb: () => ({ label: "raffles:creator.edit" }) };
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: raffleStyles }];

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { readPostHistory } from "~/lib/browsing-history";
 import { useTranslation } from "~/lib/i18n";
 import type { PostCard as PostCardData } from "../../../../server/services/post-view";
-import { PostCardList } from "../../../components/posts/post-card";
+import { PostCardList } from "~/components/posts/post-card";
 
 /**
  * 'Recently viewed' (spec §4 browsing history): the ids live in this browser, most recent last,

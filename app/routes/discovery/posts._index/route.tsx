@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { PostCardList } from "~/components/posts/post-card";
-import { RecentPosts } from "~/routes/discovery/posts._index/recent-posts";
+import { RecentPosts } from "./recent-posts";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import postStyles from "~/styles/posts.css?url";
 import { anonymousPageHeaders } from "../../../../server/http/page-cache";

@@ -2,7 +2,7 @@ import { useTranslation } from "~/lib/i18n";
 import { LESSON_PLATFORMS } from "../../../../server/domain/posts";
 import type { PostBody, PostFileView } from "../../../../server/services/post-view";
 import { formatLocalDate } from "../../../../server/domain/jst-time";
-import { PostGallery } from "../../../components/posts/post-gallery";
+import { PostGallery } from "~/components/posts/post-gallery";
 
 /** What the page sends of an open post: the blog already rendered to safe HTML on the server. */
 export interface PostBodyView {

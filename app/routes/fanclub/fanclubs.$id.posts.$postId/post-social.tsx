@@ -10,7 +10,7 @@ import type { CommentRefusal } from "../../../../server/domain/post-comments";
 
 // The list, its forms and their handlers are the larger part: they arrive in their own chunk once
 // the comments come near the screen, so a visitor who only looks at the post never loads them.
-const PostComments = lazy(() => import("../../../components/posts/post-comments"));
+const PostComments = lazy(() => import("~/components/posts/post-comments"));
 
 /** What `postSocialFrom` (server/services/post-comments.ts) gives the post page. */
 export interface PostSocialProps {

@@ -2,9 +2,9 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { LockIcon } from "~/components/posts/lock-icon";
-import { PostBodyContent } from "~/routes/fanclub/fanclubs.$id.posts.$postId/post-body";
+import { PostBodyContent } from "./post-body";
 import { PostDate } from "~/components/posts/post-date";
-import { TipPrompt } from "~/routes/fanclub/fanclubs.$id.posts.$postId/tip-prompt";
+import { TipPrompt } from "./tip-prompt";
 import { rememberPostVisit } from "~/lib/browsing-history";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import postStyles from "~/styles/posts.css?url";
@@ -18,7 +18,7 @@ import { idParam } from "../../../../server/http/params";
 import { loadPostAccess, postViewerFrom } from "../../../../server/services/post-access";
 import { postPageData, type PostBody } from "../../../../server/services/post-view";
 
-import { PostSocial } from "~/routes/fanclub/fanclubs.$id.posts.$postId/post-social";
+import { PostSocial } from "./post-social";
 import commentStyles from "~/styles/comments.css?url";
 
 export const handle = {

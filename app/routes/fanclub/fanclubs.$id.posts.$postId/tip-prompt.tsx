@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n";
 import { formatYen } from "../../../../server/domain/number-display";
-import { TipButton } from "../../../components/tips/tip-button";
+import { TipButton } from "~/components/tips/tip-button";
 
 export /**
  * The tips prompt (spec §2 post detail) of a post that takes tips, for viewers who can see it: the

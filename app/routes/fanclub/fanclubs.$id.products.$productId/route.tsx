@@ -1,6 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { ProductBuyButton } from "~/routes/fanclub/fanclubs.$id.products.$productId/product-buy-button";
+import { ProductBuyButton } from "./product-buy-button";
 import { ProductStateBadge } from "~/components/products/product-cards";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import productStyles from "~/styles/products.css?url";

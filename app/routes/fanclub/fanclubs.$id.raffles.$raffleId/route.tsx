@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { formatRaffleWindow } from "~/components/raffles/format";
-import { RaffleEnterButton } from "~/routes/fanclub/fanclubs.$id.raffles.$raffleId/raffle-enter-button";
+import { RaffleEnterButton } from "./raffle-enter-button";
 import { RaffleResult } from "~/components/raffles/raffle-result";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import { formatYen } from "../../../../server/domain/number-display";

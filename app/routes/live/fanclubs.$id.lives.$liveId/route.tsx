@@ -1,8 +1,8 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useState } from "react";
-import { ShareLinks } from "~/routes/live/fanclubs.$id.lives.$liveId/share-links";
-import { TicketBuyButton } from "~/routes/live/fanclubs.$id.lives.$liveId/ticket-buy-button";
+import { ShareLinks } from "./share-links";
+import { TicketBuyButton } from "./ticket-buy-button";
 
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import liveStyles from "~/styles/lives.css?url";

@@ -1,6 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { LiveCardList } from "~/routes/live/fanclubs.$id.lives._index/live-card";
+import { LiveCardList } from "./live-card";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import liveStyles from "~/styles/lives.css?url";
 import { anonymousPageHeaders } from "../../../../server/http/page-cache";

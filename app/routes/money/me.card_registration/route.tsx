@@ -21,7 +21,7 @@ import { paymentProviderFrom, TEST_CARDS } from "../../../../server/integrations
 import { cardRegistrationState, finishStripeSetup, registerSandboxCard, removeRegisteredCard } from "../../../../server/services/card-registration";
 
 // Stripe Elements only where Stripe is configured, in its own chunk
-const StripeCardForm = lazy(() => import("~/routes/money/me.card_registration/stripe-card-form"));
+const StripeCardForm = lazy(() => import("./stripe-card-form"));
 
 export const handle = { i18n: ["common", "wallet"], breadcrumb: () => ({ label: "wallet:card.title" }) };
 export const clientLoader = withNamespaces(["wallet"]);

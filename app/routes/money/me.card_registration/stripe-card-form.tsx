@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { callApi } from "~/lib/api";
 import { useTranslation } from "~/lib/i18n";
-import { stripeJs, stripeLocale, type StripeElements, type StripeJs } from "../../../components/wallet/stripe-js";
+import { stripeJs, stripeLocale, type StripeElements, type StripeJs } from "~/components/wallet/stripe-js";
 
 /**
  * Card registration with Stripe Elements (lazy chunk, only with a Stripe key): the card number is
