@@ -3,7 +3,8 @@ import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { remixOptions } from "./remix.config";
 
-const SHELL = /[\\/]app[\\/](components[\\/](layout|feedback|errors)[\\/]|lib[\\/](i18n|i18n-fetch-backend|nonce|root-data|links|chunk-reload)\.)|[\\/]server[\\/]i18n[\\/]setup\.|vite[\\/]preload-helper/;
+const SHELL =
+  /[\\/]app[\\/](components[\\/](layout|feedback|errors)[\\/]|lib[\\/](i18n|i18n-fetch-backend|nonce|root-data|links|chunk-reload)\.)|[\\/]server[\\/]i18n[\\/]setup\.|vite[\\/]preload-helper/;
 // The sidebar's signed-in parts, which it loads lazily so that visitors never download them: in
 // the shell, their code would reach every visitor's first page after all.
 const SIGNED_IN_ONLY = /[\\/]app[\\/]components[\\/]layout[\\/](sidebar-joined|creator-section)\./;
@@ -41,7 +42,12 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         // React, the router, Remix's runtime and i18next load on every page anyway: one chunk
         // compresses better than the pieces Rollup would otherwise cut them into as routes multiply.
         manualChunks(id: string) {
-          if (/[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@remix-run[\\/](react|router|server-runtime)|turbo-stream|i18next|react-i18next|remix-i18next)[\\/]/.test(id)) return "framework";
+          if (
+            /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@remix-run[\\/](react|router|server-runtime)|turbo-stream|i18next|react-i18next|remix-i18next)[\\/]/.test(
+              id,
+            )
+          )
+            return "framework";
           // The shell every page loads with the root (layout, feedback, translator, error pages): as
           // a dozen chunks of a few hundred bytes each they cost more gzip than as one.
           if (SHELL.test(id) && !SIGNED_IN_ONLY.test(id)) return "shell";

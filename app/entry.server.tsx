@@ -35,7 +35,10 @@ export default async function handleRequest(
       },
     },
   );
-  body.allReady.then(() => clearTimeout(timeout), () => clearTimeout(timeout));
+  body.allReady.then(
+    () => clearTimeout(timeout),
+    () => clearTimeout(timeout),
+  );
 
   // Crawlers get the whole document at once; people get it streamed.
   if (isbot(request.headers.get("user-agent") ?? "")) await body.allReady;

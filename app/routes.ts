@@ -48,7 +48,10 @@ const discovery = [
 
 /** A fan club's live list and live pages (app/routes/live/), shown below the fan club's header. */
 const live = [
-  ...prefix("lives", [index("routes/live/fanclubs.$id.lives._index/route.tsx"), route(":liveId", "routes/live/fanclubs.$id.lives.$liveId/route.tsx")]),
+  ...prefix("lives", [
+    index("routes/live/fanclubs.$id.lives._index/route.tsx"),
+    route(":liveId", "routes/live/fanclubs.$id.lives.$liveId/route.tsx"),
+  ]),
 ];
 
 /** A fan club's public pages under its header and tabs, its unique path, and group pages. */
@@ -61,8 +64,14 @@ const fanclubPages = [
       route(":postId", "routes/fanclub/fanclubs.$id.posts.$postId/route.tsx"),
       route(":postId/post_tippings", "routes/fanclub/fanclubs.$id.posts.$postId.post_tippings.tsx"),
     ]),
-    ...prefix("products", [index("routes/fanclub/fanclubs.$id.products._index.tsx"), route(":productId", "routes/fanclub/fanclubs.$id.products.$productId/route.tsx")]),
-    ...prefix("raffles", [index("routes/fanclub/fanclubs.$id.raffles._index.tsx"), route(":raffleId", "routes/fanclub/fanclubs.$id.raffles.$raffleId/route.tsx")]),
+    ...prefix("products", [
+      index("routes/fanclub/fanclubs.$id.products._index.tsx"),
+      route(":productId", "routes/fanclub/fanclubs.$id.products.$productId/route.tsx"),
+    ]),
+    ...prefix("raffles", [
+      index("routes/fanclub/fanclubs.$id.raffles._index.tsx"),
+      route(":raffleId", "routes/fanclub/fanclubs.$id.raffles.$raffleId/route.tsx"),
+    ]),
     ...live,
   ]),
   route(":uniquePath", "routes/fanclub/$uniquePath.tsx"),
@@ -126,7 +135,10 @@ const creator = [
     route("edit", "routes/creator/me.fanclub_group.edit.tsx"),
     route("edit_member", "routes/creator/me.fanclub_group.edit_member.tsx"),
     route("close", "routes/creator/me.fanclub_group.close.tsx"),
-    ...prefix("invitations", [index("routes/creator/me.fanclub_group.invitations._index.tsx"), route(":id", "routes/creator/me.fanclub_group.invitations.$id.tsx")]),
+    ...prefix("invitations", [
+      index("routes/creator/me.fanclub_group.invitations._index.tsx"),
+      route(":id", "routes/creator/me.fanclub_group.invitations.$id.tsx"),
+    ]),
   ]),
   route("me/managed_fanclubs/:section", "routes/creator/me.managed_fanclubs.$section.tsx"),
   route("me/editor_invitations", "routes/creator/me.editor_invitations.tsx"),

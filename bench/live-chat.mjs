@@ -43,7 +43,9 @@ const ms = (x) => `${x.toFixed(1)} ms`;
 /** One fan's socket: counts chat messages and notes when each probe arrived. */
 function connect(port, host, userId) {
   const ticket = signTicket({ liveEventId: BENCH_EVENT_ID, userId, name: `bench${userId}` });
-  const socket = new WebSocket(`ws://127.0.0.1:${port}/live/${BENCH_EVENT_ID}/ws?ticket=${encodeURIComponent(ticket)}`, { headers: { host } });
+  const socket = new WebSocket(`ws://127.0.0.1:${port}/live/${BENCH_EVENT_ID}/ws?ticket=${encodeURIComponent(ticket)}`, {
+    headers: { host },
+  });
   const client = { socket, userId, chats: 0, onChat: null };
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`client ${userId} got no welcome in 30 s`)), 30_000);
@@ -67,7 +69,11 @@ function connect(port, host, userId) {
   });
 }
 
-export async function runLiveChatBench({ port, clients = Number(process.env.BENCH_LIVE_CLIENTS ?? 1000), burst = Number(process.env.BENCH_LIVE_MESSAGES ?? 500) }) {
+export async function runLiveChatBench({
+  port,
+  clients = Number(process.env.BENCH_LIVE_CLIENTS ?? 1000),
+  burst = Number(process.env.BENCH_LIVE_MESSAGES ?? 500),
+}) {
   const host = `www.fanclub.localhost:${port}`;
   console.log(`\nlive chat fan-out: ${clients} WebSocket clients in one room (/live/{id}/ws under wrangler dev)`);
   const joinStarted = performance.now();
@@ -115,7 +121,8 @@ export async function runLiveChatBench({ port, clients = Number(process.env.BENC
 
   // 2. a burst: how many messages per second the room fans out to everyone
   const senders = Math.ceil(burst / PER_FAN);
-  if (senders + PROBES > room.length) throw new Error(`a burst of ${burst} needs ${senders} fans besides the probe senders; raise BENCH_LIVE_CLIENTS`);
+  if (senders + PROBES > room.length)
+    throw new Error(`a burst of ${burst} needs ${senders} fans besides the probe senders; raise BENCH_LIVE_CLIENTS`);
   for (const c of room) c.chats = 0;
   const everyoneHasAll = Promise.all(
     room.map(
@@ -134,7 +141,8 @@ export async function runLiveChatBench({ port, clients = Number(process.env.BENC
   let sent = 0;
   for (let s = 0; s < senders && sent < burst; s++) {
     const sender = room[PROBES + s];
-    for (let k = 0; k < PER_FAN && sent < burst; k++, sent++) sender.socket.send(JSON.stringify({ type: "chat", liveEventId: BENCH_EVENT_ID, text: `burst ${sent}` }));
+    for (let k = 0; k < PER_FAN && sent < burst; k++, sent++)
+      sender.socket.send(JSON.stringify({ type: "chat", liveEventId: BENCH_EVENT_ID, text: `burst ${sent}` }));
   }
   await everyoneHasAll;
   const burstSeconds = (performance.now() - burstStarted) / 1000;
@@ -153,7 +161,13 @@ export async function runLiveChatBench({ port, clients = Number(process.env.BENC
         }),
     ),
   );
-  return { clients, joinSeconds, latency: { p50: percentile(deliveries, 50), p99: percentile(deliveries, 99) }, toAll: { p50: percentile(toAll, 50), p99: percentile(toAll, 99) }, messagesPerSecond: perSecond };
+  return {
+    clients,
+    joinSeconds,
+    latency: { p50: percentile(deliveries, 50), p99: percentile(deliveries, 99) },
+    toAll: { p50: percentile(toAll, 50), p99: percentile(toAll, 99) },
+    messagesPerSecond: perSecond,
+  };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
@@ -162,7 +176,10 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const port = Number(process.env.BENCH_PORT ?? 8798);
   const persistTo = path.resolve(".wrangler/bench-state");
   rmSync(persistTo, { recursive: true, force: true });
-  execFileSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], { env: offlineEnv, stdio: ["ignore", "ignore", "inherit"] });
+  execFileSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], {
+    env: offlineEnv,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   const worker = await startWorker({ port, persistTo, stdio: "ignore" });
   try {
     await runLiveChatBench({ port });

@@ -59,7 +59,10 @@ function fanKind(index) {
 
 function* insertRows(table, columns, rows, perStatement = 400) {
   for (let i = 0; i < rows.length; i += perStatement) {
-    yield `INSERT INTO ${table} (${columns.join(", ")}) VALUES\n${rows.slice(i, i + perStatement).map((r) => `(${r.join(", ")})`).join(",\n")};`;
+    yield `INSERT INTO ${table} (${columns.join(", ")}) VALUES\n${rows
+      .slice(i, i + perStatement)
+      .map((r) => `(${r.join(", ")})`)
+      .join(",\n")};`;
   }
 }
 
@@ -75,9 +78,20 @@ export function seedSql({ memberships, paidThrough, now }) {
   }
   for (let u = 0; u < fans; u++) {
     const id = FIRST_FAN + u;
-    users.push([id, q(`bench-fan-${id}@bench.fanclub.localhost`), q(`ベンチファン${u + 1}`), q(`bench-fan-${id}`), q(u % 5 === 0 ? "en" : "ja"), 0, now, now]);
+    users.push([
+      id,
+      q(`bench-fan-${id}@bench.fanclub.localhost`),
+      q(`ベンチファン${u + 1}`),
+      q(`bench-fan-${id}`),
+      q(u % 5 === 0 ? "en" : "ja"),
+      0,
+      now,
+      now,
+    ]);
   }
-  out.push(...insertRows("users", ["id", "email", "name", "identify_token", "locale", "terms_accepted_at", "created_at", "updated_at"], users));
+  out.push(
+    ...insertRows("users", ["id", "email", "name", "identify_token", "locale", "terms_accepted_at", "created_at", "updated_at"], users),
+  );
   const clubs = [];
   const plans = [];
   for (let f = 0; f < FANCLUBS; f++) {
@@ -86,7 +100,13 @@ export function seedSql({ memberships, paidThrough, now }) {
     clubs.push([id, 1, FIRST_OWNER + f, q(`ベンチクラブ${f + 1}`), q(`ベンチ主催${f + 1}`), q("open"), members, now, now, now]);
     plans.push([id, id, q("ベンチプラン"), PRICE, members, now, now]);
   }
-  out.push(...insertRows("fanclubs", ["id", "service_id", "owner_id", "name", "creator_name", "status", "member_count", "actived_at", "created_at", "updated_at"], clubs));
+  out.push(
+    ...insertRows(
+      "fanclubs",
+      ["id", "service_id", "owner_id", "name", "creator_name", "status", "member_count", "actived_at", "created_at", "updated_at"],
+      clubs,
+    ),
+  );
   out.push(...insertRows("plans", ["id", "fanclub_id", "name", "price", "member_count", "created_at", "updated_at"], plans));
   const profiles = [];
   const cards = [];
@@ -102,7 +122,17 @@ export function seedSql({ memberships, paidThrough, now }) {
     profiles.push([id, q("sandbox"), q(customer), kind === "coin" ? 1 : 0, now, now]);
     const last4 = kind === "card" ? "4242" : "0341";
     const random = id.toString(16).padStart(12, "0");
-    cards.push([id, q("sandbox"), q(`pm_sandbox_visa_${last4}_122034_${customerTag(customer)}_${random}`), q("visa"), q(last4), 12, 2034, 1, now]);
+    cards.push([
+      id,
+      q("sandbox"),
+      q(`pm_sandbox_visa_${last4}_122034_${customerTag(customer)}_${random}`),
+      q("visa"),
+      q(last4),
+      12,
+      2034,
+      1,
+      now,
+    ]);
     if (kind === "coin") {
       const ledgerId = FIRST_LEDGER_ID + u;
       const coins = FANCLUBS * PRICE + 100;
@@ -114,8 +144,20 @@ export function seedSql({ memberships, paidThrough, now }) {
       postings.push([ledgerId, "(SELECT id FROM coin_accounts WHERE code = 'issued:card')", "NULL", -coins]);
     }
   }
-  out.push(...insertRows("payment_profiles", ["user_id", "provider", "customer_id", "use_coin_subscription", "created_at", "updated_at"], profiles));
-  out.push(...insertRows("payment_cards", ["user_id", "provider", "payment_method_id", "brand", "last4", "exp_month", "exp_year", "is_default", "created_at"], cards));
+  out.push(
+    ...insertRows(
+      "payment_profiles",
+      ["user_id", "provider", "customer_id", "use_coin_subscription", "created_at", "updated_at"],
+      profiles,
+    ),
+  );
+  out.push(
+    ...insertRows(
+      "payment_cards",
+      ["user_id", "provider", "payment_method_id", "brand", "last4", "exp_month", "exp_year", "is_default", "created_at"],
+      cards,
+    ),
+  );
   out.push(...insertRows("coin_accounts", ["id", "kind", "user_id", "code", "balance", "created_at"], accounts));
   out.push(...insertRows("coin_entries", ["id", "idempotency_key", "kind", "user_id", "amount", "created_at"], entries));
   out.push(...insertRows("coin_lots", ["id", "account_id", "entry_id", "kind", "amount", "remaining", "created_at"], lots));
@@ -128,7 +170,14 @@ export function seedSql({ memberships, paidThrough, now }) {
     const u = k % fans;
     rows.push([FIRST_MEMBERSHIP + k, FIRST_FAN + u, FIRST_FANCLUB + f, FIRST_FANCLUB + f, u + 1, q("active"), now, q(paidThrough)]);
   }
-  out.push(...insertRows("memberships", ["id", "user_id", "fanclub_id", "plan_id", "member_number", "status", "joined_at", "paid_through"], rows, 500));
+  out.push(
+    ...insertRows(
+      "memberships",
+      ["id", "user_id", "fanclub_id", "plan_id", "member_number", "status", "joined_at", "paid_through"],
+      rows,
+      500,
+    ),
+  );
   const expected = { card: 0, coin: 0, unpaid: 0 };
   for (let k = 0; k < memberships; k++) expected[fanKind(k % fans)] += 1;
   return { sql: out.join("\n"), expected, fans };
@@ -175,7 +224,10 @@ function raiseOpenFileLimit(limit = 1_048_576) {
     execFileSync("prlimit", [`--pid=${process.pid}`, `--nofile=${limit}:${limit}`], { stdio: "ignore" });
   } catch {
     // raising the hard limit needs privileges; the soft one can go up to the hard one
-    const limits = () => execFileSync("prlimit", [`--pid=${process.pid}`, "--nofile", "--raw", "--noheadings", "-o", "SOFT,HARD"], { encoding: "utf8" }).trim().split(/\s+/);
+    const limits = () =>
+      execFileSync("prlimit", [`--pid=${process.pid}`, "--nofile", "--raw", "--noheadings", "-o", "SOFT,HARD"], { encoding: "utf8" })
+        .trim()
+        .split(/\s+/);
     let current = "?";
     try {
       const [, hard] = limits();
@@ -184,7 +236,9 @@ function raiseOpenFileLimit(limit = 1_048_576) {
     } catch {
       // no prlimit
     }
-    console.warn(`  open file limit stays at ${current} (raising it to ${limit} needs privileges): a long run may stall with "Too many open files"`);
+    console.warn(
+      `  open file limit stays at ${current} (raising it to ${limit} needs privileges): a long run may stall with "Too many open files"`,
+    );
   }
 }
 
@@ -209,7 +263,10 @@ async function portFreed(port, timeoutMs = 30_000) {
   throw new Error(`port ${port} is still answering ${timeoutMs / 1000} s after its worker was stopped`);
 }
 
-export async function runRenewalBench({ port = Number(process.env.BENCH_PORT ?? 8798), memberships = Number(process.env.BENCH_RENEWALS ?? 100_000) } = {}) {
+export async function runRenewalBench({
+  port = Number(process.env.BENCH_PORT ?? 8798),
+  memberships = Number(process.env.BENCH_RENEWALS ?? 100_000),
+} = {}) {
   const persistTo = path.resolve(".wrangler/bench-renewals");
   const timeoutMs = Number(process.env.BENCH_RENEWALS_TIMEOUT_MIN ?? 90) * 60_000;
   rmSync(persistTo, { recursive: true, force: true });
@@ -248,7 +305,8 @@ export async function runRenewalBench({ port = Number(process.env.BENCH_PORT ?? 
   };
   try {
     const before = await getJson(port, statusPath);
-    if (before.memberships !== memberships || before.due !== memberships) throw new Error(`seeded ${before.memberships} memberships, ${before.due} due; wanted ${memberships}`);
+    if (before.memberships !== memberships || before.due !== memberships)
+      throw new Error(`seeded ${before.memberships} memberships, ${before.due} due; wanted ${memberships}`);
     // The renewal scan the money cron enqueues at 00:00 JST on the 1st of this month, through the
     // dev-only endpoint (the same moneyCronJobs). Not wrangler's `/__scheduled`: it fires at the
     // current time, and after the 7th its auto-leave sweep (a queue job that may run late, on a
@@ -269,13 +327,17 @@ export async function runRenewalBench({ port = Number(process.env.BENCH_PORT ?? 
       if (performance.now() - lastPrint > 30_000) {
         lastPrint = performance.now();
         const minutes = (performance.now() - started) / 60_000;
-        console.log(`  renewals: ${settled} of ${memberships} settled after ${minutes.toFixed(1)} min (${Math.round(settled / minutes)}/min), e-mails pending ${status?.emailsPending ?? "?"}, workerd open files ${openFiles(port) ?? "?"}`);
+        console.log(
+          `  renewals: ${settled} of ${memberships} settled after ${minutes.toFixed(1)} min (${Math.round(settled / minutes)}/min), e-mails pending ${status?.emailsPending ?? "?"}, workerd open files ${openFiles(port) ?? "?"}`,
+        );
       }
       if (settledAt !== null && status?.emailsPending === 0) break;
       if (performance.now() - progress.at > 60_000) {
         if (settledAt !== null) break; // settled; only e-mails of lost queue messages are left
         const files = openFiles(port);
-        console.log(`  no progress for a minute at ${settled} settled (workerd open files ${files ?? "?"}): restarting wrangler dev and starting the run again`);
+        console.log(
+          `  no progress for a minute at ${settled} settled (workerd open files ${files ?? "?"}): restarting wrangler dev and starting the run again`,
+        );
         restarts.push({ settled, files, atMinutes: (performance.now() - started) / 60_000 });
         worker.stop();
         await portFreed(port);
@@ -291,7 +353,9 @@ export async function runRenewalBench({ port = Number(process.env.BENCH_PORT ?? 
     const ledgerClean =
       final.ledger &&
       final.ledger.postingSum === 0 &&
-      ["unbalancedEntries", "misstatedEntries", "accountsOffPostings", "accountsOffLots", "lotsOffPostings", "negativeAccounts"].every((k) => final.ledger[k] === 0);
+      ["unbalancedEntries", "misstatedEntries", "accountsOffPostings", "accountsOffLots", "lotsOffPostings", "negativeAccounts"].every(
+        (k) => final.ledger[k] === 0,
+      );
     const checks = {
       "every membership settled (paid or unpaid)": settled === memberships && final.due === 0,
       "no membership both paid and failed for the month": final.paidAndUnpaid === 0,
@@ -304,7 +368,9 @@ export async function runRenewalBench({ port = Number(process.env.BENCH_PORT ?? 
       "coin ledger audit clean": Boolean(ledgerClean),
       "one notice e-mail per membership": final.renewalEmails === memberships,
     };
-    console.log(`\nrenewal run under wrangler dev: ${memberships} memberships (${seed.fans} fans × ${FANCLUBS} fan clubs, ¥${PRICE}), month ${month}, one run`);
+    console.log(
+      `\nrenewal run under wrangler dev: ${memberships} memberships (${seed.fans} fans × ${FANCLUBS} fan clubs, ¥${PRICE}), month ${month}, one run`,
+    );
     console.log(`seeded by SQL file in ${seedSeconds.toFixed(1)} s`);
     console.log(
       `settled in ${minutes.toFixed(2)} min: ${Math.round(settled / minutes)} memberships renewed per minute ` +
@@ -314,10 +380,14 @@ export async function runRenewalBench({ port = Number(process.env.BENCH_PORT ?? 
       console.log(`first to last payment recorded: ${((final.lastPaymentAt - final.firstPaymentAt) / 1000).toFixed(1)} s`);
     }
     for (const r of restarts) {
-      console.log(`restarted wrangler dev at ${r.atMinutes.toFixed(1)} min with ${r.settled} settled (workerd open files ${r.files ?? "?"}); the run was started again`);
+      console.log(
+        `restarted wrangler dev at ${r.atMinutes.toFixed(1)} min with ${r.settled} settled (workerd open files ${r.files ?? "?"}); the run was started again`,
+      );
     }
     if (final.emailsPending > 0) {
-      console.log(`e-mails left pending: ${final.emailsPending}${restarts.length > 0 ? " (their queue jobs were lost with the restarted runtime; the outbox has no sweep of pending mail yet)" : ""}`);
+      console.log(
+        `e-mails left pending: ${final.emailsPending}${restarts.length > 0 ? " (their queue jobs were lost with the restarted runtime; the outbox has no sweep of pending mail yet)" : ""}`,
+      );
     }
     for (const [name, ok] of Object.entries(checks)) console.log(`  ${ok ? "ok  " : "FAIL"} ${name}`);
     if (!Object.values(checks).every(Boolean)) {

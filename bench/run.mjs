@@ -110,7 +110,12 @@ try {
   const postRendered = await step("post, rendered each time", postPath, "text/html", { uniquePaths: true });
   const lockedRendered = await step("locked post, rendered each time", lockedPostPath, "text/html", { uniquePaths: true });
   const trips = {};
-  for (const [name, p] of [["home", "/?trips=1"], ["fan club", `${fanclubPath}?trips=1`], ["search", `${searchPath}&trips=1`], ["post", `${postPath}?trips=1`]]) {
+  for (const [name, p] of [
+    ["home", "/?trips=1"],
+    ["fan club", `${fanclubPath}?trips=1`],
+    ["search", `${searchPath}&trips=1`],
+    ["post", `${postPath}?trips=1`],
+  ]) {
     trips[name] = (await get(p, { accept: "text/html" })).headers["x-d1-round-trips"];
   }
   const js = await firstVisitJs("/");
@@ -119,13 +124,21 @@ try {
   const liveJs = await firstVisitJs("/fanclubs/101/lives/101");
   const ratio = home.requests.average / bare.requests.average;
   console.log(`\nhome / bare ratio: ${ratio.toFixed(2)} (target >= 0.5); signed-out visitors share a render for 10 s`);
-  console.log(`rendered each time / bare ratio: ${(rendered.requests.average / bare.requests.average).toFixed(2)} (what a signed-in visitor costs)`);
+  console.log(
+    `rendered each time / bare ratio: ${(rendered.requests.average / bare.requests.average).toFixed(2)} (what a signed-in visitor costs)`,
+  );
   const r = (x) => (x.requests.average / bare.requests.average).toFixed(2);
   console.log(`fan club / bare: ${r(fanclub)} (target >= 0.5), rendered each time ${r(fanclubRendered)}`);
   console.log(`search / bare: ${r(search)} (target >= 0.5), rendered each time ${r(searchRendered)}`);
-  console.log(`post / bare: ${r(post)} (target >= 0.5), rendered each time ${r(postRendered)}, locked post rendered each time ${r(lockedRendered)}`);
-  console.log(`D1 round trips per render (target <= 2): home ${trips.home}, fan club ${trips["fan club"]}, search ${trips.search}; post ${trips.post} (the gate, then one batch, beside the fan club header)`);
-  console.log(`first-visit JS: ${js.files} files, ${(js.raw / 1024).toFixed(1)} KB raw, ${(js.gz / 1024).toFixed(1)} KB gzip (target <= 90 KB); ja/common.json ${(js.localeGz / 1024).toFixed(1)} KB gzip`);
+  console.log(
+    `post / bare: ${r(post)} (target >= 0.5), rendered each time ${r(postRendered)}, locked post rendered each time ${r(lockedRendered)}`,
+  );
+  console.log(
+    `D1 round trips per render (target <= 2): home ${trips.home}, fan club ${trips["fan club"]}, search ${trips.search}; post ${trips.post} (the gate, then one batch, beside the fan club header)`,
+  );
+  console.log(
+    `first-visit JS: ${js.files} files, ${(js.raw / 1024).toFixed(1)} KB raw, ${(js.gz / 1024).toFixed(1)} KB gzip (target <= 90 KB); ja/common.json ${(js.localeGz / 1024).toFixed(1)} KB gzip`,
+  );
   console.log(`first-visit JS of a post page: ${postJs.files} files, ${(postJs.gz / 1024).toFixed(1)} KB gzip (target <= 90 KB)`);
   console.log(`first-visit JS of a live page: ${liveJs.files} files, ${(liveJs.gz / 1024).toFixed(1)} KB gzip (target <= 90 KB)`);
   // BENCH_UPLOAD_MB=0 skips the upload run

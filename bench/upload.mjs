@@ -27,7 +27,12 @@ function partSizeFor(size) {
   return Math.max(5 * MiB, Math.ceil(size / 10_000 / MiB) * MiB);
 }
 
-const MP4_HEADER = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypisom"), Buffer.from([0, 0, 2, 0]), Buffer.from("isomiso2")]);
+const MP4_HEADER = Buffer.concat([
+  Buffer.from([0, 0, 0, 0x18]),
+  Buffer.from("ftypisom"),
+  Buffer.from([0, 0, 2, 0]),
+  Buffer.from("isomiso2"),
+]);
 
 /** A part's bytes: a fixed pseudo-random pattern with the part number stamped in, so parts differ. */
 function partBytes(pattern, partNumber, length) {
@@ -51,7 +56,7 @@ function workerdRss(rootPid, port) {
     .filter(Boolean)
     .map(([, pid, ppid, rss, args]) => ({ pid: Number(pid), ppid: Number(ppid), rss: Number(rss), args }));
   const inTree = new Set([rootPid]);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const r of rows) {
       if (!inTree.has(r.pid) && inTree.has(r.ppid)) {
@@ -88,7 +93,19 @@ export async function runUploadBench({ port, rootPid, sizeMb = Number(process.en
   function sendOnce(method, host, pathname, { body, headers = {} } = {}) {
     return new Promise((resolve, reject) => {
       const req = request(
-        { host: "127.0.0.1", port, method, path: pathname, agent, headers: { host: `${host}:${port}`, ...(cookie ? { cookie } : {}), ...headers, ...(body ? { "content-length": Buffer.byteLength(body) } : {}) } },
+        {
+          host: "127.0.0.1",
+          port,
+          method,
+          path: pathname,
+          agent,
+          headers: {
+            host: `${host}:${port}`,
+            ...(cookie ? { cookie } : {}),
+            ...headers,
+            ...(body ? { "content-length": Buffer.byteLength(body) } : {}),
+          },
+        },
         (res) => {
           const chunks = [];
           res.on("data", (c) => chunks.push(c));
@@ -205,11 +222,14 @@ export async function runUploadBench({ port, rootPid, sizeMb = Number(process.en
   const curve = [0.25, 0.5, 0.75, 1]
     .map((q) => samples.find((x) => x.sent >= q * size * 0.999) ?? samples.at(-1))
     .map((x) => (x ? `${Math.round((x.sent / size) * 100)}% ${mbOf(x.runtime)}` : "-"));
-  console.log(`\nupload of ${mb.toFixed(0)} MiB (${parts} parts of ${partSize / MiB} MiB, ${PARALLEL} in parallel) through issue / sign / PUT / complete`);
+  console.log(
+    `\nupload of ${mb.toFixed(0)} MiB (${parts} parts of ${partSize / MiB} MiB, ${PARALLEL} in parallel) through issue / sign / PUT / complete`,
+  );
   console.log(`  multipart upload via wrangler dev: ${uploadMbps.toFixed(1)} MB/s (${uploadSeconds.toFixed(1)} s)`);
   console.log(`  raw local disk write (same bytes): ${diskMbps.toFixed(1)} MB/s (${diskSeconds.toFixed(1)} s)`);
   console.log(`  upload / disk ratio: ${(uploadMbps / diskMbps).toFixed(2)}`);
-  const rssLine = (key) => `idle ${mbOf(idle[key])}, after ${requests} bare requests ${mbOf(before[key])}, peak during the upload ${mbOf(during[key])}, after ${mbOf(after[key])}`;
+  const rssLine = (key) =>
+    `idle ${mbOf(idle[key])}, after ${requests} bare requests ${mbOf(before[key])}, peak during the upload ${mbOf(during[key])}, after ${mbOf(after[key])}`;
   console.log(`  workerd RSS, runtime (Worker, local R2 and D1): ${rssLine("runtime")}`);
   console.log(`  workerd RSS, wrangler's dev proxy: ${rssLine("proxy")}`);
   console.log(`  runtime RSS as the bytes went up (${samples.length} samples): ${curve.join(", ")}`);

@@ -15,6 +15,29 @@
  * for raffles: the creator's pages and draw, the public pages, entry histories and result e-mails,
  * `products` for the shop: product pages, modal page 50, downloads and the product histories.
  */
-export const NAMESPACES = ["common", "help", "account", "address", "preferences", "creator", "fanclub", "groups", "fans", "discovery", "posts", "comments", "uploads", "blog", "payments", "wallet", "renewals", "tips", "lives", "live", "raffles", "products"] as const;
+export const NAMESPACES = [
+  "common",
+  "help",
+  "account",
+  "address",
+  "preferences",
+  "creator",
+  "fanclub",
+  "groups",
+  "fans",
+  "discovery",
+  "posts",
+  "comments",
+  "uploads",
+  "blog",
+  "payments",
+  "wallet",
+  "renewals",
+  "tips",
+  "lives",
+  "live",
+  "raffles",
+  "products",
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE: Namespace = "common";

@@ -9,7 +9,9 @@ import { join } from "node:path";
 
 const LOCALES = ["ja", "en", "zh-cn", "zh-tw", "ko"];
 const root = new URL("../locales/", import.meta.url).pathname;
-const namespaces = readdirSync(join(root, "ja")).filter((f) => f.endsWith(".json")).map((f) => f.slice(0, -5));
+const namespaces = readdirSync(join(root, "ja"))
+  .filter((f) => f.endsWith(".json"))
+  .map((f) => f.slice(0, -5));
 
 /** i18next's plural suffixes (Intl.PluralRules categories) */
 const PLURAL = /_(zero|one|two|few|many|other)$/;
@@ -29,7 +31,8 @@ function flatten(value, prefix = "", out = new Map()) {
 /** A key without its plural suffix: what the code asks for. */
 const logical = (key) => key.replace(PLURAL, "");
 /** `{{name}}` and `{{name, format}}` → name */
-const placeholders = (text) => [...new Set([...String(text).matchAll(/\{\{\s*(\w+)\s*(?:,[^}]*)?\}\}/g)].map((m) => m[1]))].sort().join(",");
+const placeholders = (text) =>
+  [...new Set([...String(text).matchAll(/\{\{\s*(\w+)\s*(?:,[^}]*)?\}\}/g)].map((m) => m[1]))].sort().join(",");
 
 const problems = [];
 const flat = {};
@@ -72,7 +75,8 @@ for (const ns of namespaces) {
       if (plural.length > 0) {
         const have = new Set(forms.map((f) => f || "other"));
         const lacking = categories[lng].filter((c) => !have.has(c));
-        if (lacking.length) problems.push(`${lng}/${ns}.json: ${key} lacks the plural form(s) ${lacking.map((c) => `${key}_${c}`).join(", ")}`);
+        if (lacking.length)
+          problems.push(`${lng}/${ns}.json: ${key} lacks the plural form(s) ${lacking.map((c) => `${key}_${c}`).join(", ")}`);
         const extra = plural.filter((f) => !categories[lng].includes(f));
         if (extra.length) problems.push(`${lng}/${ns}.json: ${key} has plural form(s) ${lng} does not use: ${extra.join(", ")}`);
       }
@@ -138,10 +142,13 @@ for (const file of [...walk(join(codeRoot, "app")), ...walk(join(codeRoot, "serv
   };
   // names bound to a translator of a namespace: const t = translatorFor(x, "ns"); const { t: tc } = useTranslation("ns")
   const bound = new Map();
-  for (const m of src.matchAll(new RegExp(String.raw`(?:const|let)\s+(\w+)\s*=\s*translatorFor\(${ARGS}(?:,\s*"(\w+)")?\s*\)`, "g"))) bound.set(m[1], m[2] ?? "common");
-  for (const m of src.matchAll(/(?:const|let)\s*\{\s*t\s*(?::\s*(\w+))?\s*(?:,[^}]*)?\}\s*=\s*useTranslation\(\s*(?:"(\w+)")?\s*\)/g)) bound.set(m[1] ?? "t", m[2] ?? "common");
+  for (const m of src.matchAll(new RegExp(String.raw`(?:const|let)\s+(\w+)\s*=\s*translatorFor\(${ARGS}(?:,\s*"(\w+)")?\s*\)`, "g")))
+    bound.set(m[1], m[2] ?? "common");
+  for (const m of src.matchAll(/(?:const|let)\s*\{\s*t\s*(?::\s*(\w+))?\s*(?:,[^}]*)?\}\s*=\s*useTranslation\(\s*(?:"(\w+)")?\s*\)/g))
+    bound.set(m[1] ?? "t", m[2] ?? "common");
   // translatorFor(locale, "ns")("key", ...)
-  for (const m of src.matchAll(new RegExp(String.raw`translatorFor\(${ARGS}(?:,\s*"(\w+)")?\s*\)\(\s*"([a-zA-Z0-9_.:-]+)"`, "g"))) check(m[1] ?? "common", m[2]);
+  for (const m of src.matchAll(new RegExp(String.raw`translatorFor\(${ARGS}(?:,\s*"(\w+)")?\s*\)\(\s*"([a-zA-Z0-9_.:-]+)"`, "g")))
+    check(m[1] ?? "common", m[2]);
   // t("key"), tc("key"), a bound name, or the request context's app.t("key") (common)
   for (const m of src.matchAll(/(?<![\w$])((?:\w+\.)?\w+)\(\s*"([a-zA-Z0-9_.:-]+)"/g)) {
     const name = m[1];

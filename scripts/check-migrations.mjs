@@ -52,17 +52,21 @@ function checkLock(lock, { allowNew }) {
     const file = join(migrationsDir, name);
     if (!existsSync(file)) problems.push(`${name}: a committed migration was removed`);
     else if (sha256(file) !== lock[name])
-      problems.push(`${name}: a committed migration was edited (databases that applied it keep the old text; put the change in a new migration)`);
+      problems.push(
+        `${name}: a committed migration was edited (databases that applied it keep the old text; put the change in a new migration)`,
+      );
   }
   for (const name of files.filter((f) => !(f in lock))) {
-    if (name < lastLocked) problems.push(`${name}: a new migration sorts before the committed ${lastLocked}; generate it again so it comes last`);
+    if (name < lastLocked)
+      problems.push(`${name}: a new migration sorts before the committed ${lastLocked}; generate it again so it comes last`);
     else if (!allowNew) problems.push(`${name}: not in migrations/checksums.json; run \`npm run db:lock\` (db:generate does it for you)`);
   }
   // drizzle-kit numbers the next migration from its journal; a file it does not list would collide
   const journal = JSON.parse(readFileSync(join(migrationsDir, "meta", "_journal.json"), "utf8"));
   const tags = new Set(journal.entries.map((entry) => `${entry.tag}.sql`));
   for (const name of files) if (!tags.has(name)) problems.push(`${name}: missing from migrations/meta/_journal.json`);
-  for (const tag of tags) if (!files.includes(tag)) problems.push(`${tag}: listed in migrations/meta/_journal.json but there is no such file`);
+  for (const tag of tags)
+    if (!files.includes(tag)) problems.push(`${tag}: listed in migrations/meta/_journal.json but there is no such file`);
   return problems;
 }
 
@@ -112,7 +116,9 @@ function checkSchema() {
         `db/schema and migrations/ disagree, or drizzle-kit could not tell: it wrote nothing and did not say "nothing to migrate" (a rename or drop makes it ask; answer it in \`npm run db:generate\`):\n${run.error ?? ""}${run.stdout}${run.stderr}`,
       ];
     const sql = written.filter((name) => name.endsWith(".sql")).map((name) => `--- ${name}\n${readFileSync(join(copy, name), "utf8")}`);
-    return [`db/schema and migrations/ disagree: drizzle-kit would write ${written.join(", ")}. Run \`npm run db:generate\` and commit the migration.\n${sql.join("\n")}`];
+    return [
+      `db/schema and migrations/ disagree: drizzle-kit would write ${written.join(", ")}. Run \`npm run db:generate\` and commit the migration.\n${sql.join("\n")}`,
+    ];
   } finally {
     rmSync(copy, { recursive: true, force: true });
   }

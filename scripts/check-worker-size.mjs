@@ -38,7 +38,9 @@ try {
   const [raw, gzip] = [Number(match[1]), Number(match[2])];
   const share = (limit) => `${((gzip / limit) * 100).toFixed(0)} %`;
   console.log(`Production Worker: ${raw.toFixed(0)} KiB, ${gzip.toFixed(0)} KiB gzip`);
-  console.log(`  ${share(FREE_LIMIT_KIB)} of the free plan's ${FREE_LIMIT_KIB / 1024} MiB limit, ${share(PAID_LIMIT_KIB)} of the paid plan's ${PAID_LIMIT_KIB / 1024} MiB`);
+  console.log(
+    `  ${share(FREE_LIMIT_KIB)} of the free plan's ${FREE_LIMIT_KIB / 1024} MiB limit, ${share(PAID_LIMIT_KIB)} of the paid plan's ${PAID_LIMIT_KIB / 1024} MiB`,
+  );
   if (gzip > PAID_LIMIT_KIB) {
     console.error("deploy:check: over the Workers size limit; a deploy would be refused.");
     process.exit(1);

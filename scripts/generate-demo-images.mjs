@@ -65,7 +65,10 @@ const label = (initials, size, fontSize) =>
 function icon({ initials, hue, uniquePath }) {
   const rnd = random(`${uniquePath}:icon`);
   const circles = [0, 1, 2]
-    .map(() => `<circle cx="${Math.round(rnd() * 256)}" cy="${Math.round(rnd() * 256)}" r="${Math.round(40 + rnd() * 70)}" fill="#fff" fill-opacity=".12"/>`)
+    .map(
+      () =>
+        `<circle cx="${Math.round(rnd() * 256)}" cy="${Math.round(rnd() * 256)}" r="${Math.round(40 + rnd() * 70)}" fill="#fff" fill-opacity=".12"/>`,
+    )
     .join("");
   return `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256" viewBox="0 0 256 256">${gradient(hue)}<rect width="256" height="256" fill="url(#g)"/>${circles}${label(initials, 256, 96)}</svg>\n`;
 }
@@ -74,7 +77,10 @@ function icon({ initials, hue, uniquePath }) {
 function header({ hue, uniquePath }) {
   const rnd = random(`${uniquePath}:header`);
   const circles = [0, 1, 2, 3]
-    .map(() => `<circle cx="${Math.round(rnd() * 1200)}" cy="${Math.round(rnd() * 400)}" r="${Math.round(80 + rnd() * 160)}" fill="#fff" fill-opacity=".1"/>`)
+    .map(
+      () =>
+        `<circle cx="${Math.round(rnd() * 1200)}" cy="${Math.round(rnd() * 400)}" r="${Math.round(80 + rnd() * 160)}" fill="#fff" fill-opacity=".1"/>`,
+    )
     .join("");
   const sparkles = Array.from({ length: 7 }, () => sparkle(40 + rnd() * 1120, 30 + rnd() * 230, 8 + rnd() * 14)).join("");
   const a = Math.round(250 + rnd() * 60);
@@ -92,7 +98,10 @@ function avatar({ initials, hue }) {
 function bannerImage({ hue, text, id }, { width, height }) {
   const rnd = random(`${id}:${width}`);
   const circles = [0, 1, 2]
-    .map(() => `<circle cx="${Math.round(rnd() * width)}" cy="${Math.round(rnd() * height)}" r="${Math.round(height * (0.4 + rnd() * 0.5))}" fill="#fff" fill-opacity=".1"/>`)
+    .map(
+      () =>
+        `<circle cx="${Math.round(rnd() * width)}" cy="${Math.round(rnd() * height)}" r="${Math.round(height * (0.4 + rnd() * 0.5))}" fill="#fff" fill-opacity=".1"/>`,
+    )
     .join("");
   const sparkles = Array.from({ length: 6 }, () => sparkle(20 + rnd() * (width - 40), 20 + rnd() * (height - 40), 6 + rnd() * 10)).join("");
   const fontSize = Math.round(Math.min(height * 0.24, (width * 0.8) / (text.length * 0.68)));

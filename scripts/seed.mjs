@@ -47,4 +47,6 @@ for (const [i, object] of banners.entries()) {
   wrangler(["r2", "object", "put", `fanclub-media/${object.key}`, "--local", "--file", body, "--content-type", "application/json"]);
 }
 rmSync(dir, { recursive: true, force: true });
-console.log(`seeded the demo brands and fan clubs (port ${port}, ${statements.length} statements) and ${banners.length} header banner list(s)`);
+console.log(
+  `seeded the demo brands and fan clubs (port ${port}, ${statements.length} statements) and ${banners.length} header banner list(s)`,
+);

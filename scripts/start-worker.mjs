@@ -7,7 +7,18 @@ import { offlineEnv, waitForWorker } from "./wrangler-env.mjs";
  * @param {{ port: number, persistTo?: string, stdio?: "inherit" | "ignore" | "pipe" }} options
  */
 export async function startWorker({ port, persistTo, stdio = "inherit" }) {
-  const args = ["wrangler", "dev", "--test-scheduled", "--port", String(port), "--ip", "127.0.0.1", "--var", `PUBLIC_PORT:${port}`, "--show-interactive-dev-session=false"];
+  const args = [
+    "wrangler",
+    "dev",
+    "--test-scheduled",
+    "--port",
+    String(port),
+    "--ip",
+    "127.0.0.1",
+    "--var",
+    `PUBLIC_PORT:${port}`,
+    "--show-interactive-dev-session=false",
+  ];
   if (persistTo) args.push("--persist-to", persistTo);
   const child = spawn("npx", args, { env: offlineEnv, stdio: ["ignore", stdio, stdio], detached: true });
   let exited = false;

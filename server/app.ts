@@ -45,7 +45,13 @@ export function createApp(build: ServerBuild, mode: string) {
   app.post("/webhooks/stripe", async (c) => {
     const provider = paymentProviderFrom(c.env);
     if (provider.kind !== "stripe") return c.notFound();
-    const outcome = await handleStripeWebhook(createDb(c.env.DB), provider, await c.req.text(), c.req.header("stripe-signature") ?? null, Date.now());
+    const outcome = await handleStripeWebhook(
+      createDb(c.env.DB),
+      provider,
+      await c.req.text(),
+      c.req.header("stripe-signature") ?? null,
+      Date.now(),
+    );
     return outcome.status === 400 ? c.json({ error: "invalid signature" }, 400) : c.json({ received: true });
   });
   app.route("/media", mediaRoutes);

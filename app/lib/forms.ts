@@ -6,7 +6,11 @@ import type { z, ZodTypeAny } from "zod";
  * A conform form checked in the browser with the same zod schema the action uses on the server:
  * errors show when a field is left, and clear as soon as the input is fixed.
  */
-export function useZodForm<S extends ZodTypeAny>(schema: S, lastResult: SubmissionResult<string[]> | null | undefined, options: { id?: string } = {}) {
+export function useZodForm<S extends ZodTypeAny>(
+  schema: S,
+  lastResult: SubmissionResult<string[]> | null | undefined,
+  options: { id?: string } = {},
+) {
   return useForm<z.input<S>>({
     id: options.id,
     lastResult,

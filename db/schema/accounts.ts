@@ -33,7 +33,9 @@ export const users = sqliteTable(
     ...timestamps(),
   },
   (t) => [
-    uniqueIndex("users_email_unique").on(t.email).where(sql`${t.email} IS NOT NULL`),
+    uniqueIndex("users_email_unique")
+      .on(t.email)
+      .where(sql`${t.email} IS NOT NULL`),
     uniqueIndex("users_identify_token_unique").on(t.identifyToken),
   ],
 );
@@ -125,7 +127,9 @@ export const emails = sqliteTable(
     locale: text("locale").notNull(),
     subject: text("subject").notNull(),
     textBody: text("text_body").notNull(),
-    status: text("status", { enum: ["pending", "sent", "failed"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "sent", "failed"] })
+      .notNull()
+      .default("pending"),
     sentAt: timestamp("sent_at"),
     error: text("error"),
     createdAt: createdAt(),

@@ -33,7 +33,9 @@ export const services = sqliteTable(
   (t) => [
     uniqueIndex("services_domain_unique").on(t.domain),
     // at most one primary brand: the fallback for hosts that serve none
-    uniqueIndex("services_one_primary").on(t.isPrimary).where(sql`${t.isPrimary} = 1`),
+    uniqueIndex("services_one_primary")
+      .on(t.isPrimary)
+      .where(sql`${t.isPrimary} = 1`),
     // D1 caps GLOB pattern length, so "#rrggbb" is checked in parts
     check(
       "services_theme_color_hex",
@@ -56,7 +58,9 @@ export const inquiries = sqliteTable(
     subject: text("subject").notNull(),
     body: text("body").notNull(),
     locale: text("locale").notNull(),
-    status: text("status", { enum: ["open", "answered", "closed"] }).notNull().default("open"),
+    status: text("status", { enum: ["open", "answered", "closed"] })
+      .notNull()
+      .default("open"),
     createdAt: createdAt(),
   },
   (t) => [index("inquiries_status_created").on(t.status, t.createdAt)],

@@ -42,7 +42,9 @@ export const fanclubs = sqliteTable(
     lawContact: text("law_contact").notNull().default(""),
     /** qualified invoice issuer number, "T" + 13 digits */
     invoiceNumber: text("invoice_number"),
-    status: text("status", { enum: ["open", "closed"] }).notNull().default("open"),
+    status: text("status", { enum: ["open", "closed"] })
+      .notNull()
+      .default("open"),
     /** set when the creator first saves the profile (the sidebar's 'not edited' badge) */
     profileEditedAt: timestamp("profile_edited_at"),
     memberCount: integer("member_count").notNull().default(0),
@@ -55,7 +57,9 @@ export const fanclubs = sqliteTable(
   },
   (t) => [
     uniqueIndex("fanclubs_owner_unique").on(t.ownerId),
-    uniqueIndex("fanclubs_unique_path_unique").on(t.uniquePath).where(sql`${t.uniquePath} IS NOT NULL`),
+    uniqueIndex("fanclubs_unique_path_unique")
+      .on(t.uniquePath)
+      .where(sql`${t.uniquePath} IS NOT NULL`),
     index("fanclubs_service_status_created").on(t.serviceId, t.status, t.createdAt),
     index("fanclubs_service_status_members").on(t.serviceId, t.status, t.memberCount),
     index("fanclubs_service_status_actived").on(t.serviceId, t.status, t.activedAt),
@@ -120,7 +124,9 @@ export const memberships = sqliteTable(
       .references(() => plans.id),
     memberNumber: integer("member_number").notNull(),
     /** 'unpaid' = the plan expired after a failed renewal (spec's expired plan); it leaves on the 7th JST */
-    status: text("status", { enum: ["active", "unpaid", "left"] }).notNull().default("active"),
+    status: text("status", { enum: ["active", "unpaid", "left"] })
+      .notNull()
+      .default("active"),
     joinedAt: timestamp("joined_at").notNull(),
     leftAt: timestamp("left_at"),
     /** last billing month paid ('yyyy-mm', JST); access runs to its end. Null = never charged (free plan or rows older than money) */
@@ -130,7 +136,9 @@ export const memberships = sqliteTable(
   },
   (t) => [
     // one current membership per person and fan club
-    uniqueIndex("memberships_current_unique").on(t.userId, t.fanclubId).where(sql`${t.status} != 'left'`),
+    uniqueIndex("memberships_current_unique")
+      .on(t.userId, t.fanclubId)
+      .where(sql`${t.status} != 'left'`),
     uniqueIndex("memberships_number_unique").on(t.fanclubId, t.memberNumber),
     index("memberships_fanclub_status").on(t.fanclubId, t.status),
     index("memberships_user_status").on(t.userId, t.status),
@@ -201,7 +209,9 @@ export const openRequests = sqliteTable(
     /** JSON array of URLs where the track record can be checked */
     urls: text("urls").notNull().default("[]"),
     plan: text("plan").notNull(),
-    status: text("status", { enum: ["pending", "approved", "rejected"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "approved", "rejected"] })
+      .notNull()
+      .default("pending"),
     reviewedAt: timestamp("reviewed_at"),
     createdAt: createdAt(),
   },
@@ -231,11 +241,16 @@ export const fanclubGroupMembers = sqliteTable(
     fanclubId: integer("fanclub_id")
       .notNull()
       .references(() => fanclubs.id),
-    status: text("status", { enum: ["invited", "member", "declined", "removed"] }).notNull().default("invited"),
+    status: text("status", { enum: ["invited", "member", "declined", "removed"] })
+      .notNull()
+      .default("invited"),
     invitedAt: timestamp("invited_at").notNull(),
     respondedAt: timestamp("responded_at"),
   },
-  (t) => [uniqueIndex("fanclub_group_members_unique").on(t.groupId, t.fanclubId), index("fanclub_group_members_fanclub").on(t.fanclubId, t.status)],
+  (t) => [
+    uniqueIndex("fanclub_group_members_unique").on(t.groupId, t.fanclubId),
+    index("fanclub_group_members_fanclub").on(t.fanclubId, t.status),
+  ],
 );
 
 /**

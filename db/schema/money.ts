@@ -92,9 +92,13 @@ export const coinLots = sqliteTable(
   (t) => [
     uniqueIndex("coin_lots_entry_unique").on(t.entryId),
     // a spend reads only lots with something left
-    index("coin_lots_account_open").on(t.accountId).where(sql`${t.remaining} > 0`),
+    index("coin_lots_account_open")
+      .on(t.accountId)
+      .where(sql`${t.remaining} > 0`),
     // the daily sweep finds bonus lots past their expiry with something left
-    index("coin_lots_bonus_expiring").on(t.expiresAt).where(sql`${t.kind} = 'bonus' AND ${t.remaining} > 0`),
+    index("coin_lots_bonus_expiring")
+      .on(t.expiresAt)
+      .where(sql`${t.kind} = 'bonus' AND ${t.remaining} > 0`),
     check("coin_lots_amount_positive", sql`${t.amount} > 0`),
     check("coin_lots_remaining_range", sql`${t.remaining} >= 0 AND ${t.remaining} <= ${t.amount}`),
     check("coin_lots_expiry", sql`(${t.kind} = 'paid' AND ${t.expiresAt} IS NULL) OR (${t.kind} = 'bonus' AND ${t.expiresAt} IS NOT NULL)`),
@@ -123,7 +127,9 @@ export const coinPostings = sqliteTable(
   (t) => [
     index("coin_postings_entry").on(t.entryId),
     index("coin_postings_account").on(t.accountId),
-    index("coin_postings_lot").on(t.lotId).where(sql`${t.lotId} IS NOT NULL`),
+    index("coin_postings_lot")
+      .on(t.lotId)
+      .where(sql`${t.lotId} IS NOT NULL`),
     check("coin_postings_amount_not_zero", sql`${t.amount} <> 0`),
   ],
 );
@@ -202,7 +208,9 @@ export const paymentCards = sqliteTable(
     uniqueIndex("payment_cards_method_unique").on(t.paymentMethodId),
     index("payment_cards_user").on(t.userId),
     // at most one default card among those not deleted
-    uniqueIndex("payment_cards_one_default").on(t.userId).where(sql`${t.isDefault} = 1 AND ${t.deletedAt} IS NULL`),
+    uniqueIndex("payment_cards_one_default")
+      .on(t.userId)
+      .where(sql`${t.isDefault} = 1 AND ${t.deletedAt} IS NULL`),
   ],
 );
 
@@ -264,7 +272,9 @@ export const cartItems = sqliteTable(
   (t) => [
     uniqueIndex("cart_items_target_unique").on(t.cartId, t.targetType, t.targetId),
     // one plan change per fan club in a cart
-    uniqueIndex("cart_items_one_plan_per_fanclub").on(t.cartId, t.fanclubId).where(sql`${t.type} = 'Plan'`),
+    uniqueIndex("cart_items_one_plan_per_fanclub")
+      .on(t.cartId, t.fanclubId)
+      .where(sql`${t.type} = 'Plan'`),
     check("cart_items_price_not_negative", sql`${t.price} >= 0`),
   ],
 );

@@ -88,7 +88,9 @@ export const postFiles = sqliteTable(
     size: integer("size").notNull(),
     r2Key: text("r2_key").notNull(),
     uploadId: text("upload_id"),
-    status: text("status", { enum: ["uploading", "stored", "rejected", "aborted"] }).notNull().default("uploading"),
+    status: text("status", { enum: ["uploading", "stored", "rejected", "aborted"] })
+      .notNull()
+      .default("uploading"),
     sortOrder: integer("sort_order").notNull().default(0),
     createdAt: createdAt(),
     completedAt: timestamp("completed_at"),

@@ -51,7 +51,15 @@ export const products = sqliteTable(
 );
 
 /** The recipient a physical order ships to, copied from the fan's default address when paid. */
-export type ShippingSnapshot = { name: string; postalCode: string; prefecture: string; city: string; street: string; building: string | null; phone: string };
+export type ShippingSnapshot = {
+  name: string;
+  postalCode: string;
+  prefecture: string;
+  city: string;
+  street: string;
+  building: string | null;
+  phone: string;
+};
 
 /**
  * A fan's paid (or free) product line: what they own. `orderKey` is derived from the purchase key

@@ -65,7 +65,8 @@ export function liveEventDemoStatements(now) {
     out.push(
       `INSERT INTO live_events (id, fanclub_id, owner_id, title, description, cover_key, start_at, end_at, visibility, status, created_at, updated_at) VALUES (${e.id}, ${e.fanclubId}, ${e.ownerId}, ${q(e.title)}, ${q(e.description)}, ${q(e.coverKey)}, ${start}, ${end}, ${q(e.visibility)}, 0, ${now}, ${now}) ON CONFLICT(id) DO UPDATE SET title = excluded.title, description = excluded.description, cover_key = excluded.cover_key, start_at = excluded.start_at, end_at = excluded.end_at, visibility = excluded.visibility, status = 0, updated_at = excluded.updated_at;`,
     );
-    for (const planId of e.planIds) out.push(`INSERT INTO live_event_plans (live_event_id, plan_id) VALUES (${e.id}, ${planId}) ON CONFLICT DO NOTHING;`);
+    for (const planId of e.planIds)
+      out.push(`INSERT INTO live_event_plans (live_event_id, plan_id) VALUES (${e.id}, ${planId}) ON CONFLICT DO NOTHING;`);
     e.tickets.forEach((t, i) => {
       out.push(
         `INSERT INTO live_event_ticket_types (id, live_event_id, title, price, capacity, sort_order, created_at, updated_at) VALUES (${t.id}, ${e.id}, ${q(t.title)}, ${t.price}, ${t.capacity ?? "NULL"}, ${i}, ${now}, ${now}) ON CONFLICT(id) DO UPDATE SET title = excluded.title, price = excluded.price, capacity = CASE WHEN excluded.capacity IS NULL THEN NULL ELSE MAX(excluded.capacity, live_event_ticket_types.sold_count) END, sale_end_at = NULL, updated_at = excluded.updated_at;`,

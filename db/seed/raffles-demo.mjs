@@ -28,13 +28,45 @@ export function raffleDemoStatements({ now, fanclubId, fanIds }) {
   const out = [];
   out.push(
     "INSERT INTO raffles (id, fanclub_id, title, description, prize_description, entry_price, winner_count, entry_start_at, entry_end_at, max_entries_per_fan, status, created_at, updated_at) VALUES (" +
-      [101, fanclubId, q("サイン入りアクリルスタンド抽選"), q("配信1000回を記念して、直筆サイン入りのアクリルスタンドを3名さまにお届けします。1口300円、おひとり5口まで応募できます。"), q("直筆サイン入りアクリルスタンド（約15cm）"), 300, 3, ago(3), ago(-10), 5, q("published"), ago(3), ago(3)].join(", ") +
+      [
+        101,
+        fanclubId,
+        q("サイン入りアクリルスタンド抽選"),
+        q("配信1000回を記念して、直筆サイン入りのアクリルスタンドを3名さまにお届けします。1口300円、おひとり5口まで応募できます。"),
+        q("直筆サイン入りアクリルスタンド（約15cm）"),
+        300,
+        3,
+        ago(3),
+        ago(-10),
+        5,
+        q("published"),
+        ago(3),
+        ago(3),
+      ].join(", ") +
       // a later seed keeps it open for entries unless someone drew it meanwhile
       ") ON CONFLICT(id) DO UPDATE SET entry_start_at = excluded.entry_start_at, entry_end_at = excluded.entry_end_at, updated_at = excluded.updated_at WHERE raffles.status <> 'drawn';",
   );
   out.push(
     "INSERT INTO raffles (id, fanclub_id, title, description, prize_description, entry_price, winner_count, entry_start_at, entry_end_at, max_entries_per_fan, status, drawn_at, seed, algorithm, drawn_ticket_count, created_at, updated_at) VALUES (" +
-      [102, fanclubId, q("1周年記念 直筆メッセージカード"), q("ファンクラブ1周年の感謝をこめて、お名前入りの直筆メッセージカードを2名さまに。無料でおひとり1口応募できます。"), q("お名前入り直筆メッセージカード"), 0, 2, ago(20), ago(5), 1, q("drawn"), ago(4), q(DRAWN_SEED), q("sha256-ctr-fisher-yates-v1"), fanIds.length, ago(20), ago(4)].join(", ") +
+      [
+        102,
+        fanclubId,
+        q("1周年記念 直筆メッセージカード"),
+        q("ファンクラブ1周年の感謝をこめて、お名前入りの直筆メッセージカードを2名さまに。無料でおひとり1口応募できます。"),
+        q("お名前入り直筆メッセージカード"),
+        0,
+        2,
+        ago(20),
+        ago(5),
+        1,
+        q("drawn"),
+        ago(4),
+        q(DRAWN_SEED),
+        q("sha256-ctr-fisher-yates-v1"),
+        fanIds.length,
+        ago(20),
+        ago(4),
+      ].join(", ") +
       ") ON CONFLICT(id) DO NOTHING;",
   );
   fanIds.forEach((userId, i) => {
@@ -47,7 +79,9 @@ export function raffleDemoStatements({ now, fanclubId, fanIds }) {
     );
   });
   for (const w of DRAWN_WINNERS) {
-    out.push(`INSERT INTO raffle_winners (raffle_id, rank, entry_id, user_id, created_at) SELECT 102, ${w.rank}, e.id, e.user_id, ${ago(4)} FROM raffle_entries e WHERE e.id = ${w.entryId} ON CONFLICT DO NOTHING;`);
+    out.push(
+      `INSERT INTO raffle_winners (raffle_id, rank, entry_id, user_id, created_at) SELECT 102, ${w.rank}, e.id, e.user_id, ${ago(4)} FROM raffle_entries e WHERE e.id = ${w.entryId} ON CONFLICT DO NOTHING;`,
+    );
   }
   return out;
 }

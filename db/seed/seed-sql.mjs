@@ -73,7 +73,23 @@ export function seedStatements(origin) {
     const frontUrl = `${origin.scheme}://${s.domain}${port}`;
     return (
       "INSERT INTO services (id, domain, name, kind, css_class, theme_color, front_url, require_open_request, require_basic, logo, full_logo, ogp, is_primary, sort_order, created_at) VALUES (" +
-      [s.id, q(s.domain), q(s.name), q(s.kind), q(s.cssClass), q(s.themeColor), q(frontUrl), b(s.requireOpenRequest), b(s.requireBasic), q(s.logo), q(s.fullLogo), q(s.ogp), b(s.isPrimary), s.sortOrder, "1767225600000"].join(", ") +
+      [
+        s.id,
+        q(s.domain),
+        q(s.name),
+        q(s.kind),
+        q(s.cssClass),
+        q(s.themeColor),
+        q(frontUrl),
+        b(s.requireOpenRequest),
+        b(s.requireBasic),
+        q(s.logo),
+        q(s.fullLogo),
+        q(s.ogp),
+        b(s.isPrimary),
+        s.sortOrder,
+        "1767225600000",
+      ].join(", ") +
       ") ON CONFLICT(id) DO UPDATE SET domain = excluded.domain, name = excluded.name, kind = excluded.kind, css_class = excluded.css_class, theme_color = excluded.theme_color, front_url = excluded.front_url, require_open_request = excluded.require_open_request, require_basic = excluded.require_basic, logo = excluded.logo, full_logo = excluded.full_logo, ogp = excluded.ogp, is_primary = excluded.is_primary, sort_order = excluded.sort_order;"
     );
   });
@@ -166,9 +182,29 @@ const FANCLUBS = [
       { name: "星見の会（無料）", price: 0, description: "配信のお知らせと、無料公開の記事をご覧いただけます。" },
       { name: "ベーシック", price: 500, description: "限定ボイスと月替わり壁紙、メンバー限定配信のアーカイブをご覧いただけます。" },
       { name: "プレミアム", price: 2000, description: "ベーシックの特典に加えて、月1回のメンバー限定配信でお名前を読み上げます。" },
-      { name: "創刊メンバー", price: 1000, description: "ファンクラブ開設から1か月間だけ募集した記念プランです。募集は終了しました。", closed: true },
+      {
+        name: "創刊メンバー",
+        price: 1000,
+        description: "ファンクラブ開設から1か月間だけ募集した記念プランです。募集は終了しました。",
+        closed: true,
+      },
     ],
-    members: [[1, 4], [2, 4], [3, 2], [5, 3], [6, 2], [7, 1], [8, 2], [10, 3], [12, 1], [14, 2], [16, 2], [18, 1], [20, 2], ["creator03", 1]],
+    members: [
+      [1, 4],
+      [2, 4],
+      [3, 2],
+      [5, 3],
+      [6, 2],
+      [7, 1],
+      [8, 2],
+      [10, 3],
+      [12, 1],
+      [14, 2],
+      [16, 2],
+      [18, 1],
+      [20, 2],
+      ["creator03", 1],
+    ],
     followers: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 16, 18, 19, 20, "creator03", "creator05"],
   },
   {
@@ -181,7 +217,8 @@ const FANCLUBS = [
     category: "music",
     initials: "SR",
     hue: 340,
-    description: "シンガーソングライター・桜井蓮のオフィシャルファンクラブ。ライブの先行受付、リハーサル映像、弾き語りの新曲デモを公開しています。",
+    description:
+      "シンガーソングライター・桜井蓮のオフィシャルファンクラブ。ライブの先行受付、リハーサル映像、弾き語りの新曲デモを公開しています。",
     introduction:
       "桜井蓮です。ギター1本で全国のライブハウスを回っています。\n\nLotusの皆さんには、ツアーの先行受付と、まだどこにも出していない新曲のデモをいちばんに届けます。\n最前列シートのメンバーには、ツアー各公演の最前列をご用意しています。",
     tags: ["シンガーソングライター", "ライブ", "アコースティック", "ギター"],
@@ -201,7 +238,17 @@ const FANCLUBS = [
       { name: "スタンダード", price: 1500, description: "ライトの特典に加えて、ライブの先行受付とリハーサル映像。" },
       { name: "最前列シート", price: 5000, description: "ツアー各公演の最前列をお約束する、3名さま限定のプランです。", joinLimit: 3 },
     ],
-    members: [[4, 3], [9, 3], [11, 3], [1, 2], [6, 1], [13, 2], [15, 1], [17, 1], [19, 2]],
+    members: [
+      [4, 3],
+      [9, 3],
+      [11, 3],
+      [1, 2],
+      [6, 1],
+      [13, 2],
+      [15, 1],
+      [17, 1],
+      [19, 2],
+    ],
     followers: [1, 4, 6, 9, 11, 13, 15, 17, 19, 3, 5, 14],
   },
   {
@@ -231,7 +278,14 @@ const FANCLUBS = [
       { name: "アトリエ会員", price: 800, description: "メイキング動画とラフ画をご覧いただけます。" },
       { name: "パトロン", price: 3000, description: "アトリエ会員の特典に加えて、レイヤー付きPSDと月1回のリクエスト。" },
     ],
-    members: [[2, 2], [5, 1], [8, 3], [11, 2], [15, 2], ["creator01", 2]],
+    members: [
+      [2, 2],
+      [5, 1],
+      [8, 3],
+      [11, 2],
+      [15, 2],
+      ["creator01", 2],
+    ],
     followers: [2, 5, 8, 11, 15, 18, 20, "creator01", "creator04"],
   },
   {
@@ -244,7 +298,8 @@ const FANCLUBS = [
     category: "cosplay",
     initials: "EC",
     hue: 25,
-    description: "東京在住のコスプレイヤー、エミリーの衣装製作ファンクラブ。Costume diaries, patterns and photo sets in English and Japanese.",
+    description:
+      "東京在住のコスプレイヤー、エミリーの衣装製作ファンクラブ。Costume diaries, patterns and photo sets in English and Japanese.",
     introduction:
       "Hi, I'm Emily! ロンドン出身、東京でコスプレ衣装を作っています。\n\nWorkshop members get my sewing patterns and step-by-step build logs. Studio Pass members also get full photo sets.\n英語と日本語、両方で書いています。",
     tags: ["コスプレ", "衣装製作", "cosplay", "写真"],
@@ -261,7 +316,12 @@ const FANCLUBS = [
       { name: "Workshop Member", price: 700, description: "Sewing patterns and build logs. 型紙と製作記録。" },
       { name: "Studio Pass", price: 2500, description: "Everything above plus full photo sets. 撮影データ一式も。" },
     ],
-    members: [[11, 2], [15, 3], [19, 2], [6, 1]],
+    members: [
+      [11, 2],
+      [15, 3],
+      [19, 2],
+      [6, 1],
+    ],
     followers: [6, 11, 15, 19, 3, 10, "creator03"],
   },
   {
@@ -287,7 +347,13 @@ const FANCLUBS = [
       { name: "研究員", price: 500, description: "攻略メモと大会の振り返りアーカイブ。" },
       { name: "主任研究員", price: 1500, description: "研究員の特典に加えて、コーチング枠への優先参加。" },
     ],
-    members: [[4, 1], [7, 2], [13, 1], [17, 2], [20, 1]],
+    members: [
+      [4, 1],
+      [7, 2],
+      [13, 1],
+      [17, 2],
+      [20, 1],
+    ],
     followers: [4, 7, 13, 17, 20, 9, 12],
   },
   // ---- brand 2: Fanclub Indies. None of its texts contain 「うた」: the end-to-end test searches
@@ -316,7 +382,13 @@ const FANCLUBS = [
       { name: "添い寝ボイス", price: 400, description: "週2本のASMRと朗読をすべてご視聴いただけます。" },
       { name: "朗読リクエスト", price: 1200, description: "添い寝ボイスの特典に加えて、毎月1作品のリクエスト。" },
     ],
-    members: [[3, 1], [10, 2], [14, 3], [16, 2], [18, 2]],
+    members: [
+      [3, 1],
+      [10, 2],
+      [14, 3],
+      [16, 2],
+      [18, 2],
+    ],
     followers: [3, 10, 14, 16, 18, 1, 8],
   },
   {
@@ -330,7 +402,8 @@ const FANCLUBS = [
     initials: "TY",
     hue: 45,
     description: "ファンタジー小説を書いている田中陽介の工房。連載の先読みと、ここだけの書き下ろし短編を公開しています。",
-    introduction: "会社員をしながら小説を書いています、田中陽介です。\n連載「灰色の塔の魔法使い」の最新話を、先読み会員の方には1週間早くお届けします。",
+    introduction:
+      "会社員をしながら小説を書いています、田中陽介です。\n連載「灰色の塔の魔法使い」の最新話を、先読み会員の方には1週間早くお届けします。",
     tags: ["小説", "ファンタジー", "書き下ろし", "短編"],
     links: [{ label: "ブログ", url: "https://blog.example/yosuke_novels" }],
     edited: true,
@@ -341,7 +414,11 @@ const FANCLUBS = [
       { name: "読者", price: 300, description: "書き下ろし短編を月1本お届けします。" },
       { name: "先読み会員", price: 1000, description: "連載の最新話を1週間早く読めます。" },
     ],
-    members: [[7, 1], [12, 2], [16, 1]],
+    members: [
+      [7, 1],
+      [12, 2],
+      [16, 1],
+    ],
     followers: [7, 12, 16, 2],
   },
   {
@@ -355,7 +432,8 @@ const FANCLUBS = [
     initials: "MK",
     hue: 185,
     description: "軽バンで日本一周中の森海斗の旅Vlog。未公開シーンと、各地で撮った写真を同行者の皆さんにお届けします。",
-    introduction: "森海斗です。会社を辞めて、軽バンで日本一周の旅をしています。\n動画に入りきらなかった景色や、旅先の出会いをここで共有します。",
+    introduction:
+      "森海斗です。会社を辞めて、軽バンで日本一周の旅をしています。\n動画に入りきらなかった景色や、旅先の出会いをここで共有します。",
     tags: ["旅", "Vlog", "写真", "日本一周"],
     links: [
       { label: "YouTube", url: "https://youtube.example/@kaito_travels" },
@@ -371,7 +449,12 @@ const FANCLUBS = [
       { name: "旅の仲間", price: 0, description: "旅の近況をお届けします。" },
       { name: "同行者", price: 600, description: "未公開シーンと写真をすべてご覧いただけます。" },
     ],
-    members: [[5, 1], [9, 2], [13, 1], [19, 1]],
+    members: [
+      [5, 1],
+      [9, 2],
+      [13, 1],
+      [19, 1],
+    ],
     followers: [5, 9, 13, 19, 11, 17],
   },
   {
@@ -385,7 +468,8 @@ const FANCLUBS = [
     initials: "MR",
     hue: 320,
     description: "ソロアイドル・水瀬りんの応援団。ライブのオフショットとチェキ会の先行案内、毎週の生配信があります。",
-    introduction: "りんです！ひとりでアイドルをやっています。\n応援団のみんなと一緒に、いつか大きなステージに立つのが夢です。\n親衛隊のみんなには、ライブ後の特典会でお名前入りのチェキを用意しています。",
+    introduction:
+      "りんです！ひとりでアイドルをやっています。\n応援団のみんなと一緒に、いつか大きなステージに立つのが夢です。\n親衛隊のみんなには、ライブ後の特典会でお名前入りのチェキを用意しています。",
     tags: ["アイドル", "ライブ", "チェキ"],
     links: [{ label: "X", url: "https://x.example/minase_rin" }],
     edited: true,
@@ -397,7 +481,14 @@ const FANCLUBS = [
       { name: "応援団員", price: 1000, description: "オフショットと生配信のアーカイブ。" },
       { name: "親衛隊", price: 3000, description: "応援団員の特典に加えて、チェキ会の先行案内とお名前入りチェキ。" },
     ],
-    members: [[1, 2], [4, 3], [8, 2], [17, 2], [20, 3], [2, 1]],
+    members: [
+      [1, 2],
+      [4, 3],
+      [8, 2],
+      [17, 2],
+      [20, 3],
+      [2, 1],
+    ],
     followers: [1, 2, 4, 8, 17, 20, 6],
   },
   {
@@ -435,7 +526,8 @@ const FANCLUBS = [
     initials: "AK",
     hue: 35,
     description: "きらめきプロダクション所属VTuber・天音こはくの放課後クラブ。メンバー限定の雑談とボイス、誕生日の特別配信があります。",
-    introduction: "天音こはくです、放課後クラブへようこそ！\n毎日17時から、ゆるっと雑談やゲームをしています。\n生徒会と理事長のみなさんには、季節ごとのシチュエーションボイスをお届けします。",
+    introduction:
+      "天音こはくです、放課後クラブへようこそ！\n毎日17時から、ゆるっと雑談やゲームをしています。\n生徒会と理事長のみなさんには、季節ごとのシチュエーションボイスをお届けします。",
     tags: ["VTuber", "放課後", "ゲーム", "ボイス"],
     links: [
       { label: "YouTube", url: "https://youtube.example/@amane_kohaku" },
@@ -451,7 +543,19 @@ const FANCLUBS = [
       { name: "生徒会", price: 1500, description: "放課後メンバーの特典に加えて、季節のシチュエーションボイス。" },
       { name: "理事長", price: 10000, description: "すべての特典に加えて、誕生日配信でのお名前紹介。10名さま限定です。", joinLimit: 10 },
     ],
-    members: [[1, 2], [3, 3], [6, 2], [10, 4], [12, 2], [14, 1], [16, 3], [18, 2], [20, 2], [7, 1], [11, 2]],
+    members: [
+      [1, 2],
+      [3, 3],
+      [6, 2],
+      [10, 4],
+      [12, 2],
+      [14, 1],
+      [16, 3],
+      [18, 2],
+      [20, 2],
+      [7, 1],
+      [11, 2],
+    ],
     followers: [1, 3, 6, 7, 10, 11, 12, 14, 16, 18, 20, 2, 5],
   },
   {
@@ -465,7 +569,8 @@ const FANCLUBS = [
     initials: "SM",
     hue: 210,
     description: "白石美咲のオフィシャルファンクラブ。写真集のアザーカット、ラジオのアフタートーク、イベントの先行受付をお届けします。",
-    introduction: "白石美咲です。いつも応援ありがとうございます。\nファンクラブでは、お仕事の裏側や、写真集に入らなかったお気に入りのカットを公開していきます。",
+    introduction:
+      "白石美咲です。いつも応援ありがとうございます。\nファンクラブでは、お仕事の裏側や、写真集に入らなかったお気に入りのカットを公開していきます。",
     tags: ["アイドル", "写真集", "ラジオ"],
     links: [
       { label: "公式サイト", url: "https://shiraishi-misaki.example" },
@@ -480,7 +585,15 @@ const FANCLUBS = [
       { name: "MISAKI MEMBERS", price: 800, description: "アザーカットとラジオのアフタートーク。" },
       { name: "MISAKI PREMIUM", price: 3000, description: "MISAKI MEMBERSの特典に加えて、イベントの先行受付。" },
     ],
-    members: [[2, 1], [5, 2], [8, 1], [9, 1], [12, 1], [14, 2], [17, 1]],
+    members: [
+      [2, 1],
+      [5, 2],
+      [8, 1],
+      [9, 1],
+      [12, 1],
+      [14, 2],
+      [17, 1],
+    ],
     followers: [2, 5, 8, 9, 12, 14, 17, 19],
   },
   {
@@ -505,7 +618,11 @@ const FANCLUBS = [
       { name: "見習い", price: 0, description: "新作紹介の記事をご覧いただけます。" },
       { name: "常連さん", price: 1000, description: "オンライン対戦会へのご参加と、遊び方の解説動画。" },
     ],
-    members: [[4, 1], [7, 2], [13, 1]],
+    members: [
+      [4, 1],
+      [7, 2],
+      [13, 1],
+    ],
     followers: [4, 7, 13, 19],
   },
   {
@@ -542,7 +659,8 @@ const FANCLUBS = [
     initials: "SL",
     hue: 290,
     description: "フィルムカメラで東京を撮り歩くソフィーの映像日記。Short films and film photos of Tokyo, every week.",
-    introduction: "Bonjour! パリ生まれ、東京在住のソフィーです。\nI shoot on 16mm film and 35mm stills. Film Club members get every short film and the full scans.",
+    introduction:
+      "Bonjour! パリ生まれ、東京在住のソフィーです。\nI shoot on 16mm film and 35mm stills. Film Club members get every short film and the full scans.",
     tags: ["フィルムカメラ", "東京", "写真", "Vlog"],
     links: [{ label: "Vimeo", url: "https://vimeo.example/sophie_film" }],
     edited: true,
@@ -550,14 +668,35 @@ const FANCLUBS = [
     createdDaysAgo: 25,
     activeDaysAgo: 21,
     plans: [{ name: "Film Club", price: 600, description: "Every short film and full-resolution scans. すべての短編とスキャンデータ。" }],
-    members: [[11, 1], [19, 1]],
+    members: [
+      [11, 1],
+      [19, 1],
+    ],
     followers: [11, 19, 15],
   },
 ];
 
 const FAN_NAMES = [
-  "さくら", "ゆうと", "みなみ", "けんた", "あおい", "はるか", "りく", "ひまり", "そうた", "まい",
-  "Alex", "なつき", "だいち", "ことね", "Mia", "しおり", "たくみ", "ゆい", "Chris", "れお",
+  "さくら",
+  "ゆうと",
+  "みなみ",
+  "けんた",
+  "あおい",
+  "はるか",
+  "りく",
+  "ひまり",
+  "そうた",
+  "まい",
+  "Alex",
+  "なつき",
+  "だいち",
+  "ことね",
+  "Mia",
+  "しおり",
+  "たくみ",
+  "ゆい",
+  "Chris",
+  "れお",
 ];
 const FAN_INITIALS = ["S", "Y", "M", "K", "A", "H", "R", "H", "S", "M", "A", "N", "D", "K", "M", "S", "T", "Y", "C", "R"];
 
@@ -659,7 +798,15 @@ const GROUP = {
 };
 
 /** An accepted editor of Akari's fan club who may write and publish posts and run talks, nothing else. */
-const EDITORS = [{ fanclubId: 101, user: "editor", permissions: ["postable_drafts", "postable", "can_talk_manage"], invitedDaysAgo: 20, acceptedDaysAgo: 19 }];
+const EDITORS = [
+  {
+    fanclubId: 101,
+    user: "editor",
+    permissions: ["postable_drafts", "postable", "can_talk_manage"],
+    invitedDaysAgo: 20,
+    acceptedDaysAgo: 19,
+  },
+];
 
 /** The label account oversees its two Kirameki talents. */
 const MANAGERS = [
@@ -718,7 +865,10 @@ const POST_TEXTS = [
     title: "ファンクラブへようこそ",
     comment: "はじめての方へ、ファンクラブの楽しみ方をまとめました。",
     heading: "このファンクラブでできること",
-    paragraphs: ["フォローしていただくと、新しい投稿のお知らせが届きます。", "メンバー限定の投稿は、プランに参加するとすぐにご覧いただけます。これからよろしくお願いします！"],
+    paragraphs: [
+      "フォローしていただくと、新しい投稿のお知らせが届きます。",
+      "メンバー限定の投稿は、プランに参加するとすぐにご覧いただけます。これからよろしくお願いします！",
+    ],
   },
   {
     title: "今月の限定ボイスについて",
@@ -730,14 +880,33 @@ const POST_TEXTS = [
     title: "撮影の裏話（上位プラン限定）",
     comment: "いつも応援ありがとうございます。今回は撮影の裏側をお話しします。",
     heading: "当日のスケジュール",
-    paragraphs: ["朝早くから準備をして、機材のチェックに二時間かかりました。", "うまくいかなかったテイクの話も、ここだけでこっそり書いておきます。"],
+    paragraphs: [
+      "朝早くから準備をして、機材のチェックに二時間かかりました。",
+      "うまくいかなかったテイクの話も、ここだけでこっそり書いておきます。",
+    ],
   },
 ];
 
 /** @param {{ title: string, paragraphs: string[], heading?: string }} text */
 function demoBlogJson(text) {
-  const run = (/** @type {string} */ t, format = 0) => ({ type: "text", text: t, format, detail: 0, mode: "normal", style: "", version: 1 });
-  const block = (/** @type {string} */ type, /** @type {unknown[]} */ children, extra = {}) => ({ type, children, direction: "ltr", format: "", indent: 0, version: 1, ...extra });
+  const run = (/** @type {string} */ t, format = 0) => ({
+    type: "text",
+    text: t,
+    format,
+    detail: 0,
+    mode: "normal",
+    style: "",
+    version: 1,
+  });
+  const block = (/** @type {string} */ type, /** @type {unknown[]} */ children, extra = {}) => ({
+    type,
+    children,
+    direction: "ltr",
+    format: "",
+    indent: 0,
+    version: 1,
+    ...extra,
+  });
   const children = [];
   if (text.heading) children.push(block("heading", [run(text.heading)], { tag: "h2" }));
   text.paragraphs.forEach((p, i) => children.push(block("paragraph", [run(p, i === 0 ? 1 : 0)], { textFormat: 0, textStyle: "" })));
@@ -767,7 +936,20 @@ export function demoStatements(origin, now = Date.now()) {
     const created = ago(a.createdDaysAgo);
     out.push(
       "INSERT INTO users (id, email, email_confirmed_at, password_hash, name, icon_image_url, identify_token, locale, is_operator, terms_accepted_at, created_at, updated_at) VALUES (" +
-        [a.id, q(a.email), created, q(DEMO_PASSWORD_HASH), q(a.name), v(a.iconUrl), q(`demo-${a.key}`), q("ja"), a.role === "operator" ? "1" : "0", created, created, created].join(", ") +
+        [
+          a.id,
+          q(a.email),
+          created,
+          q(DEMO_PASSWORD_HASH),
+          q(a.name),
+          v(a.iconUrl),
+          q(`demo-${a.key}`),
+          q("ja"),
+          a.role === "operator" ? "1" : "0",
+          created,
+          created,
+          created,
+        ].join(", ") +
         // a demo account someone closed while trying things out comes back, with the demo password
         ") ON CONFLICT(id) DO UPDATE SET email = excluded.email, email_confirmed_at = COALESCE(users.email_confirmed_at, excluded.email_confirmed_at), password_hash = excluded.password_hash, name = excluded.name, icon_image_url = excluded.icon_image_url, identify_token = excluded.identify_token, is_operator = excluded.is_operator, left_at = NULL;",
     );
@@ -843,16 +1025,22 @@ export function demoStatements(origin, now = Date.now()) {
       if (!plan) throw new Error(`demo seed: fan club ${f.id} has no plan ${planNo}`);
       // members of the closed plan joined before it closed, everyone else spread over the club's life
       const span = plan.closed ? 30 : f.createdDaysAgo;
-      const joinedDaysAgo = plan.closed ? f.createdDaysAgo - (span * (i + 1)) / (f.members.length + 2) : f.createdDaysAgo * (1 - (i + 1) / (f.members.length + 2));
+      const joinedDaysAgo = plan.closed
+        ? f.createdDaysAgo - (span * (i + 1)) / (f.members.length + 2)
+        : f.createdDaysAgo * (1 - (i + 1) / (f.members.length + 2));
       out.push(
         "INSERT INTO memberships (id, user_id, fanclub_id, plan_id, member_number, status, joined_at) VALUES (" +
-          [10000 + (f.id - 100) * 100 + i + 1, accountId(member), f.id, planId(f.id, planNo), i + 1, q("active"), ago(joinedDaysAgo)].join(", ") +
+          [10000 + (f.id - 100) * 100 + i + 1, accountId(member), f.id, planId(f.id, planNo), i + 1, q("active"), ago(joinedDaysAgo)].join(
+            ", ",
+          ) +
           ") ON CONFLICT DO NOTHING;",
       );
     });
     f.followers.forEach((follower, i) => {
       const followedDaysAgo = f.createdDaysAgo * (1 - (i + 1) / (f.followers.length + 2));
-      out.push(`INSERT INTO follows (user_id, fanclub_id, created_at) VALUES (${accountId(follower)}, ${f.id}, ${ago(followedDaysAgo)}) ON CONFLICT DO NOTHING;`);
+      out.push(
+        `INSERT INTO follows (user_id, fanclub_id, created_at) VALUES (${accountId(follower)}, ${f.id}, ${ago(followedDaysAgo)}) ON CONFLICT DO NOTHING;`,
+      );
     });
   }
 
@@ -862,7 +1050,9 @@ export function demoStatements(origin, now = Date.now()) {
     );
   }
   for (const m of MANAGERS) {
-    out.push(`INSERT INTO fanclub_managers (user_id, fanclub_id, created_at) VALUES (${accountId(m.user)}, ${m.fanclubId}, ${ago(m.createdDaysAgo)}) ON CONFLICT DO NOTHING;`);
+    out.push(
+      `INSERT INTO fanclub_managers (user_id, fanclub_id, created_at) VALUES (${accountId(m.user)}, ${m.fanclubId}, ${ago(m.createdDaysAgo)}) ON CONFLICT DO NOTHING;`,
+    );
   }
   out.push(
     "INSERT INTO fanclub_groups (id, owner_fanclub_id, name, description, allow_post, created_at) VALUES (" +
@@ -887,14 +1077,42 @@ export function demoStatements(origin, now = Date.now()) {
       { n: 3, text: POST_TEXTS[2], planId: dearest.id, publish: true, at: ago(Math.min(f.createdDaysAgo, 30) / 4) },
     ];
     if (f.id === 101) {
-      rows.push({ n: 4, text: { title: "来月の配信予定（下書き）", comment: "", paragraphs: ["まだ書きかけです。"] }, planId: null, publish: false, at: ago(0.5) });
-      rows.push({ n: 5, text: { title: "明日公開のお知らせ", comment: "予約投稿です。", paragraphs: ["明日の朝に公開されます。"] }, planId: cheapest.id, publish: true, at: ago(-1) });
+      rows.push({
+        n: 4,
+        text: { title: "来月の配信予定（下書き）", comment: "", paragraphs: ["まだ書きかけです。"] },
+        planId: null,
+        publish: false,
+        at: ago(0.5),
+      });
+      rows.push({
+        n: 5,
+        text: { title: "明日公開のお知らせ", comment: "予約投稿です。", paragraphs: ["明日の朝に公開されます。"] },
+        planId: cheapest.id,
+        publish: true,
+        at: ago(-1),
+      });
     }
     for (const r of rows) {
       const id = 100000 + (f.id - 100) * 100 + r.n;
       out.push(
         "INSERT INTO posts (id, fanclub_id, author_id, type, title, comment, blog_json, blog_char_count, is_publish, published_at, plan_id, allow_comment, allow_tipping, created_at, updated_at) VALUES (" +
-          [id, f.id, accountId(f.owner), 4, q(r.text.title), q(r.text.comment), q(demoBlogJson(r.text)), demoCharCount(r.text), b(r.publish), r.at, v(r.planId), 1, b(r.planId !== null), r.at, r.at].join(", ") +
+          [
+            id,
+            f.id,
+            accountId(f.owner),
+            4,
+            q(r.text.title),
+            q(r.text.comment),
+            q(demoBlogJson(r.text)),
+            demoCharCount(r.text),
+            b(r.publish),
+            r.at,
+            v(r.planId),
+            1,
+            b(r.planId !== null),
+            r.at,
+            r.at,
+          ].join(", ") +
           ") ON CONFLICT(id) DO UPDATE SET title = excluded.title, comment = excluded.comment, blog_json = excluded.blog_json, blog_char_count = excluded.blog_char_count, is_publish = excluded.is_publish, plan_id = excluded.plan_id, deleted_at = NULL;",
       );
     }
@@ -903,12 +1121,33 @@ export function demoStatements(origin, now = Date.now()) {
   // the vesting campaign runs with no end, so /me/coin_vesting_campaign always has one to show
   out.push(
     "INSERT INTO coin_campaigns (id, name, description, bonus_amount, vest_on, starts_at, ends_at, expires_after_days, created_at) VALUES (" +
-      [COIN_CAMPAIGN.id, q(COIN_CAMPAIGN.name), q(COIN_CAMPAIGN.description), COIN_CAMPAIGN.bonusAmount, q(COIN_CAMPAIGN.vestOn), ago(COIN_CAMPAIGN.startedDaysAgo), "NULL", COIN_CAMPAIGN.expiresAfterDays, ago(COIN_CAMPAIGN.startedDaysAgo)].join(", ") +
+      [
+        COIN_CAMPAIGN.id,
+        q(COIN_CAMPAIGN.name),
+        q(COIN_CAMPAIGN.description),
+        COIN_CAMPAIGN.bonusAmount,
+        q(COIN_CAMPAIGN.vestOn),
+        ago(COIN_CAMPAIGN.startedDaysAgo),
+        "NULL",
+        COIN_CAMPAIGN.expiresAfterDays,
+        ago(COIN_CAMPAIGN.startedDaysAgo),
+      ].join(", ") +
       ") ON CONFLICT(id) DO UPDATE SET name = excluded.name, description = excluded.description, bonus_amount = excluded.bonus_amount, vest_on = excluded.vest_on, expires_after_days = excluded.expires_after_days, ends_at = NULL;",
   );
   const coinFan = accountId(COIN_DEMO.user);
   out.push(
-    ...coinCreditStatements({ userId: coinFan, key: `demo-coin-charge:${coinFan}`, kind: "charge", amount: COIN_DEMO.paid, at: ago(COIN_DEMO.paidDaysAgo), expiresAt: null, campaignId: null, memo: null, refType: "card_charge", refId: "demo" }),
+    ...coinCreditStatements({
+      userId: coinFan,
+      key: `demo-coin-charge:${coinFan}`,
+      kind: "charge",
+      amount: COIN_DEMO.paid,
+      at: ago(COIN_DEMO.paidDaysAgo),
+      expiresAt: null,
+      campaignId: null,
+      memo: null,
+      refType: "card_charge",
+      refId: "demo",
+    }),
   );
   // the grant as grantCampaignBonus makes it: its key, the campaign's expiry, the grant row
   const bonusKey = `campaign:${COIN_CAMPAIGN.id}:${coinFan}`;
@@ -942,8 +1181,21 @@ export function demoStatements(origin, now = Date.now()) {
 }
 
 /** What the demo holds, for the image generator and the tests. */
-export const DEMO_COINS = { campaignId: COIN_CAMPAIGN.id, userId: accountId(COIN_DEMO.user), paid: COIN_DEMO.paid, bonus: COIN_CAMPAIGN.bonusAmount };
-export const DEMO_ACCOUNTS = ACCOUNTS.map(({ id, email, name, role, initials, hue, iconUrl }) => ({ id, email, name, role, initials, hue, iconUrl }));
+export const DEMO_COINS = {
+  campaignId: COIN_CAMPAIGN.id,
+  userId: accountId(COIN_DEMO.user),
+  paid: COIN_DEMO.paid,
+  bonus: COIN_CAMPAIGN.bonusAmount,
+};
+export const DEMO_ACCOUNTS = ACCOUNTS.map(({ id, email, name, role, initials, hue, iconUrl }) => ({
+  id,
+  email,
+  name,
+  role,
+  initials,
+  hue,
+  iconUrl,
+}));
 export const DEMO_FANCLUBS = FANCLUBS.map((f) => ({
   id: f.id,
   serviceId: f.serviceId,

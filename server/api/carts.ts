@@ -35,7 +35,12 @@ export function problemError(app: AppContext, code: CartProblem | PurchaseErrorC
 export async function cartPayload(app: AppContext, userId: number) {
   const now = Date.now();
   const provider = paymentProviderFrom(app.env);
-  const [cart, balance, usable, profile] = await Promise.all([cartView(app.db, userId, now), coinBalance(app.db, userId, now), usableCard(app.db, provider, userId), paymentProfile(app.db, userId)]);
+  const [cart, balance, usable, profile] = await Promise.all([
+    cartView(app.db, userId, now),
+    coinBalance(app.db, userId, now),
+    usableCard(app.db, provider, userId),
+    paymentProfile(app.db, userId),
+  ]);
   return {
     carts: cart.items,
     cartVersion: cart.version,
@@ -65,7 +70,14 @@ cartsApi.post("/", async (c) => {
   const app = c.get("app");
   const user = requireApiUser(app);
   const body = addBody.parse(await bodyOf(c));
-  const result = await addCartItem(app.db, { userId: user.id, type: body.type, id: body.id, targetType: body.target_type, quantity: body.quantity, now: Date.now() });
+  const result = await addCartItem(app.db, {
+    userId: user.id,
+    type: body.type,
+    id: body.id,
+    targetType: body.target_type,
+    quantity: body.quantity,
+    now: Date.now(),
+  });
   if (!result.ok) throw problemError(app, result.problem);
   return ok(c, await cartPayload(app, user.id));
 });
@@ -75,7 +87,10 @@ const tipBody = z.object({
   id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional().nullable(),
   post_id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional().nullable(),
   fanclub_id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional().nullable(),
-  amount: z.union([z.number(), z.string().max(20)]).optional().nullable(),
+  amount: z
+    .union([z.number(), z.string().max(20)])
+    .optional()
+    .nullable(),
   message: z.string().max(2000).optional().nullable(),
 });
 
@@ -89,18 +104,39 @@ cartsApi.post("/tipping_purchase", async (c) => {
   const app = c.get("app");
   const user = requireApiUser(app);
   const body = tipBody.parse(await bodyOf(c));
-  const target = body.post_id ? { targetType: "post_tipping", id: body.post_id } : body.fanclub_id ? { targetType: "fanclub_tipping", id: body.fanclub_id } : body.target_type && body.id ? { targetType: body.target_type, id: body.id } : null;
+  const target = body.post_id
+    ? { targetType: "post_tipping", id: body.post_id }
+    : body.fanclub_id
+      ? { targetType: "fanclub_tipping", id: body.fanclub_id }
+      : body.target_type && body.id
+        ? { targetType: body.target_type, id: body.id }
+        : null;
   if (!target) throw problemError(app, "invalidItem");
-  const amount = typeof body.amount === "string" ? (/^\s*\d{1,9}\s*$/.test(body.amount) ? Number(body.amount) : Number.NaN) : (body.amount ?? null);
-  const result = await addCartItem(app.db, { userId: user.id, type: "Tipping", targetType: target.targetType, id: target.id, amount, note: body.message ?? null, now: Date.now() });
+  const amount =
+    typeof body.amount === "string" ? (/^\s*\d{1,9}\s*$/.test(body.amount) ? Number(body.amount) : Number.NaN) : (body.amount ?? null);
+  const result = await addCartItem(app.db, {
+    userId: user.id,
+    type: "Tipping",
+    targetType: target.targetType,
+    id: target.id,
+    amount,
+    note: body.message ?? null,
+    now: Date.now(),
+  });
   if (!result.ok) throw problemError(app, result.problem);
   return ok(c, await cartPayload(app, user.id));
 });
 
 const purchaseBody = z.object({
   payment: z.string().max(10).optional().nullable(),
-  isUsedCoin: z.union([z.boolean(), z.string().max(10), z.number()]).optional().nullable(),
-  toraCoin: z.union([z.string().max(40), z.number()]).optional().nullable(),
+  isUsedCoin: z
+    .union([z.boolean(), z.string().max(10), z.number()])
+    .optional()
+    .nullable(),
+  toraCoin: z
+    .union([z.string().max(40), z.number()])
+    .optional()
+    .nullable(),
   cartVersion: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional().nullable(),
   sandboxAuthentication: z.enum(["approve", "fail"]).optional().nullable(),
 });
@@ -125,7 +161,9 @@ cartsApi.post("/purchase", async (c) => {
   });
   if (outcome.status === "error") throw problemError(app, outcome.code);
   if (outcome.status === "requires_action") {
-    return ok(c, { requiresAction: { provider: outcome.provider, clientSecret: outcome.clientSecret, publishableKey: outcome.publishableKey } });
+    return ok(c, {
+      requiresAction: { provider: outcome.provider, clientSecret: outcome.clientSecret, publishableKey: outcome.publishableKey },
+    });
   }
   return ok(c, { purchase: outcome.purchase, replayed: outcome.replayed });
 });
@@ -135,6 +173,7 @@ cartsApi.delete("/:id", async (c) => {
   const app = c.get("app");
   const user = requireApiUser(app);
   const id = Number(c.req.param("id"));
-  if (!Number.isSafeInteger(id) || id < 1 || !(await deleteCartItem(app.db, user.id, id, Date.now()))) throw new ApiError(404, app.t("api.notFound"));
+  if (!Number.isSafeInteger(id) || id < 1 || !(await deleteCartItem(app.db, user.id, id, Date.now())))
+    throw new ApiError(404, app.t("api.notFound"));
   return ok(c, await cartPayload(app, user.id));
 });

@@ -142,7 +142,10 @@ fanclubsApi.get("/:id/membership", async (c) => {
   const app = c.get("app");
   const user = requireApiUser(app);
   const view = await viewOr404(c, { id: idFrom(c) });
-  const membership = view.viewer.joinedPlanId === null ? null : await membershipHistory(app.db, { userId: user.id, fanclubId: view.fanclub.id, now: Date.now() });
+  const membership =
+    view.viewer.joinedPlanId === null
+      ? null
+      : await membershipHistory(app.db, { userId: user.id, fanclubId: view.fanclub.id, now: Date.now() });
   return ok(c, { membership });
 });
 

@@ -63,7 +63,11 @@ liveEventsApi.get("/now_on_air", async (c) => {
 liveEventsApi.get("/ticket_types/:id", async (c) => {
   const app = c.get("app");
   const typeId = idOf(app, c.req.param("id"));
-  const type = await app.db.select({ eventId: liveEventTicketTypes.liveEventId }).from(liveEventTicketTypes).where(eq(liveEventTicketTypes.id, typeId)).get();
+  const type = await app.db
+    .select({ eventId: liveEventTicketTypes.liveEventId })
+    .from(liveEventTicketTypes)
+    .where(eq(liveEventTicketTypes.id, typeId))
+    .get();
   const detail = type ? await loadLiveDetail(app.db, type.eventId, app.user?.id ?? null, Date.now()) : null;
   if (!detail) throw new ApiError(404, app.t("lives:modal.missing"));
   return ok(c, { ...detail, ticketTypeId: typeId });
@@ -95,7 +99,11 @@ liveTicketCartApi.post("/free_ticket_purchase", async (c) => {
     return item ? ok(c, { ...item, purchase }) : null;
   };
 
-  const type = await app.db.select({ price: liveEventTicketTypes.price }).from(liveEventTicketTypes).where(eq(liveEventTicketTypes.id, id)).get();
+  const type = await app.db
+    .select({ price: liveEventTicketTypes.price })
+    .from(liveEventTicketTypes)
+    .where(eq(liveEventTicketTypes.id, id))
+    .get();
   if (!type) throw problemError(app, "noProduct");
   // a paid ticket goes through the cart and the payment pages, never through this call
   if (type.price > 0) throw problemError(app, "invalidItem");

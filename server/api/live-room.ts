@@ -44,7 +44,13 @@ async function openRoomAccess(c: Context<AppEnv>): Promise<LiveAccess> {
 async function videoJoin(c: Context<AppEnv>, access: LiveAccess, role: LiveVideoRole): Promise<LiveVideoJoin> {
   const app = c.get("app");
   try {
-    return await liveVideoProviderFrom(app.env, app.db).join({ liveEventId: access.liveEventId, userId: access.userId, name: access.name, iconUrl: access.iconUrl, role });
+    return await liveVideoProviderFrom(app.env, app.db).join({
+      liveEventId: access.liveEventId,
+      userId: access.userId,
+      name: access.name,
+      iconUrl: access.iconUrl,
+      role,
+    });
   } catch (error) {
     if (error instanceof LiveVideoUnavailableError) throw new ApiError(503, app.t("lives:watch.videoUnavailable"));
     throw error;
@@ -89,5 +95,12 @@ liveRoomApi.post("/:id/start_live", async (c) => {
   }
   const streamUntil = streamDeadline(access.event);
   const video = parsed.data.video ? await videoJoin(c, access, "host") : null;
-  return ok(c, { ...(await ticketFor(c, access, streamUntil)), liveEventId: access.liveEventId, liveEventOwnerId: access.userId, streamUntil, mirrorMode: parsed.data.mirror_mode, video });
+  return ok(c, {
+    ...(await ticketFor(c, access, streamUntil)),
+    liveEventId: access.liveEventId,
+    liveEventOwnerId: access.userId,
+    streamUntil,
+    mirrorMode: parsed.data.mirror_mode,
+    video,
+  });
 });

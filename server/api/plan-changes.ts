@@ -22,7 +22,19 @@ async function change(c: Context<AppEnv>, run: typeof downgradePlan) {
     throw new ApiError(400, message, [{ message, target: "plan" }]);
   }
   const q = result.quote;
-  return ok(c, q.kind === "leave" ? { kind: q.kind, effectiveAt: q.effectiveAt, accessEndsAt: q.accessEndsAt } : { kind: q.kind, planId: q.planId, effectiveAt: q.effectiveAt, chargeNow: q.chargeNow, nextRenewalAt: q.nextRenewalAt, renewalPrice: q.renewalPrice });
+  return ok(
+    c,
+    q.kind === "leave"
+      ? { kind: q.kind, effectiveAt: q.effectiveAt, accessEndsAt: q.accessEndsAt }
+      : {
+          kind: q.kind,
+          planId: q.planId,
+          effectiveAt: q.effectiveAt,
+          chargeNow: q.chargeNow,
+          nextRenewalAt: q.nextRenewalAt,
+          renewalPrice: q.renewalPrice,
+        },
+  );
 }
 
 /** To a cheaper plan of the same fan club: effective now, nothing charged or refunded. */

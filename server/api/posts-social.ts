@@ -18,7 +18,14 @@ import {
   type SocialPermissions,
 } from "../domain/post-comments";
 import { loadPostAccess, postViewerFrom, type PostAccess } from "../services/post-access";
-import { commentsForExport, createComment, deleteComment, listComments, loadCommentContext, type CommentRow } from "../services/post-comments";
+import {
+  commentsForExport,
+  createComment,
+  deleteComment,
+  listComments,
+  loadCommentContext,
+  type CommentRow,
+} from "../services/post-comments";
 import { setCommentLike, setPostLike } from "../services/post-likes";
 import { ApiError, ok } from "./envelope";
 import { requireApiUser } from "../http/require-user";
@@ -58,7 +65,11 @@ async function gate(c: Context<AppEnv>): Promise<Gate> {
   const access = await loadPostAccess(app.db, postId, viewer, now);
   if (!access) throw new ApiError(404, app.t("api.notFound"));
   if (!access.canView) throw new ApiError(403, app.t("comments:errors.locked"));
-  const role: FanclubRole = { userId: viewer.userId, ownerId: access.fanclub.ownerId, editorPermissions: viewer.editing.get(access.fanclub.id) ?? null };
+  const role: FanclubRole = {
+    userId: viewer.userId,
+    ownerId: access.fanclub.ownerId,
+    editorPermissions: viewer.editing.get(access.fanclub.id) ?? null,
+  };
   return { app, postId, access, role, now };
 }
 
@@ -91,7 +102,9 @@ async function commentBody(c: Context<AppEnv>, app: AppCtx): Promise<string> {
   const parsed = parseCommentBody(fields.body ?? fields["post_comment[body]"]);
   if (parsed.ok) return parsed.body;
   const message =
-    parsed.problem === "required" ? app.t("validation.required", { field: app.t("comments:form.label") }) : app.t("validation.maxLength", { max: COMMENT_MAX_LENGTH });
+    parsed.problem === "required"
+      ? app.t("validation.required", { field: app.t("comments:form.label") })
+      : app.t("validation.maxLength", { max: COMMENT_MAX_LENGTH });
   throw new ApiError(400, message, [{ message, target: "body" }]);
 }
 
@@ -146,7 +159,10 @@ postsSocialApi.get("/:id/post_comments", async (c) => {
   const before = beforeParam ? positiveId(g.app, beforeParam) : null;
   const page = await listComments(g.app.db, { postId: g.postId, fanclubId: g.access.fanclub.id, viewerId: g.role.userId, before });
   const payload: CommentsPayload = {
-    comments: page.comments.map((row) => ({ ...commentJson(row, g), replies: row.replies.map((r) => ({ ...commentJson(r, g), replies: [] })) })),
+    comments: page.comments.map((row) => ({
+      ...commentJson(row, g),
+      replies: row.replies.map((r) => ({ ...commentJson(r, g), replies: [] })),
+    })),
     nextCursor: page.nextCursor,
     commentCount: page.commentCount,
     permissions: socialPermissions(g.access.post, { role: g.role, ...page.relation }),
@@ -175,7 +191,12 @@ async function writeComment(c: Context<AppEnv>, parentParam: string | undefined)
   const g = await gate(c);
   const userId = requireSignedIn(g);
   const parentId = parentParam === undefined ? null : positiveId(g.app, parentParam);
-  const { relation, comment: parent } = await loadCommentContext(g.app.db, { fanclubId: g.access.fanclub.id, postId: g.postId, userId, commentId: parentId ?? undefined });
+  const { relation, comment: parent } = await loadCommentContext(g.app.db, {
+    fanclubId: g.access.fanclub.id,
+    postId: g.postId,
+    userId,
+    commentId: parentId ?? undefined,
+  });
   const refusal = commentRefusal(g.access.post, { role: g.role, ...relation });
   if (refusal) refuse(g.app, refusal);
   if (parentId !== null) {

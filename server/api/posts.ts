@@ -199,5 +199,8 @@ postsApi.get("/posts/:postId/around_newer", async (c) => {
   const access = await loadPostAccess(app.db, id, viewer, now);
   if (!access) throw new ApiError(404, app.t("posts:errors.notFound"));
   const p = access.post;
-  return ok(c, await aroundPosts(app.db, { id: p.id, fanclubId: p.fanclubId, publishedAt: p.publishedAt.getTime(), groupId: p.groupId }, viewer, now));
+  return ok(
+    c,
+    await aroundPosts(app.db, { id: p.id, fanclubId: p.fanclubId, publishedAt: p.publishedAt.getTime(), groupId: p.groupId }, viewer, now),
+  );
 });

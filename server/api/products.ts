@@ -3,14 +3,30 @@ import { z } from "zod";
 import type { AppContext } from "../context";
 import type { AppEnv } from "../hono-env";
 import { formatLimit } from "../domain/uploads";
-import { attachmentDisposition, buttonLabel, cleanFileName, maxQuantity, PRODUCT_LIMITS, productFileKey, productImageKey } from "../domain/products";
+import {
+  attachmentDisposition,
+  buttonLabel,
+  cleanFileName,
+  maxQuantity,
+  PRODUCT_LIMITS,
+  productFileKey,
+  productImageKey,
+} from "../domain/products";
 import { mediaUrl } from "../domain/images";
 import { paymentProviderFrom } from "../integrations/payments";
 import { randomToken } from "../security/crypto";
 import type { CartProblem } from "../services/cart-items";
 import type { PurchaseErrorCode } from "../services/cart-purchase";
 import { takeFreeProduct } from "../services/product-free";
-import { downloadFor, formatShipping, getCreatorProduct, listPublishedProducts, productForViewer, setProductFile, setProductImage } from "../services/products";
+import {
+  downloadFor,
+  formatShipping,
+  getCreatorProduct,
+  listPublishedProducts,
+  productForViewer,
+  setProductFile,
+  setProductImage,
+} from "../services/products";
 import { readImage, requireCreatorApi } from "./creator";
 import { ApiError, ok } from "./envelope";
 import { requireApiUser } from "../http/require-user";
@@ -143,7 +159,9 @@ productsApi.put("/me/fanclub/products/:id/file", async (c) => {
   if (bytes.byteLength > PRODUCT_LIMITS.fileMaxBytes) throw tooLarge();
   const key = productFileKey(op.fanclubId, productId, randomToken(12));
   const contentType = c.req.header("content-type")?.split(";")[0]?.trim() || "application/octet-stream";
-  await c.env.MEDIA.put(key, bytes, { httpMetadata: { contentType: /^[\w.+-]+\/[\w.+-]+$/.test(contentType) ? contentType : "application/octet-stream" } });
+  await c.env.MEDIA.put(key, bytes, {
+    httpMetadata: { contentType: /^[\w.+-]+\/[\w.+-]+$/.test(contentType) ? contentType : "application/octet-stream" },
+  });
   const previous = await setProductFile(app.db, op.fanclubId, productId, { key, name, size: bytes.byteLength }, Date.now());
   if (previous) c.executionCtx.waitUntil(c.env.MEDIA.delete(previous));
   return ok(c, { name, size: bytes.byteLength });

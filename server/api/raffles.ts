@@ -67,7 +67,14 @@ rafflesApi.post("/me/carts/raffle_purchase", async (c) => {
   const raw: unknown = await c.req.json().catch(() => ({}));
   const body = purchaseBody.parse(raw);
   const now = Date.now();
-  const added = await addCartItem(app.db, { userId, type: "Raffle", targetType: "raffle_entry", id: body.id, quantity: body.quantity, now });
+  const added = await addCartItem(app.db, {
+    userId,
+    type: "Raffle",
+    targetType: "raffle_entry",
+    id: body.id,
+    quantity: body.quantity,
+    now,
+  });
   if (!added.ok) throw problemError(app, added.problem);
   const cart = await cartPayload(app, userId);
   if (cart.total > 0) return ok(c, cart);
@@ -107,7 +114,9 @@ rafflesApi.post("/me/fanclub/raffles/:id/draw", async (c) => {
   const chunks: number[][] = [];
   for (let i = 0; i < result.emailIds.length; i += 50) chunks.push(result.emailIds.slice(i, i + 50));
   for (let i = 0; i < chunks.length; i += 100) {
-    const batch = chunks.slice(i, i + 100).map((emailIds, k) => ({ body: { type: "emails" as const, key: `raffle-draw:${raffleId}:emails:${i + k}`, emailIds } }));
+    const batch = chunks
+      .slice(i, i + 100)
+      .map((emailIds, k) => ({ body: { type: "emails" as const, key: `raffle-draw:${raffleId}:emails:${i + k}`, emailIds } }));
     c.executionCtx.waitUntil(c.env.JOBS.sendBatch(batch));
   }
   const view = await raffleForViewer(app.db, { fanclubId: op.fanclubId, raffleId, userId: app.user!.id, manages: true });

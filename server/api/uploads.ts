@@ -41,7 +41,11 @@ const issueBody = z.object({
 });
 
 const completeBody = z.object({
-  parts: z.array(z.object({ PartNumber: z.number().int().min(1), ETag: z.string().min(1).max(200) })).max(10_000).optional().default([]),
+  parts: z
+    .array(z.object({ PartNumber: z.number().int().min(1), ETag: z.string().min(1).max(200) }))
+    .max(10_000)
+    .optional()
+    .default([]),
 });
 
 async function jsonBody(c: Context<AppEnv>): Promise<unknown> {
@@ -84,12 +88,22 @@ uploadsApi.post("/", async (c) => {
   const result = await issueUpload(
     app.db,
     c.env.MEDIA,
-    { fanclubId: op.fanclubId, uploaderId: app.user!.id, kind: body.kind, filename: body.filename, size: body.size, contentType: body.contentType, existingCount: body.existingCount },
+    {
+      fanclubId: op.fanclubId,
+      uploaderId: app.user!.id,
+      kind: body.kind,
+      filename: body.filename,
+      size: body.size,
+      contentType: body.contentType,
+      existingCount: body.existingCount,
+    },
     Date.now(),
   );
   if (!result.ok) {
     const status = result.problem === "tooLarge" ? 413 : result.problem === "badType" ? 415 : 422;
-    throw new ApiError(status, problemMessage(app, body.kind, result.problem), [{ message: problemMessage(app, body.kind, result.problem), target: "file" }]);
+    throw new ApiError(status, problemMessage(app, body.kind, result.problem), [
+      { message: problemMessage(app, body.kind, result.problem), target: "file" },
+    ]);
   }
   const { file, partSize } = result;
   return ok(c, { file: { id: file.id, key: file.r2Key, uploadId: file.uploadId, filename: file.filename }, partSize });
@@ -111,7 +125,11 @@ uploadsApi.post("/:fileId/parts/:partNumber", async (c) => {
   if (file.status !== "uploading" || !file.uploadId) throw new ApiError(409, app.t("uploads:errors.failed"));
   const partNumber = Number(c.req.param("partNumber"));
   if (partLength(file.size, partNumber) === null) throw new ApiError(400, app.t("api.invalid"));
-  const signed = await partSignerFor(c.env, app.db).signPart({ id: file.id, r2Key: file.r2Key, uploadId: file.uploadId }, partNumber, Date.now());
+  const signed = await partSignerFor(c.env, app.db).signPart(
+    { id: file.id, r2Key: file.r2Key, uploadId: file.uploadId },
+    partNumber,
+    Date.now(),
+  );
   return ok(c, signed);
 });
 
@@ -122,7 +140,10 @@ uploadsApi.post("/:fileId/complete", async (c) => {
   const body = completeBody.parse(await jsonBody(c));
   const signer = partSignerFor(c.env, app.db);
   // Parts that went through the Worker are on record; direct ones only the browser (and R2) know.
-  const listed = signer.mode === "local" && file.uploadId ? await signer.listParts({ id: file.id, r2Key: file.r2Key, uploadId: file.uploadId }) : body.parts;
+  const listed =
+    signer.mode === "local" && file.uploadId
+      ? await signer.listParts({ id: file.id, r2Key: file.r2Key, uploadId: file.uploadId })
+      : body.parts;
   const result = await completeUpload(app.db, c.env.MEDIA, file, completeParts(file.size, listed), Date.now());
   if (result.ok) return ok(c, { item: uploadItem(result.file) });
   switch (result.reason) {

@@ -81,7 +81,12 @@ walletApi.get("/coin_vesting_campaigns", async (c) => {
       endsAt: campaign.endsAt?.toISOString() ?? null,
       expiresAfterDays: campaign.expiresAfterDays,
       grant: grant
-        ? { amount: grant.amount, remaining: grant.remaining, expiresAt: grant.expiresAt.toISOString(), grantedAt: grant.grantedAt.toISOString() }
+        ? {
+            amount: grant.amount,
+            remaining: grant.remaining,
+            expiresAt: grant.expiresAt.toISOString(),
+            grantedAt: grant.grantedAt.toISOString(),
+          }
         : null,
     })),
   });
@@ -96,7 +101,13 @@ async function chargeAnswer(c: Context<AppEnv>, fan: Fan, outcome: CoinChargeOut
   switch (outcome.status) {
     case "credited": {
       const balance = await coinBalance(app.db, user.id, Date.now());
-      return ok(c, { status: "credited" as const, coins: amount, replayed: outcome.replayed, entryId: outcome.entry.id, coinBalance: balance.balance });
+      return ok(c, {
+        status: "credited" as const,
+        coins: amount,
+        replayed: outcome.replayed,
+        entryId: outcome.entry.id,
+        coinBalance: balance.balance,
+      });
     }
     case "requires_action":
       return ok(c, {
@@ -118,7 +129,10 @@ async function chargeAnswer(c: Context<AppEnv>, fan: Fan, outcome: CoinChargeOut
 function providerTrouble(c: Context<AppEnv>, app: AppContext, error: PaymentProviderError) {
   console.error("[wallet] payment provider", error);
   return c.json(
-    { success: false as const, payload: { code: "processing_error", retryable: error.retryable, message: app.t(chargeFailureKey("processing_error")), errors: [] } },
+    {
+      success: false as const,
+      payload: { code: "processing_error", retryable: error.retryable, message: app.t(chargeFailureKey("processing_error")), errors: [] },
+    },
     error.retryable ? 503 : 502,
   );
 }
@@ -126,7 +140,8 @@ function providerTrouble(c: Context<AppEnv>, app: AppContext, error: PaymentProv
 async function chargeInput(c: Context<AppEnv>, app: AppContext) {
   const body = await bodyOf(c);
   const amount = parseCoinChargeAmount(String(body.amount ?? ""));
-  if (amount === null) throw new ApiError(400, app.t("wallet:charge.chooseAmount"), [{ message: app.t("wallet:charge.chooseAmount"), target: "amount" }]);
+  if (amount === null)
+    throw new ApiError(400, app.t("wallet:charge.chooseAmount"), [{ message: app.t("wallet:charge.chooseAmount"), target: "amount" }]);
   if (!isChargeNonce(body.nonce)) throw new ApiError(400, app.t("api.invalid"), [{ message: app.t("api.invalid"), target: "nonce" }]);
   const approve = body.approve === true || body.approve === "1" || body.approve === "true";
   return { amount, nonce: body.nonce, approve };
@@ -141,7 +156,12 @@ walletApi.post("/coins/charge", async (c) => {
   const { app, user } = fan;
   const input = await chargeInput(c, app);
   try {
-    const outcome = await chargeCoins(app.db, paymentProviderFrom(app.env), { userId: user.id, amount: input.amount, nonce: input.nonce, now: Date.now() });
+    const outcome = await chargeCoins(app.db, paymentProviderFrom(app.env), {
+      userId: user.id,
+      amount: input.amount,
+      nonce: input.nonce,
+      now: Date.now(),
+    });
     return await chargeAnswer(c, fan, outcome, input.amount);
   } catch (error) {
     if (error instanceof PaymentProviderError) return providerTrouble(c, app, error);
@@ -169,7 +189,15 @@ walletApi.get("/card_registration", async (c) => {
   const state = await cardRegistrationState(app.db, paymentProviderFrom(app.env), user.id, Date.now());
   return ok(c, {
     registered: state.registered,
-    card: state.card ? { brand: state.card.brand, last4: state.card.last4, expMonth: state.card.expMonth, expYear: state.card.expYear, expired: state.card.expired } : null,
+    card: state.card
+      ? {
+          brand: state.card.brand,
+          last4: state.card.last4,
+          expMonth: state.card.expMonth,
+          expYear: state.card.expYear,
+          expired: state.card.expired,
+        }
+      : null,
   });
 });
 
@@ -187,7 +215,13 @@ walletApi.post("/card_registration", async (c) => {
     return ok(c, { provider: "stripe" as const, clientSecret: setup.clientSecret, publishableKey: provider.publishableKey });
   }
   const form = cardFormSchema(app.t).parse(await bodyOf(c));
-  const result = await registerSandboxCard(app.db, provider, user, { number: form.number, expMonth: form.expiry.month, expYear: form.expiry.year, cvc: form.cvc }, now);
+  const result = await registerSandboxCard(
+    app.db,
+    provider,
+    user,
+    { number: form.number, expMonth: form.expiry.month, expYear: form.expiry.year, cvc: form.cvc },
+    now,
+  );
   if (!result.ok) return refuse(c, 400, result.code, app.t(cardProblemKey(result.code)), result.field);
   const { brand, last4, expMonth, expYear } = result.card;
   return ok(c, { provider: "sandbox" as const, registered: true, card: { brand, last4, expMonth, expYear } });

@@ -4,7 +4,15 @@ import type { AppContext } from "../context";
 import type { AppEnv } from "../hono-env";
 import { startSession } from "../http/session-cookie";
 import { translatorFor } from "../i18n";
-import { authenticationOptions, completeRegistration, deletePasskey, listPasskeys, registrationOptions, verifyPasskeyLogin, type RelyingParty } from "../services/passkeys";
+import {
+  authenticationOptions,
+  completeRegistration,
+  deletePasskey,
+  listPasskeys,
+  registrationOptions,
+  verifyPasskeyLogin,
+  type RelyingParty,
+} from "../services/passkeys";
 import { destinationAfterSignIn, returnTarget } from "../services/sign-in";
 import { ApiError, ok } from "./envelope";
 import { requireApiUser } from "../http/require-user";
@@ -78,9 +86,17 @@ webauthnApi.post("/login", async (c) => {
   const app = c.get("app");
   if (app.hostname !== app.config.loginDomain) throw new ApiError(403, app.t("api.xhrRequired"));
   const body = loginBody.parse(await c.req.json());
-  const result = await verifyPasskeyLogin(app.db, relyingParty(app), { challengeId: body.challengeId, response: body.response as never, now: Date.now() });
+  const result = await verifyPasskeyLogin(app.db, relyingParty(app), {
+    challengeId: body.challengeId,
+    response: body.response as never,
+    now: Date.now(),
+  });
   if (!result.ok) throw new ApiError(400, translatorFor(app.locale, "account")("passkeys.loginFailed"));
   const session = await startSession(app, result.userId);
-  const location = await destinationAfterSignIn(app, { rootHash: session.idHash, userId: result.userId }, returnTarget(app, body.loggedInPath));
+  const location = await destinationAfterSignIn(
+    app,
+    { rootHash: session.idHash, userId: result.userId },
+    returnTarget(app, body.loggedInPath),
+  );
   return ok(c, { location });
 });

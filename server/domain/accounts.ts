@@ -98,7 +98,10 @@ export const newPasswordSchema = (t: TFunction) =>
       password: passwordField(t, "account:fields.newPassword"),
       passwordConfirmation: z.string({ required_error: t("validation.required", { field: t("account:fields.passwordConfirmation") }) }),
     })
-    .refine((v) => v.password === v.passwordConfirmation, { path: ["passwordConfirmation"], message: t("account:errors.passwordMismatch") });
+    .refine((v) => v.password === v.passwordConfirmation, {
+      path: ["passwordConfirmation"],
+      message: t("account:errors.passwordMismatch"),
+    });
 
 export const changePasswordSchema = (t: TFunction) =>
   z
@@ -109,7 +112,10 @@ export const changePasswordSchema = (t: TFunction) =>
       password: passwordField(t, "account:fields.newPassword"),
       passwordConfirmation: z.string({ required_error: t("validation.required", { field: t("account:fields.passwordConfirmation") }) }),
     })
-    .refine((v) => v.password === v.passwordConfirmation, { path: ["passwordConfirmation"], message: t("account:errors.passwordMismatch") });
+    .refine((v) => v.password === v.passwordConfirmation, {
+      path: ["passwordConfirmation"],
+      message: t("account:errors.passwordMismatch"),
+    });
 
 export type TokenState = "valid" | "missing" | "used" | "expired";
 
@@ -168,7 +174,8 @@ export interface SessionCookieSpec {
  * a host-only cookie, `__Host-` prefixed where the browser allows it (https).
  */
 export function sessionCookieFor(host: string, config: HostConfig, https: boolean): SessionCookieSpec {
-  if (isUnderCookieDomain(hostnameOf(host), config)) return { name: https ? "__Secure-sid" : "sid", domain: config.cookieDomain, secure: https };
+  if (isUnderCookieDomain(hostnameOf(host), config))
+    return { name: https ? "__Secure-sid" : "sid", domain: config.cookieDomain, secure: https };
   return { name: https ? "__Host-sid" : "sid", domain: null, secure: https };
 }
 

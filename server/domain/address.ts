@@ -90,7 +90,10 @@ const SPACES = /[\s\u3000]/g;
  * "1234567", "〒123-4567", "１２３－４５６７"; a hyphen, when present, must sit after the 3rd digit.
  */
 export function normalizePostalCode(input: string): string | null {
-  const cleaned = toHalfWidthDigits(input).replace(/^\s*〒/, "").replace(SPACES, "").replace(HYPHENS, "-");
+  const cleaned = toHalfWidthDigits(input)
+    .replace(/^\s*〒/, "")
+    .replace(SPACES, "")
+    .replace(HYPHENS, "-");
   const match = /^(\d{3})-?(\d{4})$/.exec(cleaned);
   return match ? `${match[1]}${match[2]}` : null;
 }
@@ -106,7 +109,10 @@ export function formatPostalCode(digits: string): string {
  * (mobile, 050, 0120…), starting with 0.
  */
 export function normalizePhone(input: string): string | null {
-  const digits = toHalfWidthDigits(input).replace(SPACES, "").replace(HYPHENS, "").replace(/[()（）]/g, "");
+  const digits = toHalfWidthDigits(input)
+    .replace(SPACES, "")
+    .replace(HYPHENS, "")
+    .replace(/[()（）]/g, "");
   return /^0\d{9,10}$/.test(digits) ? digits : null;
 }
 

@@ -277,12 +277,14 @@ function parseList(node: Json, path: string, depth: number, state: ParseState): 
   const listType = node.listType;
   if (listType !== "bullet" && listType !== "number") throw new Reject("badList", path);
   const rawStart = node.start ?? 1;
-  if (typeof rawStart !== "number" || !Number.isInteger(rawStart) || rawStart < 0 || rawStart > 1_000_000) throw new Reject("badList", path);
+  if (typeof rawStart !== "number" || !Number.isInteger(rawStart) || rawStart < 0 || rawStart > 1_000_000)
+    throw new Reject("badList", path);
   checkDepth(depth + 1, path);
   const items = children(node, path).map((child, i): BlogListItem => {
     const itemPath = `${path}.${i}`;
     if (!isObject(child)) throw new Reject("badShape", itemPath);
-    if (child.type !== "listitem") throw new Reject(isKnownBlockType(child.type) || child.type === "text" ? "misplacedNode" : "unknownNode", itemPath);
+    if (child.type !== "listitem")
+      throw new Reject(isKnownBlockType(child.type) || child.type === "text" ? "misplacedNode" : "unknownNode", itemPath);
     checkDepth(depth + 2, itemPath);
     const kids = children(child, itemPath).map((grand, j) => {
       const grandPath = `${itemPath}.${j}`;
@@ -386,7 +388,8 @@ export function blogImageKeys(doc: BlogDocument): string[] {
  * agree; `Intl.Segmenter` is also quadratic on long strings in V8 (40,000 characters take over a
  * second), which a counter updated on every keystroke cannot afford.
  */
-const CLUSTER = /\p{Regional_Indicator}{2}|[^\p{M}][\p{M}\u{1F3FB}-\u{1F3FF}\u{E0020}-\u{E007F}]*(?:\u200d[^\p{M}\s][\p{M}\u{1F3FB}-\u{1F3FF}\u{E0020}-\u{E007F}]*)*|\p{M}+/gu;
+const CLUSTER =
+  /\p{Regional_Indicator}{2}|[^\p{M}][\p{M}\u{1F3FB}-\u{1F3FF}\u{E0020}-\u{E007F}]*(?:\u200d[^\p{M}\s][\p{M}\u{1F3FB}-\u{1F3FF}\u{E0020}-\u{E007F}]*)*|\p{M}+/gu;
 
 function graphemes(text: string): string[] {
   return text.match(CLUSTER) ?? [];
@@ -477,7 +480,10 @@ export function blogPlainText(doc: BlogDocument, maxChars: number): string {
   if (maxChars <= 0) return "";
   const chars = graphemes(text);
   if (chars.length <= maxChars) return text;
-  return `${chars.slice(0, maxChars - 1).join("").trimEnd()}…`;
+  return `${chars
+    .slice(0, maxChars - 1)
+    .join("")
+    .trimEnd()}…`;
 }
 
 // ---- HTML ----

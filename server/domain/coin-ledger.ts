@@ -141,8 +141,10 @@ export function entryPostings(move: Movement): { amount: number; postings: Posti
       break;
   }
   if (userSide.length === 0) throw new LedgerInvariantError("an entry moves at least one coin");
-  if (userSide.some((p) => !isWholePositive(Math.abs(p.amount)))) throw new LedgerInvariantError("postings are whole, non-zero numbers of coins");
-  if (userSide.some((p) => Math.sign(p.amount) !== ENTRY_SIGN[move.kind])) throw new LedgerInvariantError(`a ${move.kind} moves coins the other way`);
+  if (userSide.some((p) => !isWholePositive(Math.abs(p.amount))))
+    throw new LedgerInvariantError("postings are whole, non-zero numbers of coins");
+  if (userSide.some((p) => Math.sign(p.amount) !== ENTRY_SIGN[move.kind]))
+    throw new LedgerInvariantError(`a ${move.kind} moves coins the other way`);
   const userTotal = userSide.reduce((sum, p) => sum + p.amount, 0);
   if (!Number.isSafeInteger(userTotal)) throw new LedgerInvariantError("an entry's amount is a safe integer");
   const postings: PostingPlan[] = [...userSide, { account: counter, amount: -userTotal, lot: null }];

@@ -110,6 +110,10 @@ export function paymentMethodStep(input: {
  * Coin-for-renewal checkbox (spec §4): shown only for a cart holding a plan and a payment type
  * other than card, and not when the fan already has it on.
  */
-export function showCoinForRenewalCheckbox(input: { cartHasPlan: boolean; paymentType: PaymentType | null; alreadyEnabled: boolean }): boolean {
+export function showCoinForRenewalCheckbox(input: {
+  cartHasPlan: boolean;
+  paymentType: PaymentType | null;
+  alreadyEnabled: boolean;
+}): boolean {
   return input.cartHasPlan && input.paymentType !== null && input.paymentType !== PAYMENT_TYPE.card && !input.alreadyEnabled;
 }

@@ -46,8 +46,7 @@ const checkbox = () =>
     .optional()
     .transform((v) => v === "on");
 
-const category = (t: TFunction) =>
-  z.enum(FANCLUB_CATEGORIES, { errorMap: () => ({ message: t("validation.choice") }) });
+const category = (t: TFunction) => z.enum(FANCLUB_CATEGORIES, { errorMap: () => ({ message: t("validation.choice") }) });
 
 export const openFanclubSchema = (t: TFunction) =>
   z.object({
@@ -100,7 +99,11 @@ export const profileSchema = (t: TFunction) =>
       .array(linkPair(t))
       .max(PROFILE_LIMITS.links)
       .optional()
-      .transform((rows) => (rows ?? []).filter((r): r is { label: string; url: string } => Boolean(r.url)).map((r) => ({ label: r.label || new URL(r.url).hostname, url: r.url }))),
+      .transform((rows) =>
+        (rows ?? [])
+          .filter((r): r is { label: string; url: string } => Boolean(r.url))
+          .map((r) => ({ label: r.label || new URL(r.url).hostname, url: r.url })),
+      ),
     tags: z
       .string()
       .optional()
@@ -139,16 +142,17 @@ export function parseYen(input: string): number | null {
 export const planSchema = (t: TFunction) =>
   z.object({
     name: requiredText(t, "creator:fields.planName", PLAN_LIMITS.name),
-    price: z
-      .string({ required_error: t("validation.required", { field: t("creator:fields.price") }) })
-      .transform((v, ctx) => {
-        const yen = parseYen(v);
-        if (yen === null || !isValidPlanPrice(yen)) {
-          ctx.addIssue({ code: z.ZodIssueCode.custom, message: t("creator:errors.price", { min: formatNumber(PLAN_PRICE.min), max: formatNumber(PLAN_PRICE.max) }) });
-          return z.NEVER;
-        }
-        return yen;
-      }),
+    price: z.string({ required_error: t("validation.required", { field: t("creator:fields.price") }) }).transform((v, ctx) => {
+      const yen = parseYen(v);
+      if (yen === null || !isValidPlanPrice(yen)) {
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          message: t("creator:errors.price", { min: formatNumber(PLAN_PRICE.min), max: formatNumber(PLAN_PRICE.max) }),
+        });
+        return z.NEVER;
+      }
+      return yen;
+    }),
     description: optionalText(t, PLAN_LIMITS.description),
     joinLimit: z
       .string()
@@ -158,7 +162,10 @@ export const planSchema = (t: TFunction) =>
         if (!text) return null;
         const n = Number(text);
         if (!/^\d+$/.test(text) || n < 1 || n > PLAN_LIMITS.joinLimitMax) {
-          ctx.addIssue({ code: z.ZodIssueCode.custom, message: t("creator:errors.joinLimit", { max: formatNumber(PLAN_LIMITS.joinLimitMax) }) });
+          ctx.addIssue({
+            code: z.ZodIssueCode.custom,
+            message: t("creator:errors.joinLimit", { max: formatNumber(PLAN_LIMITS.joinLimitMax) }),
+          });
           return z.NEVER;
         }
         return n;

@@ -11,7 +11,22 @@ export function isValidPlanPrice(price: number): boolean {
 
 /** `/@{uniquePath}`: 3–30 lower-case letters, digits and underscores, not only underscores. */
 const UNIQUE_PATH = /^[a-z0-9_]{3,30}$/;
-const RESERVED_PATHS = new Set(["_", "me", "api", "admin", "auth", "account", "help", "fanclubs", "groups", "profile", "notifications", "official", "support", "fanclub"]);
+const RESERVED_PATHS = new Set([
+  "_",
+  "me",
+  "api",
+  "admin",
+  "auth",
+  "account",
+  "help",
+  "fanclubs",
+  "groups",
+  "profile",
+  "notifications",
+  "official",
+  "support",
+  "fanclub",
+]);
 
 export function isValidUniquePath(path: string): boolean {
   return UNIQUE_PATH.test(path) && /[a-z0-9]/.test(path) && !RESERVED_PATHS.has(path);
@@ -57,7 +72,18 @@ export function planButtonState(input: {
 }
 
 /** Fan club categories (search filter and the profile's category choice). */
-export const FANCLUB_CATEGORIES = ["vtuber", "music", "illustration", "game", "video", "cosplay", "idol", "voice", "writing", "other"] as const;
+export const FANCLUB_CATEGORIES = [
+  "vtuber",
+  "music",
+  "illustration",
+  "game",
+  "video",
+  "cosplay",
+  "idol",
+  "voice",
+  "writing",
+  "other",
+] as const;
 export type FanclubCategory = (typeof FANCLUB_CATEGORIES)[number];
 
 export function isFanclubCategory(value: string): value is FanclubCategory {
@@ -81,10 +107,7 @@ export function planAcceptsMembers(plan: { closedAt: number | null; joinLimit: n
  * hidden for people who already have one; a brand that requires an open request lets people in
  * once an operator approved their request for that brand.
  */
-export type OpenFanclubLink =
-  | { kind: "hidden" }
-  | { kind: "request"; href: string }
-  | { kind: "open"; href: string };
+export type OpenFanclubLink = { kind: "hidden" } | { kind: "request"; href: string } | { kind: "open"; href: string };
 
 export function openFanclubLink(input: {
   signedIn: boolean;

@@ -16,7 +16,14 @@ const two = (n: number) => String(n).padStart(2, "0");
 /** The Japan wall clock of an instant: year, month (1–12), day, hours, minutes, seconds. */
 export function jstWallClock(ms: number) {
   const d = new Date(ms + JST_OFFSET_MS);
-  return { y: d.getUTCFullYear(), mo: d.getUTCMonth() + 1, d: d.getUTCDate(), h: d.getUTCHours(), mi: d.getUTCMinutes(), s: d.getUTCSeconds() };
+  return {
+    y: d.getUTCFullYear(),
+    mo: d.getUTCMonth() + 1,
+    d: d.getUTCDate(),
+    h: d.getUTCHours(),
+    mi: d.getUTCMinutes(),
+    s: d.getUTCSeconds(),
+  };
 }
 
 /** The instant of a Japan wall-clock time (month 1–12); fields out of range roll over as in Date.UTC. */
@@ -80,7 +87,11 @@ function localFormat(locale: string, style: LocalStyle): Intl.DateTimeFormat {
   if (!format) {
     const tag = locale === "ja" ? "ja-JP" : locale;
     const options: Intl.DateTimeFormatOptions =
-      style === "month" ? { year: "numeric", month: "long" } : style === "dateTime" ? { dateStyle: "medium", timeStyle: "short" } : { dateStyle: "medium" };
+      style === "month"
+        ? { year: "numeric", month: "long" }
+        : style === "dateTime"
+          ? { dateStyle: "medium", timeStyle: "short" }
+          : { dateStyle: "medium" };
     format = new Intl.DateTimeFormat(tag, { ...options, timeZone: "Asia/Tokyo" });
     localFormats.set(key, format);
   }

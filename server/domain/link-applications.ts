@@ -87,7 +87,11 @@ export function linkLimitProblem(existing: readonly LinkLike[], candidate: LinkL
 }
 
 /** The text for a limit problem, with the field it belongs to (null: the whole form). */
-export function linkLimitMessage(t: TFunction, problem: LinkLimitProblem, kind: LinkKind): { field: "kind" | "url" | null; message: string } {
+export function linkLimitMessage(
+  t: TFunction,
+  problem: LinkLimitProblem,
+  kind: LinkKind,
+): { field: "kind" | "url" | null; message: string } {
   const kindLabel = t(`preferences:links.kinds.${kind}`);
   switch (problem) {
     case "duplicate":

@@ -1,7 +1,17 @@
 import { z } from "zod";
 import type { TFunction } from "../i18n/setup";
 import { parseYen } from "./fanclub-profile";
-import { LIVE_LIMITS, TICKET_PRICE, jstInstant, parseSchedule, sellsTickets, admitsPlanMembers, ticketPriceAllowed, type LiveStatus, type LiveVisibility } from "./live-events";
+import {
+  LIVE_LIMITS,
+  TICKET_PRICE,
+  jstInstant,
+  parseSchedule,
+  sellsTickets,
+  admitsPlanMembers,
+  ticketPriceAllowed,
+  type LiveStatus,
+  type LiveVisibility,
+} from "./live-events";
 import { formatNumber } from "./number-display";
 
 /**
@@ -17,10 +27,17 @@ export const ticketYen = (n: number) => `${formatNumber(n)}円`;
 
 /** Spec §5 ticket price message with decision 021's bounds. */
 function ticketPriceMessage(t: TFunction): string {
-  return t("lives:errors.ticketPrice", { allow: ticketYen(TICKET_PRICE.allow), min: ticketYen(TICKET_PRICE.min), max: ticketYen(TICKET_PRICE.max) });
+  return t("lives:errors.ticketPrice", {
+    allow: ticketYen(TICKET_PRICE.allow),
+    min: ticketYen(TICKET_PRICE.min),
+    max: ticketYen(TICKET_PRICE.max),
+  });
 }
 
-const text = z.string().optional().transform((v) => (v ?? "").trim());
+const text = z
+  .string()
+  .optional()
+  .transform((v) => (v ?? "").trim());
 
 const ticketRow = z.object({
   id: text,
@@ -59,13 +76,18 @@ export const liveEventSchema = (t: TFunction) =>
         .array(z.string())
         .optional()
         .transform((v) => (v ?? []).map(Number).filter((n) => Number.isSafeInteger(n) && n > 0)),
-      tickets: z.array(ticketRow).max(LIVE_LIMITS.ticketTypes).optional().transform((v) => v ?? []),
+      tickets: z
+        .array(ticketRow)
+        .max(LIVE_LIMITS.ticketTypes)
+        .optional()
+        .transform((v) => v ?? []),
     })
     .transform((form, ctx): LiveEventInput => {
       const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: z.ZodIssueCode.custom, path, message });
       if (!form.title) issue(["title"], t("validation.required", { field: t("lives:fields.title") }));
       else if (chars(form.title) > LIVE_LIMITS.title) issue(["title"], t("validation.maxLength", { max: LIVE_LIMITS.title }));
-      if (chars(form.description) > LIVE_LIMITS.description) issue(["description"], t("validation.maxLength", { max: LIVE_LIMITS.description }));
+      if (chars(form.description) > LIVE_LIMITS.description)
+        issue(["description"], t("validation.maxLength", { max: LIVE_LIMITS.description }));
 
       const schedule = parseSchedule(form);
       if (!schedule.ok) {
@@ -81,14 +103,16 @@ export const liveEventSchema = (t: TFunction) =>
         // a blank row is an unused slot of the form
         if (!row.title && !row.price && !row.capacity && !row.id) return;
         if (!row.title) issue(["tickets", i, "title"], t("validation.required", { field: t("lives:fields.ticketTitle") }));
-        else if (chars(row.title) > LIVE_LIMITS.ticketTitle) issue(["tickets", i, "title"], t("validation.maxLength", { max: LIVE_LIMITS.ticketTitle }));
+        else if (chars(row.title) > LIVE_LIMITS.ticketTitle)
+          issue(["tickets", i, "title"], t("validation.maxLength", { max: LIVE_LIMITS.ticketTitle }));
         const price = parseYen(row.price);
         if (price === null || !ticketPriceAllowed(price)) issue(["tickets", i, "price"], ticketPriceMessage(t));
         let capacity: number | null = null;
         if (row.capacity) {
           const digits = row.capacity.normalize("NFKC").replace(/[,\s]/g, "");
           capacity = /^\d{1,6}$/.test(digits) ? Number(digits) : NaN;
-          if (!(capacity >= 1 && capacity <= LIVE_LIMITS.capacityMax)) issue(["tickets", i, "capacity"], t("lives:errors.capacity", { max: formatNumber(LIVE_LIMITS.capacityMax) }));
+          if (!(capacity >= 1 && capacity <= LIVE_LIMITS.capacityMax))
+            issue(["tickets", i, "capacity"], t("lives:errors.capacity", { max: formatNumber(LIVE_LIMITS.capacityMax) }));
         }
         let saleEndAt: number | null = null;
         if (row.saleEndDate || row.saleEndTime) {
@@ -97,7 +121,13 @@ export const liveEventSchema = (t: TFunction) =>
           else if (schedule.ok && saleEndAt > schedule.endAt) issue(["tickets", i, "saleEndDate"], t("lives:errors.saleEndAfterEnd"));
         }
         const id = row.id ? Number(row.id) : null;
-        tickets.push({ id: id !== null && Number.isSafeInteger(id) && id > 0 ? id : null, title: row.title, price: price ?? 0, capacity, saleEndAt });
+        tickets.push({
+          id: id !== null && Number.isSafeInteger(id) && id > 0 ? id : null,
+          title: row.title,
+          price: price ?? 0,
+          capacity,
+          saleEndAt,
+        });
       });
       if (sellsTickets(visibility) && tickets.length === 0) issue(["tickets"], t("lives:errors.ticketRequired"));
       if (admitsPlanMembers(visibility) && form.planIds.length === 0) issue(["planIds"], t("lives:errors.planRequired"));

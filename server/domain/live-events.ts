@@ -24,7 +24,10 @@ export function ticketPriceAllowed(yen: number): boolean {
 }
 
 /** Spec §5: half-hour steps from 00:00 to 24:00 (49 choices; 24:00 is the next day's 00:00). */
-export const TIME_CHOICES: readonly string[] = Array.from({ length: 49 }, (_, i) => `${String(Math.floor(i / 2)).padStart(2, "0")}:${i % 2 ? "30" : "00"}`);
+export const TIME_CHOICES: readonly string[] = Array.from(
+  { length: 49 },
+  (_, i) => `${String(Math.floor(i / 2)).padStart(2, "0")}:${i % 2 ? "30" : "00"}`,
+);
 
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -51,7 +54,12 @@ export function jstParts(ms: number): { date: string; time: string } {
 export type ScheduleProblem = "startInvalid" | "endInvalid" | "endBeforeStart";
 
 /** The schedule the form sends: both ends on the choices, the end after the start. */
-export function parseSchedule(input: { startDate: string; startTime: string; endDate: string; endTime: string }): { ok: true; startAt: number; endAt: number } | { ok: false; problem: ScheduleProblem } {
+export function parseSchedule(input: {
+  startDate: string;
+  startTime: string;
+  endDate: string;
+  endTime: string;
+}): { ok: true; startAt: number; endAt: number } | { ok: false; problem: ScheduleProblem } {
   const startAt = jstInstant(input.startDate, input.startTime);
   if (startAt === null) return { ok: false, problem: "startInvalid" };
   const endAt = jstInstant(input.endDate, input.endTime);

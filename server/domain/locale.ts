@@ -70,11 +70,7 @@ export interface LocaleChoice {
 }
 
 /** `?locale=xx` wins and is remembered; then the cookie; then the browser's languages; then Japanese. */
-export function resolveLocale(input: {
-  query: string | null;
-  cookie: string | null;
-  acceptLanguage: string | null;
-}): LocaleChoice {
+export function resolveLocale(input: { query: string | null; cookie: string | null; acceptLanguage: string | null }): LocaleChoice {
   const fromQuery = input.query?.toLowerCase();
   if (isLocale(fromQuery)) return { locale: fromQuery, persist: true };
   if (isLocale(input.cookie)) return { locale: input.cookie, persist: false };

@@ -35,6 +35,11 @@ export function canViewPaidPost(input: {
   const { post, viewer, now } = input;
   const staff = { isOwner: viewer.isOwner, isEditor: viewer.isEditor };
   if (canViewPost({ post, viewer: { ...staff, membership: null } })) return true;
-  if (accessGrantingMemberships(viewer.memberships, post.fanclubId, now).some((membership) => canViewPost({ post, viewer: { ...staff, membership } }))) return true;
+  if (
+    accessGrantingMemberships(viewer.memberships, post.fanclubId, now).some((membership) =>
+      canViewPost({ post, viewer: { ...staff, membership } }),
+    )
+  )
+    return true;
   return paidMonthCovers(viewer.paidMonths, post);
 }

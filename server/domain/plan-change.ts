@@ -89,7 +89,13 @@ export function quotePlanChange(input: { current: HeldMembership | null; selecte
   if (selected === null) {
     if (current === null) return { kind: "unavailable", reason: "notMember" };
     // An unpaid membership's paid month is already over, so its access ends now.
-    return { kind: "leave", chargeNow: 0, effectiveAt: now, accessEndsAt: Math.max(now, paidMonthEndMs(current.paidThroughMonth)), nextRenewalAt: null };
+    return {
+      kind: "leave",
+      chargeNow: 0,
+      effectiveAt: now,
+      accessEndsAt: Math.max(now, paidMonthEndMs(current.paidThroughMonth)),
+      nextRenewalAt: null,
+    };
   }
 
   if (current !== null && current.planId === selected.planId) {
@@ -137,7 +143,7 @@ function paidNow(
   selected: SelectedPlan,
   now: number,
   chargeNow: number,
-  paidForMonth: number
+  paidForMonth: number,
 ): PlanQuote {
   const month = billingMonthOf(now);
   return {
@@ -159,7 +165,10 @@ function paidNow(
  * before its renewal has run); an unpaid one does not until the month is paid; a left one does
  * until the end of its last paid month.
  */
-export function membershipGrantsAccess(membership: { status: MembershipStatus; paidThroughMonth: BillingMonth | null }, now: number): boolean {
+export function membershipGrantsAccess(
+  membership: { status: MembershipStatus; paidThroughMonth: BillingMonth | null },
+  now: number,
+): boolean {
   switch (membership.status) {
     case "active":
       return true;
@@ -177,12 +186,14 @@ export function membershipGrantsAccess(membership: { status: MembershipStatus; p
  */
 export function paidMonthCovers(
   paidMonths: readonly PaidMonth[],
-  post: { fanclubId: number; publishedAt: number; planId: number | null; planPrice: number | null }
+  post: { fanclubId: number; publishedAt: number; planId: number | null; planPrice: number | null },
 ): boolean {
   if (post.planId === null) return true;
   const month = billingMonthOf(post.publishedAt);
   return paidMonths.some(
     (paid) =>
-      paid.fanclubId === post.fanclubId && paid.month === month && (paid.planId === post.planId || (post.planPrice !== null && paid.planPrice > post.planPrice))
+      paid.fanclubId === post.fanclubId &&
+      paid.month === month &&
+      (paid.planId === post.planId || (post.planPrice !== null && paid.planPrice > post.planPrice)),
   );
 }

@@ -25,9 +25,7 @@ export type PlanCartTargetType = "join_plan_type" | "upgrade_plan_type" | "subsc
  * the payment history.
  */
 export type PlanChoiceAction =
-  | { action: "addCart"; targetType: PlanCartTargetType; nextPage: 2 }
-  | { action: "downgrade" }
-  | { action: "paymentHistory"; nextPage: 30 };
+  { action: "addCart"; targetType: PlanCartTargetType; nextPage: 2 } | { action: "downgrade" } | { action: "paymentHistory"; nextPage: 30 };
 
 export function planChoiceAction(grade: PlanGrade): PlanChoiceAction {
   switch (grade) {

@@ -58,7 +58,9 @@ export function commentRefusal(post: { allowComment: boolean; commentScope: stri
   if (role.userId === role.ownerId) return null;
   if (viewer.blocked) return "blocked";
   if (role.editorPermissions) return can(role, "comment") ? null : "editorNotCommentable";
-  const scope: CommentScope = (COMMENT_SCOPES as readonly string[]).includes(post.commentScope) ? (post.commentScope as CommentScope) : "members";
+  const scope: CommentScope = (COMMENT_SCOPES as readonly string[]).includes(post.commentScope)
+    ? (post.commentScope as CommentScope)
+    : "members";
   switch (scope) {
     case "everyone":
       return null;
@@ -117,7 +119,10 @@ export type ReplyProblem = "parentNotFound" | "nested";
  * Replies are one level deep: the parent must be a live top-level comment of the same post. A
  * deleted parent takes no new replies (it shows only as a 'deleted comment' line).
  */
-export function replyProblem(parent: { postId: number; parentId: number | null; deletedAt: number | null } | null, postId: number): ReplyProblem | null {
+export function replyProblem(
+  parent: { postId: number; parentId: number | null; deletedAt: number | null } | null,
+  postId: number,
+): ReplyProblem | null {
   if (!parent || parent.postId !== postId || parent.deletedAt !== null) return "parentNotFound";
   if (parent.parentId !== null) return "nested";
   return null;
@@ -159,9 +164,17 @@ export function commentsCsvFilename(postId: number, now: number): string {
 
 /** The export's rows after its header: replies follow their parent, in the order written. */
 export function commentCsvRows(
-  comments: ReadonlyArray<{ id: number; parentId: number | null; userName: string; body: string; likeCount: number; createdAt: number; deleted: boolean }>,
+  comments: ReadonlyArray<{
+    id: number;
+    parentId: number | null;
+    userName: string;
+    body: string;
+    likeCount: number;
+    createdAt: number;
+    deleted: boolean;
+  }>,
 ): Array<Array<string | number | null>> {
-  const byParent = new Map<number, typeof comments[number][]>();
+  const byParent = new Map<number, (typeof comments)[number][]>();
   for (const c of comments) {
     if (c.parentId === null) continue;
     const list = byParent.get(c.parentId) ?? [];
@@ -170,7 +183,15 @@ export function commentCsvRows(
   }
   const ordered = [...comments].filter((c) => c.parentId === null).sort((a, b) => a.id - b.id);
   const rows: Array<Array<string | number | null>> = [];
-  const row = (c: typeof comments[number]) => [c.id, c.parentId, c.userName, c.deleted ? "" : c.body, c.likeCount, jstIso(c.createdAt), c.deleted ? 1 : 0];
+  const row = (c: (typeof comments)[number]) => [
+    c.id,
+    c.parentId,
+    c.userName,
+    c.deleted ? "" : c.body,
+    c.likeCount,
+    jstIso(c.createdAt),
+    c.deleted ? 1 : 0,
+  ];
   for (const parent of ordered) {
     rows.push(row(parent));
     for (const reply of (byParent.get(parent.id) ?? []).sort((a, b) => a.id - b.id)) rows.push(row(reply));

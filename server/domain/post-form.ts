@@ -102,7 +102,8 @@ export const postFormSchema = (t: TFunction) =>
       lessonDuration: z.string().optional(),
     })
     .superRefine((v, ctx) => {
-      if (v.isPublish && !v.title) ctx.addIssue({ code: "custom", path: ["title"], message: t("validation.required", { field: t("posts:fields.title") }) });
+      if (v.isPublish && !v.title)
+        ctx.addIssue({ code: "custom", path: ["title"], message: t("validation.required", { field: t("posts:fields.title") }) });
       if (v.publicLevel === "over_paid_member" && !(Number(v.planId) > 0)) {
         ctx.addIssue({ code: "custom", path: ["planId"], message: t("posts:errors.planRequired") });
       }
@@ -120,7 +121,5 @@ export const lessonSchema = (t: TFunction) =>
       .max(1000, t("posts:errors.lessonLimit")),
     lessonPlatformType: z.enum(LESSON_PLATFORMS, { errorMap: () => ({ message: t("validation.choice") }) }),
     reservationStartAt: z.number({ invalid_type_error: t("validation.required", { field: t("posts:fields.reservationStartAt") }) }),
-    lessonDuration: z.coerce
-      .number()
-      .refine((v) => LESSON_DURATIONS.includes(v), t("validation.choice")),
+    lessonDuration: z.coerce.number().refine((v) => LESSON_DURATIONS.includes(v), t("validation.choice")),
   });

@@ -24,7 +24,11 @@ const MEDIA_EXTENSIONS = ["wmv", "avi", "wav", "mp3", "aac", "m4a", "ogg", "mp4"
 export const UPLOAD_RULES = {
   picture: { extensions: ["jpg", "jpeg", "png", "gif"], maxBytes: 20 * MB, maxFiles: 10 },
   streaming: { extensions: [...MEDIA_EXTENSIONS], maxBytes: 3 * GB, maxFiles: 4 },
-  attachment: { extensions: [...MEDIA_EXTENSIONS, "pdf", "jpg", "jpeg", "png", "gif", "zip", "rar", "psd", "epub"], maxBytes: 3 * GB, maxFiles: 4 },
+  attachment: {
+    extensions: [...MEDIA_EXTENSIONS, "pdf", "jpg", "jpeg", "png", "gif", "zip", "rar", "psd", "epub"],
+    maxBytes: 3 * GB,
+    maxFiles: 4,
+  },
   // images inside a blog body: a picture's rules, with room for a long article
   blog_image: { extensions: ["jpg", "jpeg", "png", "gif"], maxBytes: 20 * MB, maxFiles: 200 },
 } as const satisfies Record<string, { extensions: readonly string[]; maxBytes: number; maxFiles: number }>;
@@ -121,7 +125,12 @@ export type ScheduleProblem = "draftScheduled" | "endBeforeStart";
  * spec §4: a post is published now by default or scheduled with a start and an optional end; a
  * draft cannot be scheduled ('下書きで予約投稿はできません。').
  */
-export function scheduleProblem(input: { isPublish: boolean; publishedAt: number | null; unpublishedAt: number | null; now: number }): ScheduleProblem | null {
+export function scheduleProblem(input: {
+  isPublish: boolean;
+  publishedAt: number | null;
+  unpublishedAt: number | null;
+  now: number;
+}): ScheduleProblem | null {
   if (!input.isPublish && input.publishedAt !== null && input.publishedAt > input.now) return "draftScheduled";
   const start = input.publishedAt ?? input.now;
   if (input.unpublishedAt !== null && input.unpublishedAt <= start) return "endBeforeStart";
@@ -135,7 +144,10 @@ export type PostStatus = "draft" | "future" | "unpublish" | "private" | "publish
  * `private` is a published post that only members of a plan see; `unpublish` one whose end time
  * has passed; `future` one scheduled to start later.
  */
-export function postStatus(post: { isPublish: boolean; publishedAt: number; unpublishedAt: number | null; planId: number | null }, now: number): PostStatus {
+export function postStatus(
+  post: { isPublish: boolean; publishedAt: number; unpublishedAt: number | null; planId: number | null },
+  now: number,
+): PostStatus {
   if (!post.isPublish) return "draft";
   if (post.publishedAt > now) return "future";
   if (post.unpublishedAt !== null && post.unpublishedAt <= now) return "unpublish";

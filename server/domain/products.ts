@@ -78,7 +78,8 @@ function isValidQuantity(quantity: number, p: { kind: ProductKind; price: number
 }
 
 /** Why the fan cannot have the product now (the cart's problem codes, spec §8 texts), checked in this order. */
-export type ProductProblem = "noProduct" | "followRequired" | "notOnSale" | "soldOut" | "alreadyOwned" | "addressRequired" | "invalidAmount";
+export type ProductProblem =
+  "noProduct" | "followRequired" | "notOnSale" | "soldOut" | "alreadyOwned" | "addressRequired" | "invalidAmount";
 
 export type ProductForFan = SaleWindow & { kind: ProductKind; price: number; stock: number | null; soldCount: number };
 
@@ -172,7 +173,10 @@ export const productSchema = (t: TFunction) =>
       price: z.string({ required_error: t("validation.required", { field: t("products:fields.price") }) }).transform((v, ctx) => {
         const yen = parseYen(v);
         if (yen === null || yen > PRODUCT_LIMITS.priceMax) {
-          ctx.addIssue({ code: z.ZodIssueCode.custom, message: t("products:errors.price", { max: formatNumber(PRODUCT_LIMITS.priceMax) }) });
+          ctx.addIssue({
+            code: z.ZodIssueCode.custom,
+            message: t("products:errors.price", { max: formatNumber(PRODUCT_LIMITS.priceMax) }),
+          });
           return z.NEVER;
         }
         return yen;
@@ -185,7 +189,10 @@ export const productSchema = (t: TFunction) =>
           if (!v?.trim()) return null;
           const n = wholeNumber(v);
           if (n === null || n > PRODUCT_LIMITS.stockMax) {
-            ctx.addIssue({ code: z.ZodIssueCode.custom, message: t("products:errors.stock", { max: formatNumber(PRODUCT_LIMITS.stockMax) }) });
+            ctx.addIssue({
+              code: z.ZodIssueCode.custom,
+              message: t("products:errors.stock", { max: formatNumber(PRODUCT_LIMITS.stockMax) }),
+            });
             return z.NEVER;
           }
           return n;
@@ -208,7 +215,10 @@ export type ProductInput = z.output<ReturnType<typeof productSchema>>;
 /** What saving the form must refuse beyond its fields: stock below what is already sold, a digital product published without its file. */
 export type ProductSaveProblem = "stockBelowSold" | "fileRequired";
 
-export function productSaveProblem(input: Pick<ProductInput, "kind" | "stock" | "publish">, current: { soldCount: number; hasFile: boolean }): ProductSaveProblem | null {
+export function productSaveProblem(
+  input: Pick<ProductInput, "kind" | "stock" | "publish">,
+  current: { soldCount: number; hasFile: boolean },
+): ProductSaveProblem | null {
   if (input.stock !== null && input.stock < current.soldCount) return "stockBelowSold";
   if (input.publish && input.kind === "digital" && !current.hasFile) return "fileRequired";
   return null;

@@ -60,10 +60,13 @@ function truthy(value: unknown): boolean {
  * part of 1–49 yen is refused (see cardPartProblem).
  */
 export function purchaseSplit(payload: PurchasePayload, total: number): PurchaseSplit {
-  const coins = truthy(payload.isUsedCoin) ? parseCoinAmount(typeof payload.toraCoin === "number" || typeof payload.toraCoin === "string" ? payload.toraCoin : null) : 0;
+  const coins = truthy(payload.isUsedCoin)
+    ? parseCoinAmount(typeof payload.toraCoin === "number" || typeof payload.toraCoin === "string" ? payload.toraCoin : null)
+    : 0;
   if (coinAmountProblem(coins, total)) return { ok: false, error: "invalid" };
   const kind = purchaseKind(coins, total);
-  if (payload.payment !== undefined && payload.payment !== null && payload.payment !== "" && payload.payment !== kind) return { ok: false, error: "noMethod" };
+  if (payload.payment !== undefined && payload.payment !== null && payload.payment !== "" && payload.payment !== kind)
+    return { ok: false, error: "noMethod" };
   const card = cardAmount(total, coins);
   const problem = cardPartProblem(card);
   if (problem) return { ok: false, error: problem };

@@ -18,7 +18,8 @@ export const raffleSchema = (t: TFunction) => {
       .optional()
       .transform((v) => (v ?? "").trim())
       .superRefine((v, ctx) => {
-        if (required && !v) ctx.addIssue({ code: z.ZodIssueCode.custom, message: t("raffles:errors.required", { field: t(`raffles:fields.${field}`) }) });
+        if (required && !v)
+          ctx.addIssue({ code: z.ZodIssueCode.custom, message: t("raffles:errors.required", { field: t(`raffles:fields.${field}`) }) });
         else if (chars(v) > max) ctx.addIssue({ code: z.ZodIssueCode.custom, message: t("validation.maxLength", { max }) });
       });
   const integer = (min: number, max: number) =>
@@ -29,7 +30,10 @@ export const raffleSchema = (t: TFunction) => {
         const s = (v ?? "").normalize("NFKC").replace(/[,\s円]/g, "");
         const n = Number(s);
         if (!/^\d+$/.test(s) || n < min || n > max) {
-          ctx.addIssue({ code: z.ZodIssueCode.custom, message: t("raffles:errors.integer", { min: formatNumber(min), max: formatNumber(max) }) });
+          ctx.addIssue({
+            code: z.ZodIssueCode.custom,
+            message: t("raffles:errors.integer", { min: formatNumber(min), max: formatNumber(max) }),
+          });
           return z.NEVER;
         }
         return n;
@@ -62,6 +66,7 @@ export const raffleSchema = (t: TFunction) => {
         .transform((v) => v === "on"),
     })
     .superRefine((v, ctx) => {
-      if (v.entryEndAt <= v.entryStartAt) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["entryEndAt"], message: t("raffles:errors.window") });
+      if (v.entryEndAt <= v.entryStartAt)
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["entryEndAt"], message: t("raffles:errors.window") });
     });
 };

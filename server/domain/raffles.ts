@@ -59,7 +59,12 @@ export type EntryProblem = "raffleClosed" | "invalidQuantity" | "limitReached";
  * Whether a fan holding `held` entries may buy `quantity` more at `now`. The same rule holds in
  * SQL inside the purchase batch (raffle_entries_limit_capacity), where concurrent purchases meet.
  */
-export function entryProblem(raffle: RaffleTimes & { maxEntriesPerFan: number }, held: number, quantity: number, now: number): EntryProblem | null {
+export function entryProblem(
+  raffle: RaffleTimes & { maxEntriesPerFan: number },
+  held: number,
+  quantity: number,
+  now: number,
+): EntryProblem | null {
   if (!isEntryOpen(raffle, now)) return "raffleClosed";
   if (!Number.isSafeInteger(quantity) || quantity < 1) return "invalidQuantity";
   if (held + quantity > raffle.maxEntriesPerFan) return "limitReached";
@@ -169,7 +174,11 @@ export type RaffleEditProblem = "window" | "drawn" | "priceLocked";
  * What a creator may change: nothing once drawn; the window must end after it starts; once someone
  * entered, the entry price stays (fans paid it).
  */
-export function raffleEditProblem(current: RaffleTimes & { entryPrice: number }, next: RaffleInput, entryCount: number): RaffleEditProblem | null {
+export function raffleEditProblem(
+  current: RaffleTimes & { entryPrice: number },
+  next: RaffleInput,
+  entryCount: number,
+): RaffleEditProblem | null {
   if (current.status === "drawn") return "drawn";
   if (next.entryEndAt <= next.entryStartAt) return "window";
   if (entryCount > 0 && next.entryPrice !== current.entryPrice) return "priceLocked";

@@ -26,7 +26,11 @@ export function renewalKey(membershipId: number, month: BillingMonth): string {
  * membership is not retried: the month's attempt is recorded under its key, and the fan pays
  * from the expired-plans page.
  */
-export function renewalDue(membership: { status: MembershipStatus; paidThroughMonth: BillingMonth | null }, month: BillingMonth, now: number): boolean {
+export function renewalDue(
+  membership: { status: MembershipStatus; paidThroughMonth: BillingMonth | null },
+  month: BillingMonth,
+  now: number,
+): boolean {
   if (membership.status !== "active" || billingMonthOf(now) !== month) return false;
   return membership.paidThroughMonth === null || compareMonths(membership.paidThroughMonth, month) < 0;
 }
@@ -54,7 +58,7 @@ export function renewalPlan(input: { price: number; hasCard: boolean; coinForRen
 export function renewalResult(
   month: BillingMonth,
   price: number,
-  paidBy: RenewalMethod | null
+  paidBy: RenewalMethod | null,
 ):
   | { status: "active"; paidThroughMonth: BillingMonth; paidForMonth: number; chargedBy: RenewalMethod }
   | { status: "unpaid"; unpaidMonth: BillingMonth; autoLeaveAt: number } {

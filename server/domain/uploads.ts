@@ -38,7 +38,10 @@ export function partLength(size: number, partNumber: number): number | null {
  * The parts a browser lists on completion: numbers 1..n, each once, each with an ETag. Sorted by
  * number, as R2 wants them; null when the list cannot be the whole file.
  */
-export function completeParts(size: number, parts: ReadonlyArray<{ PartNumber: number; ETag: string }>): Array<{ partNumber: number; etag: string }> | null {
+export function completeParts(
+  size: number,
+  parts: ReadonlyArray<{ PartNumber: number; ETag: string }>,
+): Array<{ partNumber: number; etag: string }> | null {
   const count = partCount(size);
   if (parts.length !== count) return null;
   const sorted = [...parts].sort((a, b) => a.PartNumber - b.PartNumber);

@@ -4,7 +4,6 @@ import { isNewFanclub, planAcceptsMembers, planButtonState } from "../domain/fan
 import { mediaUrl } from "../domain/images";
 import { loadFanclubPage, type FanclubKey } from "../services/fanclubs";
 
-
 /**
  * What the public fan club page renders, for the viewer at hand: counters per the display
  * setting, and each plan's button (spec §2 plan button states) with where it leads. One D1 round
@@ -24,12 +23,29 @@ export async function fanclubView(app: AppContext, key: FanclubKey) {
       joinedPlanId: viewer.joinedPlanId,
       planId: p.id,
       // a blocked person cannot join (spec issue: blocks stop joining)
-      limitReached: !planAcceptsMembers({ closedAt: p.closedAt?.getTime() ?? null, joinLimit: p.joinLimit, memberCount: p.memberCount }) || viewer.blocked,
+      limitReached:
+        !planAcceptsMembers({ closedAt: p.closedAt?.getTime() ?? null, joinLimit: p.joinLimit, memberCount: p.memberCount }) ||
+        viewer.blocked,
       loggedIn: app.user !== null,
     });
     const href =
-      state === "edit" ? `/me/fanclub/plans/${p.id}/edit` : state === "login" ? login : state === "support" || state === "changePlan" || state === "supporting" ? `${base}?plan=${p.id}` : null;
-    return { id: p.id, name: p.name, price: p.price, description: p.description, iconUrl: mediaUrl(p.iconKey), button: state, href, closed: p.closedAt !== null };
+      state === "edit"
+        ? `/me/fanclub/plans/${p.id}/edit`
+        : state === "login"
+          ? login
+          : state === "support" || state === "changePlan" || state === "supporting"
+            ? `${base}?plan=${p.id}`
+            : null;
+    return {
+      id: p.id,
+      name: p.name,
+      price: p.price,
+      description: p.description,
+      iconUrl: mediaUrl(p.iconKey),
+      button: state,
+      href,
+      closed: p.closedAt !== null,
+    };
   });
   return {
     fanclub: {

@@ -33,7 +33,10 @@ export type HeaderBanners = Record<BannerKind, Banner[]>;
  * cache; a stale one is served while it is read again after the response, so only an isolate's
  * first page waits for the help site, at most BANNER_TIMEOUT_MS, beside the page's own loaders.
  */
-export async function headerBannersFor(app: Pick<AppContext, "env" | "origins" | "waitUntil">, now: () => number = Date.now): Promise<HeaderBanners | null> {
+export async function headerBannersFor(
+  app: Pick<AppContext, "env" | "origins" | "waitUntil">,
+  now: () => number = Date.now,
+): Promise<HeaderBanners | null> {
   const source: BannerSource = { helpOrigin: app.origins.base, fetcher: helpSiteFetcher(app.env) };
   const lists = await Promise.all(
     BANNER_KINDS.map(async (kind) => {

@@ -22,7 +22,15 @@ export function formValuesOf(stored: NonNullable<Awaited<ReturnType<typeof getCr
       visibility: "ticket" as const,
       status: 0,
       planIds: [] as number[],
-      tickets: [] as Array<{ id: number | null; title: string; price: number; capacity: number | null; saleEndDate: string; saleEndTime: string; soldCount: number }>,
+      tickets: [] as Array<{
+        id: number | null;
+        title: string;
+        price: number;
+        capacity: number | null;
+        saleEndDate: string;
+        saleEndTime: string;
+        soldCount: number;
+      }>,
     };
   }
   const start = jstParts(stored.event.startAt);
@@ -39,7 +47,15 @@ export function formValuesOf(stored: NonNullable<Awaited<ReturnType<typeof getCr
     planIds: stored.planIds,
     tickets: stored.ticketTypes.map((tt) => {
       const saleEnd = tt.saleEndAt !== null ? jstParts(tt.saleEndAt) : null;
-      return { id: tt.id, title: tt.title, price: tt.price, capacity: tt.capacity, saleEndDate: saleEnd?.date ?? "", saleEndTime: saleEnd?.time ?? "", soldCount: tt.soldCount };
+      return {
+        id: tt.id,
+        title: tt.title,
+        price: tt.price,
+        capacity: tt.capacity,
+        saleEndDate: saleEnd?.date ?? "",
+        saleEndTime: saleEnd?.time ?? "",
+        soldCount: tt.soldCount,
+      };
     }),
   };
 }
@@ -51,12 +67,20 @@ export async function planChoices(app: AppContext, fanclubId: number) {
 }
 
 /** A save the service refused, as the form's field errors (409). */
-export function saveProblemReply(app: AppContext, submission: Submission<LiveEventInput>, result: Extract<LiveEventSaveResult, { ok: false }>) {
+export function saveProblemReply(
+  app: AppContext,
+  submission: Submission<LiveEventInput>,
+  result: Extract<LiveEventSaveResult, { ok: false }>,
+) {
   const t = translatorFor(app.locale, "lives");
   if (result.reason === "notFound") throw new Response(null, { status: 404 });
   const message = t(`errors.${result.reason}`);
   const field =
-    result.reason === "planNotOwned" ? "planIds" : result.index === undefined ? "tickets" : `tickets[${result.index}].${result.reason === "capacityBelowSold" ? "capacity" : "price"}`;
+    result.reason === "planNotOwned"
+      ? "planIds"
+      : result.index === undefined
+        ? "tickets"
+        : `tickets[${result.index}].${result.reason === "capacityBelowSold" ? "capacity" : "price"}`;
   const reply: SubmissionResult<string[]> = submission.reply({ fieldErrors: { [field]: [message] } });
   return data({ result: reply }, { status: 409 });
 }

@@ -74,7 +74,14 @@ export function requestContext(): MiddlewareHandler<AppEnv> {
         nonce: c.get("nonce"),
         locale: choice.locale,
         services,
-        user: session ? { id: session.user.id, name: session.user.name, iconImageUrl: session.user.iconImageUrl, userIdentifyToken: session.user.userIdentifyToken } : null,
+        user: session
+          ? {
+              id: session.user.id,
+              name: session.user.name,
+              iconImageUrl: session.user.iconImageUrl,
+              userIdentifyToken: session.user.userIdentifyToken,
+            }
+          : null,
         session,
         clientIp: c.req.header("cf-connecting-ip") ?? null,
         userAgent: c.req.header("user-agent") ?? null,

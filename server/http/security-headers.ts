@@ -14,7 +14,11 @@ function createNonce(): string {
  * hooks.stripe.com, and talks to api.stripe.com. Allowed only when Stripe is configured: with the
  * sandbox no page loads anything from Stripe, and the policy stays as strict as before.
  */
-const STRIPE_SOURCES = { script: "https://js.stripe.com", frame: "https://js.stripe.com https://hooks.stripe.com", connect: "https://api.stripe.com" };
+const STRIPE_SOURCES = {
+  script: "https://js.stripe.com",
+  frame: "https://js.stripe.com https://hooks.stripe.com",
+  connect: "https://api.stripe.com",
+};
 
 /**
  * RealtimeKit's web SDK (production live video, decision 023) calls its API and sends its logs and
@@ -56,7 +60,10 @@ export function securityHeaders(): MiddlewareHandler<AppEnv> {
     h.set("X-Content-Type-Options", "nosniff");
     h.set("Referrer-Policy", "strict-origin-when-cross-origin");
     h.set("X-Frame-Options", "DENY");
-    h.set("Content-Security-Policy", contentSecurityPolicy(nonce, { stripe: Boolean(c.env.STRIPE_SECRET_KEY), realtimeKit: Boolean(c.env.REALTIMEKIT_API_TOKEN) }));
+    h.set(
+      "Content-Security-Policy",
+      contentSecurityPolicy(nonce, { stripe: Boolean(c.env.STRIPE_SECRET_KEY), realtimeKit: Boolean(c.env.REALTIMEKIT_API_TOKEN) }),
+    );
     h.set("Permissions-Policy", "camera=(self), microphone=(self), display-capture=(self), geolocation=()");
     if (new URL(c.req.url).protocol === "https:") {
       h.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains; preload");

@@ -98,11 +98,19 @@ export interface TranslatorInit {
  * A translator over resources in memory, with the shared options: what the Worker's
  * `translatorFor` is made of, and what tests use with resources of their own.
  */
-export function createTranslator({ locale, resources, fallback, defaultNs = DEFAULT_NAMESPACE, onMissing = warnMissing }: TranslatorInit): TFunction {
+export function createTranslator({
+  locale,
+  resources,
+  fallback,
+  defaultNs = DEFAULT_NAMESPACE,
+  onMissing = warnMissing,
+}: TranslatorInit): TFunction {
   const { i18n } = createI18n({
     lng: locale,
     ns: [...NAMESPACES],
-    resources: resourceTree(locale === DEFAULT_LOCALE ? { [locale]: resources ?? fallback } : { [DEFAULT_LOCALE]: fallback, [locale]: resources }),
+    resources: resourceTree(
+      locale === DEFAULT_LOCALE ? { [locale]: resources ?? fallback } : { [DEFAULT_LOCALE]: fallback, [locale]: resources },
+    ),
     saveMissing: true,
     missingKeyHandler: (_lngs, ns, key) => onMissing(locale, ns, key),
   });

@@ -42,7 +42,10 @@ export async function pkceChallenge(verifier: string): Promise<string> {
   return base64Url(new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(verifier))));
 }
 
-export async function authorizeUrl(config: TwitterConfig, input: { redirectUri: string; state: string; verifier: string }): Promise<string> {
+export async function authorizeUrl(
+  config: TwitterConfig,
+  input: { redirectUri: string; state: string; verifier: string },
+): Promise<string> {
   const url = new URL(config.authorizeUrl);
   url.searchParams.set("response_type", "code");
   url.searchParams.set("client_id", config.clientId);
@@ -73,7 +76,13 @@ export async function fetchTwitterProfile(
       "content-type": "application/x-www-form-urlencoded",
       authorization: `Basic ${btoa(`${config.clientId}:${config.clientSecret}`)}`,
     },
-    body: new URLSearchParams({ grant_type: "authorization_code", code: input.code, redirect_uri: input.redirectUri, code_verifier: input.verifier, client_id: config.clientId }).toString(),
+    body: new URLSearchParams({
+      grant_type: "authorization_code",
+      code: input.code,
+      redirect_uri: input.redirectUri,
+      code_verifier: input.verifier,
+      client_id: config.clientId,
+    }).toString(),
   });
   if (!tokenRes.ok) throw new Error(`twitter token endpoint answered ${tokenRes.status}`);
   const token = (await tokenRes.json()) as { access_token?: string };
@@ -82,5 +91,10 @@ export async function fetchTwitterProfile(
   if (!meRes.ok) throw new Error(`twitter users/me answered ${meRes.status}`);
   const me = (await meRes.json()) as { data?: { id?: string; name?: string; username?: string; profile_image_url?: string } };
   if (!me.data?.id || !me.data.username) throw new Error("twitter users/me had no id");
-  return { id: me.data.id, name: me.data.name || me.data.username, username: me.data.username, profileImageUrl: me.data.profile_image_url ?? null };
+  return {
+    id: me.data.id,
+    name: me.data.name || me.data.username,
+    username: me.data.username,
+    profileImageUrl: me.data.profile_image_url ?? null,
+  };
 }

@@ -30,7 +30,8 @@ const RENEWAL_CONCURRENCY = 4;
 export function moneyCronJobs(scheduledTime: number): JobMessage[] {
   const { renewalMonth } = moneyCronPlan(scheduledTime);
   const jobs: JobMessage[] = [];
-  if (renewalMonth) jobs.push({ type: "renewal-scan", key: `renewal-scan:${renewalMonth}:0:${scheduledTime}`, month: renewalMonth, afterId: 0 });
+  if (renewalMonth)
+    jobs.push({ type: "renewal-scan", key: `renewal-scan:${renewalMonth}:0:${scheduledTime}`, month: renewalMonth, afterId: 0 });
   jobs.push({ type: "auto-leave", key: `auto-leave:${scheduledTime}:0`, afterId: 0 });
   jobs.push({ type: "coins-expire", key: `coins-expire:${scheduledTime}:0` });
   return jobs;
@@ -109,7 +110,8 @@ export async function runRenewals(db: Db, deps: JobDeps, job: Job<"renewal">): P
     if (result.value.kind !== "skipped" && result.value.emailId !== null) emailIds.push(result.value.emailId);
   }
   await sendEmails(deps, job.key, emailIds);
-  if (failures.length > 0) throw new RenewalRetryError(failures, `${failures.length} of ${targets.length} renewals in ${job.key} will be retried`);
+  if (failures.length > 0)
+    throw new RenewalRetryError(failures, `${failures.length} of ${targets.length} renewals in ${job.key} will be retried`);
   return counts;
 }
 

@@ -78,12 +78,19 @@ function roomRole(row: AccessRow, userId: number, now: number): RoomRole | null 
   if (userId === row.ownerId) return "owner";
   const memberships = JSON.parse(row.memberships) as { planId: number; status: MembershipStatus; paidThrough: BillingMonth | null }[];
   const reason = watchReason({
-    event: { ownerId: row.ownerId, fanclubOwnerId: row.fanclubOwnerId, visibility: row.visibility as LiveVisibility, planIds: JSON.parse(row.planIds) as number[] },
+    event: {
+      ownerId: row.ownerId,
+      fanclubOwnerId: row.fanclubOwnerId,
+      visibility: row.visibility as LiveVisibility,
+      planIds: JSON.parse(row.planIds) as number[],
+    },
     viewer: {
       userId,
       isEditor: row.isEditor === 1,
       hasTicket: row.hasTicket === 1,
-      accessPlanIds: memberships.filter((m) => membershipGrantsAccess({ status: m.status, paidThroughMonth: m.paidThrough }, now)).map((m) => m.planId),
+      accessPlanIds: memberships
+        .filter((m) => membershipGrantsAccess({ status: m.status, paidThroughMonth: m.paidThrough }, now))
+        .map((m) => m.planId),
     },
   });
   if (reason === "owner" || reason === "editor") return "editor";

@@ -1,6 +1,17 @@
 import { DurableObject } from "cloudflare:workers";
 import { createDb } from "../../db/client";
-import { CHAT_LIMITS, canBeMuted, canModerate, canPublish, chatText, isMirrorMode, isOnAir, mayRelaySignal, mirrorFor, rateLimit } from "../domain/live-room";
+import {
+  CHAT_LIMITS,
+  canBeMuted,
+  canModerate,
+  canPublish,
+  chatText,
+  isMirrorMode,
+  isOnAir,
+  mayRelaySignal,
+  mirrorFor,
+  rateLimit,
+} from "../domain/live-room";
 import { translatorFor } from "../i18n";
 import { recordLiveOnAir } from "../services/live-events";
 import { liveSocketEventId } from "./socket-route";
@@ -27,7 +38,17 @@ export interface ChatMessage {
   at: number;
 }
 
-export type RoomErrorCode = "empty" | "tooLong" | "rateLimited" | "muted" | "notAllowed" | "publishNotAllowed" | "streamNotStarted" | "streamExpired" | "invalid" | "peerGone";
+export type RoomErrorCode =
+  | "empty"
+  | "tooLong"
+  | "rateLimited"
+  | "muted"
+  | "notAllowed"
+  | "publishNotAllowed"
+  | "streamNotStarted"
+  | "streamExpired"
+  | "invalid"
+  | "peerGone";
 
 const SIGNALS = new Set(["offer", "answer", "ice"]);
 /** Presence goes out at most this often, so a crowd arriving costs n messages a second, not n². */
@@ -64,7 +85,9 @@ export class LiveRoom extends DurableObject<RoomEnv> {
       ctx.storage.sql.exec(
         "CREATE TABLE IF NOT EXISTS messages (id INTEGER PRIMARY KEY AUTOINCREMENT, user_id INTEGER NOT NULL, name TEXT NOT NULL, icon_url TEXT, text TEXT NOT NULL, at INTEGER NOT NULL)",
       );
-      ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS mutes (user_id INTEGER PRIMARY KEY, muted_by INTEGER NOT NULL, at INTEGER NOT NULL)");
+      ctx.storage.sql.exec(
+        "CREATE TABLE IF NOT EXISTS mutes (user_id INTEGER PRIMARY KEY, muted_by INTEGER NOT NULL, at INTEGER NOT NULL)",
+      );
       // the on-air state D1 last accepted from this room
       ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS room (key TEXT PRIMARY KEY, value INTEGER NOT NULL)");
     });
@@ -73,7 +96,10 @@ export class LiveRoom extends DurableObject<RoomEnv> {
   /** For tests and operators: what the room holds right now. */
   snapshot(): { presence: number; onAir: boolean; history: number; muted: number[] } {
     const history = Number(this.ctx.storage.sql.exec("SELECT COUNT(*) AS n FROM messages").one().n);
-    const muted = this.ctx.storage.sql.exec("SELECT user_id FROM mutes ORDER BY user_id").toArray().map((r) => Number(r.user_id));
+    const muted = this.ctx.storage.sql
+      .exec("SELECT user_id FROM mutes ORDER BY user_id")
+      .toArray()
+      .map((r) => Number(r.user_id));
     return { presence: this.openSockets().length, onAir: isOnAir(this.peers()), history, muted };
   }
 
@@ -160,7 +186,14 @@ export class LiveRoom extends DurableObject<RoomEnv> {
     this.sentAt.set(peer.userId, limit.sent);
     if (!limit.allowed) return this.refuse(ws, peer, "rateLimited");
     const row = this.ctx.storage.sql
-      .exec("INSERT INTO messages (user_id, name, icon_url, text, at) VALUES (?, ?, ?, ?, ?) RETURNING id", peer.userId, peer.name, peer.iconUrl, text, now)
+      .exec(
+        "INSERT INTO messages (user_id, name, icon_url, text, at) VALUES (?, ?, ?, ?, ?) RETURNING id",
+        peer.userId,
+        peer.name,
+        peer.iconUrl,
+        text,
+        now,
+      )
       .one();
     const id = Number(row.id);
     // only the newest messages are ever read (a newcomer's history); older ones go
@@ -182,7 +215,12 @@ export class LiveRoom extends DurableObject<RoomEnv> {
     const userId = Number(message.userId);
     if (!Number.isSafeInteger(userId) || userId < 1 || userId === peer.userId) return this.refuse(ws, peer, "invalid");
     if (mute) {
-      this.ctx.storage.sql.exec("INSERT INTO mutes (user_id, muted_by, at) VALUES (?, ?, ?) ON CONFLICT(user_id) DO NOTHING", userId, peer.userId, Date.now());
+      this.ctx.storage.sql.exec(
+        "INSERT INTO mutes (user_id, muted_by, at) VALUES (?, ?, ?) ON CONFLICT(user_id) DO NOTHING",
+        userId,
+        peer.userId,
+        Date.now(),
+      );
     } else {
       this.ctx.storage.sql.exec("DELETE FROM mutes WHERE user_id = ?", userId);
     }
@@ -280,7 +318,10 @@ export class LiveRoom extends DurableObject<RoomEnv> {
     this.reports = this.reports
       .then(async () => {
         await recordLiveOnAir(createDb(this.env.DB), id, at);
-        this.ctx.storage.sql.exec("INSERT INTO room (key, value) VALUES ('on_air', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", onAir ? 1 : 0);
+        this.ctx.storage.sql.exec(
+          "INSERT INTO room (key, value) VALUES ('on_air', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+          onAir ? 1 : 0,
+        );
       })
       .catch((error: unknown) => console.error(`[live-room] event ${id}: on-air report failed`, error));
     this.ctx.waitUntil(this.reports);
@@ -306,7 +347,14 @@ export class LiveRoom extends DurableObject<RoomEnv> {
       .exec("SELECT id, user_id, name, icon_url, text, at FROM messages ORDER BY id DESC LIMIT ?", CHAT_LIMITS.history)
       .toArray()
       .reverse()
-      .map((r) => ({ id: Number(r.id), userId: Number(r.user_id), name: String(r.name), iconUrl: r.icon_url === null ? null : String(r.icon_url), text: String(r.text), at: Number(r.at) }));
+      .map((r) => ({
+        id: Number(r.id),
+        userId: Number(r.user_id),
+        name: String(r.name),
+        iconUrl: r.icon_url === null ? null : String(r.icon_url),
+        text: String(r.text),
+        at: Number(r.at),
+      }));
   }
 
   /** The error goes to this socket only, in its own language; the socket stays open. */

@@ -47,7 +47,16 @@ function mac(secret: string, payloadPart: string): Promise<Uint8Array> {
 }
 
 export async function signRoomTicket(secret: string, ticket: RoomTicket): Promise<string> {
-  const payload = { e: ticket.liveEventId, u: ticket.userId, r: ticket.role, n: ticket.name, i: ticket.iconUrl, l: ticket.locale, x: ticket.exp, s: ticket.streamUntil };
+  const payload = {
+    e: ticket.liveEventId,
+    u: ticket.userId,
+    r: ticket.role,
+    n: ticket.name,
+    i: ticket.iconUrl,
+    l: ticket.locale,
+    x: ticket.exp,
+    s: ticket.streamUntil,
+  };
   const payloadPart = toBase64Url(encoder.encode(JSON.stringify(payload)));
   return `${payloadPart}.${toBase64Url(await mac(secret, payloadPart))}`;
 }
@@ -80,7 +89,16 @@ export async function verifyRoomTicket(
     ) {
       return { ok: false, problem: "forged" };
     }
-    ticket = { liveEventId: p.e as number, userId: p.u as number, role: p.r as RoomRole, name: p.n, iconUrl: p.i as string | null, locale: p.l, exp: p.x as number, streamUntil: (p.s as number | null | undefined) ?? null };
+    ticket = {
+      liveEventId: p.e as number,
+      userId: p.u as number,
+      role: p.r as RoomRole,
+      name: p.n,
+      iconUrl: p.i as string | null,
+      locale: p.l,
+      exp: p.x as number,
+      streamUntil: (p.s as number | null | undefined) ?? null,
+    };
   } catch {
     return { ok: false, problem: "forged" };
   }

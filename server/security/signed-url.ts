@@ -17,7 +17,13 @@ export async function signPath(secret: string, path: string, exp: number, subjec
 export type SignatureProblem = "missing" | "expired" | "forged";
 
 /** Checks a signed URL's query against its path; null when it is valid now. */
-export async function verifySignedPath(secret: string, path: string, query: URLSearchParams, now: number, subject = "0"): Promise<SignatureProblem | null> {
+export async function verifySignedPath(
+  secret: string,
+  path: string,
+  query: URLSearchParams,
+  now: number,
+  subject = "0",
+): Promise<SignatureProblem | null> {
   const exp = Number(query.get("exp"));
   const sig = query.get("sig");
   if (!sig || !Number.isSafeInteger(exp)) return "missing";

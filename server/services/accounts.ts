@@ -20,8 +20,7 @@ export interface Links {
 
 type TokenPurpose = "confirm" | "reset" | "change_email";
 
-const emailTaken = (db: Db, email: string) =>
-  db.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
+const emailTaken = (db: Db, email: string) => db.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
 
 /** Makes a token row for `userIdSql` (a value or a sub-select) and returns the raw token for the link. */
 async function tokenInsert(db: Db, userId: number | ReturnType<typeof sql>, purpose: TokenPurpose, email: string, now: number) {
@@ -44,7 +43,11 @@ const linkFor: Record<TokenPurpose, (links: Links, token: string) => string> = {
   reset: (links, token) => `${links.user}/account/password_reset?reset_password_token=${token}`,
 };
 
-const templateFor: Record<TokenPurpose, "confirm" | "changeEmail" | "reset"> = { confirm: "confirm", change_email: "changeEmail", reset: "reset" };
+const templateFor: Record<TokenPurpose, "confirm" | "changeEmail" | "reset"> = {
+  confirm: "confirm",
+  change_email: "changeEmail",
+  reset: "reset",
+};
 
 /** Stores a single-use link for `user` and the e-mail that carries it, in one batch. */
 async function mailLink(
@@ -83,7 +86,13 @@ export async function signUp(
     updatedAt: now,
   });
   // the token refers to the row inserted in the same batch: all three are stored, or none
-  const { token, insert } = await tokenInsert(db, sql`(SELECT id FROM users WHERE email = ${input.email})`, "confirm", input.email, input.now);
+  const { token, insert } = await tokenInsert(
+    db,
+    sql`(SELECT id FROM users WHERE email = ${input.email})`,
+    "confirm",
+    input.email,
+    input.now,
+  );
   const mail = emailInsert(db, {
     to: input.email,
     template: "confirm",
@@ -105,7 +114,11 @@ export async function signUp(
 async function spendToken(db: Db, token: string | null, purpose: TokenPurpose, now: number) {
   if (!token || token.length > 100) return { state: "missing" as TokenState, row: null };
   const tokenHash = await sha256Hex(token);
-  const row = await db.select().from(emailTokens).where(and(eq(emailTokens.tokenHash, tokenHash), eq(emailTokens.purpose, purpose))).get();
+  const row = await db
+    .select()
+    .from(emailTokens)
+    .where(and(eq(emailTokens.tokenHash, tokenHash), eq(emailTokens.purpose, purpose)))
+    .get();
   const state = tokenState(row, now);
   if (state !== "valid" || !row) return { state, row: null };
   const spent = await db
@@ -117,11 +130,18 @@ async function spendToken(db: Db, token: string | null, purpose: TokenPurpose, n
   return spent ? { state: "valid" as const, row: spent } : { state: "used" as TokenState, row: null };
 }
 
-export async function confirmEmail(db: Db, token: string | null, now: number): Promise<{ ok: true; userId: number } | { ok: false; state: TokenState }> {
+export async function confirmEmail(
+  db: Db,
+  token: string | null,
+  now: number,
+): Promise<{ ok: true; userId: number } | { ok: false; state: TokenState }> {
   const { state, row } = await spendToken(db, token, "confirm", now);
   if (!row) return { ok: false, state };
   await db.batch([
-    db.update(users).set({ emailConfirmedAt: new Date(now), updatedAt: new Date(now) }).where(and(eq(users.id, row.userId), isNull(users.leftAt))),
+    db
+      .update(users)
+      .set({ emailConfirmedAt: new Date(now), updatedAt: new Date(now) })
+      .where(and(eq(users.id, row.userId), isNull(users.leftAt))),
     notificationInsert(db, { userId: row.userId, kind: "welcome", url: "/fanclubs?order=2&category=", now }),
   ]);
   return { ok: true, userId: row.userId };
@@ -132,13 +152,21 @@ export async function confirmEmail(db: Db, token: string | null, now: number): P
  * is the same either way, so the form does not reveal who has an account.
  */
 export async function resendConfirmation(db: Db, input: { email: string; links: Links; now: number }): Promise<number | undefined> {
-  const user = await db.select().from(users).where(and(eq(users.email, input.email), isNull(users.emailConfirmedAt), isNull(users.leftAt))).get();
+  const user = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.email, input.email), isNull(users.emailConfirmedAt), isNull(users.leftAt)))
+    .get();
   if (!user) return undefined;
   return mailLink(db, user, { purpose: "confirm", email: input.email, links: input.links, now: input.now });
 }
 
 export async function requestPasswordReset(db: Db, input: { email: string; links: Links; now: number }): Promise<number | undefined> {
-  const user = await db.select().from(users).where(and(eq(users.email, input.email), isNull(users.leftAt))).get();
+  const user = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.email, input.email), isNull(users.leftAt)))
+    .get();
   if (!user) return undefined;
   return mailLink(db, user, { purpose: "reset", email: input.email, links: input.links, now: input.now });
 }
@@ -146,19 +174,30 @@ export async function requestPasswordReset(db: Db, input: { email: string; links
 /** Is this reset link still usable? (The form is shown only then; the token is spent on submit.) */
 export async function resetTokenState(db: Db, token: string | null, now: number): Promise<TokenState> {
   if (!token || token.length > 100) return "missing";
-  const row = await db.select().from(emailTokens).where(and(eq(emailTokens.tokenHash, await sha256Hex(token)), eq(emailTokens.purpose, "reset"))).get();
+  const row = await db
+    .select()
+    .from(emailTokens)
+    .where(and(eq(emailTokens.tokenHash, await sha256Hex(token)), eq(emailTokens.purpose, "reset")))
+    .get();
   return tokenState(row, now);
 }
 
 /** Sets the new password and signs the person out everywhere; a reset also proves the address. */
-export async function resetPassword(db: Db, input: { token: string | null; password: string; now: number }): Promise<{ ok: true } | { ok: false; state: TokenState }> {
+export async function resetPassword(
+  db: Db,
+  input: { token: string | null; password: string; now: number },
+): Promise<{ ok: true } | { ok: false; state: TokenState }> {
   const { state, row } = await spendToken(db, input.token, "reset", input.now);
   if (!row) return { ok: false, state };
   const now = new Date(input.now);
   await db.batch([
     db
       .update(users)
-      .set({ passwordHash: await hashPassword(input.password), emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, ${input.now})`, updatedAt: now })
+      .set({
+        passwordHash: await hashPassword(input.password),
+        emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, ${input.now})`,
+        updatedAt: now,
+      })
       .where(eq(users.id, row.userId)),
     revokeAllSessionsStatement(db, row.userId, input.now),
     db.delete(loginFailures).where(eq(loginFailures.subject, `email:${row.email}`)),
@@ -166,9 +205,7 @@ export async function resetPassword(db: Db, input: { token: string | null; passw
   return { ok: true };
 }
 
-export type LoginResult =
-  | { ok: true; user: UserRow }
-  | { ok: false; reason: "invalid" | "locked" | "unconfirmed" };
+export type LoginResult = { ok: true; user: UserRow } | { ok: false; reason: "invalid" | "locked" | "unconfirmed" };
 
 /**
  * Checks a password under the lockout rule: 10 failures for one address, or from one client
@@ -187,7 +224,13 @@ export async function isLocked(db: Db, subjects: string[], now: number): Promise
     .from(loginFailures)
     .where(and(inArray(loginFailures.subject, subjects), gt(loginFailures.at, since)))
     .all();
-  return subjects.some((subject) => lockedUntil(failures.filter((f) => f.subject === subject).map((f) => f.at.getTime()), now) !== null);
+  return subjects.some(
+    (subject) =>
+      lockedUntil(
+        failures.filter((f) => f.subject === subject).map((f) => f.at.getTime()),
+        now,
+      ) !== null,
+  );
 }
 
 export async function recordFailure(db: Db, subjects: string[], now: number): Promise<void> {
@@ -199,12 +242,19 @@ export async function recordFailure(db: Db, subjects: string[], now: number): Pr
   ]);
 }
 
-export async function authenticate(db: Db, input: { email: string; password: string; ip: string | null; now: number }): Promise<LoginResult> {
+export async function authenticate(
+  db: Db,
+  input: { email: string; password: string; ip: string | null; now: number },
+): Promise<LoginResult> {
   const email = normalizeEmail(input.email);
   const subjects = lockSubjects(email, input.ip);
   if (await isLocked(db, subjects, input.now)) return { ok: false, reason: "locked" };
 
-  const user = await db.select().from(users).where(and(eq(users.email, email), isNull(users.leftAt), isNotNull(users.passwordHash))).get();
+  const user = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.email, email), isNull(users.leftAt), isNotNull(users.passwordHash)))
+    .get();
   const valid = await verifyPassword(input.password, user?.passwordHash ?? (await decoyPasswordHash()));
   if (!user || !valid) {
     await recordFailure(db, subjects, input.now);
@@ -221,13 +271,22 @@ export async function changePassword(
   const user = await db.select().from(users).where(eq(users.id, input.userId)).get();
   if (!user || !(await verifyPassword(input.currentPassword, user.passwordHash))) return { ok: false, reason: "wrongPassword" };
   const statements = [
-    db.update(users).set({ passwordHash: await hashPassword(input.password), updatedAt: new Date(input.now) }).where(eq(users.id, user.id)),
+    db
+      .update(users)
+      .set({ passwordHash: await hashPassword(input.password), updatedAt: new Date(input.now) })
+      .where(eq(users.id, user.id)),
   ] as const;
   if (!user.email) {
     await db.batch(statements);
     return { ok: true, emailId: undefined };
   }
-  const mail = emailInsert(db, { to: user.email, template: "passwordChanged", locale: user.locale as Locale, params: { name: user.name }, now: input.now });
+  const mail = emailInsert(db, {
+    to: user.email,
+    template: "passwordChanged",
+    locale: user.locale as Locale,
+    params: { name: user.name },
+    now: input.now,
+  });
   const [, mailed] = await db.batch([...statements, mail]);
   return { ok: true, emailId: mailed[0]?.id };
 }
@@ -241,14 +300,25 @@ export async function requestEmailChange(
   if (!user) return { ok: false, reason: "same" };
   if (user.email === input.email) return { ok: false, reason: "same" };
   if (await emailTaken(db, input.email)) return { ok: false, reason: "duplicate" };
-  return { ok: true, emailId: await mailLink(db, user, { purpose: "change_email", email: input.email, links: input.links, now: input.now }) };
+  return {
+    ok: true,
+    emailId: await mailLink(db, user, { purpose: "change_email", email: input.email, links: input.links, now: input.now }),
+  };
 }
 
-export async function confirmEmailChange(db: Db, token: string | null, now: number): Promise<{ ok: true } | { ok: false; state: TokenState | "duplicate" }> {
+export async function confirmEmailChange(
+  db: Db,
+  token: string | null,
+  now: number,
+): Promise<{ ok: true } | { ok: false; state: TokenState | "duplicate" }> {
   const { state, row } = await spendToken(db, token, "change_email", now);
   if (!row) return { ok: false, state };
   try {
-    await db.update(users).set({ email: row.email, emailConfirmedAt: new Date(now), updatedAt: new Date(now) }).where(and(eq(users.id, row.userId), isNull(users.leftAt))).run();
+    await db
+      .update(users)
+      .set({ email: row.email, emailConfirmedAt: new Date(now), updatedAt: new Date(now) })
+      .where(and(eq(users.id, row.userId), isNull(users.leftAt)))
+      .run();
   } catch (error) {
     if (String(error).includes("UNIQUE")) return { ok: false, state: "duplicate" };
     throw error;

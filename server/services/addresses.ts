@@ -70,7 +70,10 @@ export async function createAddress(db: Db, userId: number, input: AddressInput,
           street: sql<string>`${input.street}`.as("street"),
           building: sql<string | null>`${input.building}`.as("building"),
           phone: sql<string>`${input.phone}`.as("phone"),
-          isDefault: sql<boolean>`CASE WHEN ${input.isDefault ? 1 : 0} = 1 OR NOT EXISTS (SELECT 1 FROM ${userAddresses} WHERE ${mine}) THEN 1 ELSE 0 END`.as("is_default"),
+          isDefault:
+            sql<boolean>`CASE WHEN ${input.isDefault ? 1 : 0} = 1 OR NOT EXISTS (SELECT 1 FROM ${userAddresses} WHERE ${mine}) THEN 1 ELSE 0 END`.as(
+              "is_default",
+            ),
           createdAt: sql<Date>`${now}`.as("created_at"),
           updatedAt: sql<Date>`${now}`.as("updated_at"),
         })
@@ -79,7 +82,10 @@ export async function createAddress(db: Db, userId: number, input: AddressInput,
     )
     .returning({ id: userAddresses.id });
   // the person's newest row is the one just inserted; if it is the default, the others step down
-  const newest = sql`${db.select({ id: sql`max(${other.id})` }).from(other).where(eq(other.userId, userId))}`;
+  const newest = sql`${db
+    .select({ id: sql`max(${other.id})` })
+    .from(other)
+    .where(eq(other.userId, userId))}`;
   const [inserted] = await db.batch([insert, clearOtherDefaults(db, userId, newest, now)]);
   const row = inserted[0];
   return row ? { ok: true, id: row.id } : { ok: false, reason: "limit" };
@@ -112,7 +118,11 @@ export async function updateAddress(db: Db, userId: number, id: number, input: A
 
 /** Makes one address the default and the others not, in one transaction. */
 export async function setDefaultAddress(db: Db, userId: number, id: number, now: number): Promise<AddressResult> {
-  const mark = db.update(userAddresses).set({ isDefault: true, updatedAt: new Date(now) }).where(owned(userId, id)).returning({ id: userAddresses.id });
+  const mark = db
+    .update(userAddresses)
+    .set({ isDefault: true, updatedAt: new Date(now) })
+    .where(owned(userId, id))
+    .returning({ id: userAddresses.id });
   const [marked] = await db.batch([mark, clearOtherDefaults(db, userId, id, now)]);
   return marked.length ? { ok: true, id } : { ok: false, reason: "not_found" };
 }

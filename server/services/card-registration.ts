@@ -20,7 +20,12 @@ export type CardRegistrationState = {
 };
 
 /** spec §7 'card registration check', and what the registration page shows. */
-export async function cardRegistrationState(db: Db, provider: PaymentProvider, userId: number, now: number): Promise<CardRegistrationState> {
+export async function cardRegistrationState(
+  db: Db,
+  provider: PaymentProvider,
+  userId: number,
+  now: number,
+): Promise<CardRegistrationState> {
   const usable = await usableCard(db, provider, userId);
   if (!usable) return { registered: false, card: null };
   const { id, brand, last4, expMonth, expYear } = usable.card;
@@ -43,15 +48,23 @@ async function keepOnly(db: Db, provider: PaymentProvider, userId: number, card:
  * A card of another provider (registered in the sandbox before a Stripe key was set) is unknown to
  * this one: it is only taken off the list, the provider is not asked to forget it.
  */
-async function forget(db: Db, provider: PaymentProvider, userId: number, card: { id: number; provider: StoredCard["provider"] }, now: number): Promise<boolean> {
+async function forget(
+  db: Db,
+  provider: PaymentProvider,
+  userId: number,
+  card: { id: number; provider: StoredCard["provider"] },
+  now: number,
+): Promise<boolean> {
   if (card.provider === provider.kind) return removeCard(db, provider, userId, card.id, now);
-  await db.update(paymentCards).set({ deletedAt: new Date(now), isDefault: false }).where(eq(paymentCards.id, card.id));
+  await db
+    .update(paymentCards)
+    .set({ deletedAt: new Date(now), isDefault: false })
+    .where(eq(paymentCards.id, card.id));
   return true;
 }
 
 export type SandboxRegistrationOutcome =
-  | { ok: true; card: StoredCard }
-  | { ok: false; code: CardProblemCode; field: "number" | "expiry" | "cvc" };
+  { ok: true; card: StoredCard } | { ok: false; code: CardProblemCode; field: "number" | "expiry" | "cvc" };
 
 /** The sandbox's own card form (no Stripe key configured). */
 export async function registerSandboxCard(
@@ -80,7 +93,13 @@ export type StripeSetupOutcome = { ok: true; card: StoredCard } | { ok: false; r
  * query proves nothing) and must belong to this fan's customer before its card is stored. Coming
  * back twice (a reload) stores the same card again, which changes nothing.
  */
-export async function finishStripeSetup(db: Db, provider: StripeProvider, userId: number, setupIntentId: string, now: number): Promise<StripeSetupOutcome> {
+export async function finishStripeSetup(
+  db: Db,
+  provider: StripeProvider,
+  userId: number,
+  setupIntentId: string,
+  now: number,
+): Promise<StripeSetupOutcome> {
   const profile = await paymentProfile(db, userId);
   if (!profile?.customerId || profile.provider !== "stripe") return { ok: false, reason: "notYours" };
   const state = await provider.retrieveSetupIntent(setupIntentId);

@@ -42,7 +42,16 @@ export type PurchaseSummary = {
   coinAmount: number;
   cardAmount: number;
   createdAt: number;
-  items: Array<{ type: string; targetType: string; targetId: number; fanclubId: number; price: number; quantity: number; note: string | null; month: string | null }>;
+  items: Array<{
+    type: string;
+    targetType: string;
+    targetId: number;
+    fanclubId: number;
+    price: number;
+    quantity: number;
+    note: string | null;
+    month: string | null;
+  }>;
 };
 
 export type PurchaseOutcome =
@@ -84,7 +93,14 @@ async function summaryOf(db: Db, row: PurchaseRow): Promise<PurchaseSummary> {
     .from(purchaseItems)
     .where(eq(purchaseItems.purchaseId, row.id))
     .orderBy(asc(purchaseItems.id));
-  return { id: row.id, total: row.total, coinAmount: row.coinAmount, cardAmount: row.cardAmount, createdAt: row.createdAt.getTime(), items };
+  return {
+    id: row.id,
+    total: row.total,
+    coinAmount: row.coinAmount,
+    cardAmount: row.cardAmount,
+    createdAt: row.createdAt.getTime(),
+    items,
+  };
 }
 
 async function paidOutcome(db: Db, row: PurchaseRow, replayed: boolean): Promise<PurchaseOutcome> {
@@ -145,12 +161,32 @@ export async function purchaseCart(db: Db, provider: PaymentProvider, input: Pur
       attempt = await startAttempt(db, { userId, cartId: cart.id, key, total, split, providerKind: provider.kind, now });
       if (attempt.status === "paid") return paidOutcome(db, attempt, true);
     }
-    const card = await chargeCardPart(db, provider, { attempt, userId, cartId: cart.id, amountYen: split.card, key, sandboxAuthentication: input.sandboxAuthentication, now });
+    const card = await chargeCardPart(db, provider, {
+      attempt,
+      userId,
+      cartId: cart.id,
+      amountYen: split.card,
+      key,
+      sandboxAuthentication: input.sandboxAuthentication,
+      now,
+    });
     if (card.status !== "succeeded") return card.outcome;
     chargeId = card.chargeId;
   }
 
-  return applyPurchase(db, { userId, cartId: cart.id, key, total, split, chargeId, providerKind: split.card > 0 ? provider.kind : null, provider, attempt: attempt ?? null, payable, now });
+  return applyPurchase(db, {
+    userId,
+    cartId: cart.id,
+    key,
+    total,
+    split,
+    chargeId,
+    providerKind: split.card > 0 ? provider.kind : null,
+    provider,
+    attempt: attempt ?? null,
+    payable,
+    now,
+  });
 }
 
 /**
@@ -160,7 +196,15 @@ export async function purchaseCart(db: Db, provider: PaymentProvider, input: Pur
  */
 async function startAttempt(
   db: Db,
-  input: { userId: number; cartId: number; key: string; total: number; split: { coins: number; card: number }; providerKind: PaymentProvider["kind"]; now: number },
+  input: {
+    userId: number;
+    cartId: number;
+    key: string;
+    total: number;
+    split: { coins: number; card: number };
+    providerKind: PaymentProvider["kind"];
+    now: number;
+  },
 ): Promise<PurchaseRow> {
   await db
     .insert(purchases)
@@ -189,7 +233,15 @@ const FAILURE_CODES: ReadonlySet<string> = new Set(["card_declined", "insufficie
 async function chargeCardPart(
   db: Db,
   provider: PaymentProvider,
-  input: { attempt: PurchaseRow; userId: number; cartId: number; amountYen: number; key: string; sandboxAuthentication: "approve" | "fail" | null; now: number },
+  input: {
+    attempt: PurchaseRow;
+    userId: number;
+    cartId: number;
+    amountYen: number;
+    key: string;
+    sandboxAuthentication: "approve" | "fail" | null;
+    now: number;
+  },
 ): Promise<CardPart> {
   const { attempt, key, now } = input;
   const charge = () =>
@@ -206,7 +258,11 @@ async function chargeCardPart(
     if (attempt.status === "requires_action" && attempt.cardChargeId) {
       // after 3-D Secure: Stripe tells the payment's state; the sandbox is told the fan's answer
       if (provider.kind === "stripe") result = await provider.retrieveCharge(attempt.cardChargeId);
-      else if (input.sandboxAuthentication) result = await provider.confirmSandboxAuthentication({ chargeId: attempt.cardChargeId, approve: input.sandboxAuthentication === "approve" });
+      else if (input.sandboxAuthentication)
+        result = await provider.confirmSandboxAuthentication({
+          chargeId: attempt.cardChargeId,
+          approve: input.sandboxAuthentication === "approve",
+        });
       else result = await charge();
     } else if (attempt.cardChargeId && provider.kind === "stripe") {
       // charged or processing earlier, effect not written yet: ask for the payment's state
@@ -226,10 +282,18 @@ async function chargeCardPart(
       await db.update(purchases).set({ cardChargeId: result.chargeId, updatedAt: at }).where(eq(purchases.id, attempt.id));
       return { status: "succeeded", chargeId: result.chargeId };
     case "requires_action":
-      await db.update(purchases).set({ status: "requires_action", cardChargeId: result.chargeId, updatedAt: at }).where(eq(purchases.id, attempt.id));
+      await db
+        .update(purchases)
+        .set({ status: "requires_action", cardChargeId: result.chargeId, updatedAt: at })
+        .where(eq(purchases.id, attempt.id));
       return {
         status: "stopped",
-        outcome: { status: "requires_action", provider: provider.kind, clientSecret: result.clientSecret, publishableKey: provider.kind === "stripe" ? provider.publishableKey : null },
+        outcome: {
+          status: "requires_action",
+          provider: provider.kind,
+          clientSecret: result.clientSecret,
+          publishableKey: provider.kind === "stripe" ? provider.publishableKey : null,
+        },
       };
     case "processing":
       await db.update(purchases).set({ cardChargeId: result.chargeId, updatedAt: at }).where(eq(purchases.id, attempt.id));
@@ -244,7 +308,14 @@ async function chargeCardPart(
 }
 
 /** A declined attempt: recorded as failed, and the cart's version moves on so the next try is a new attempt (decision 014). */
-async function failAttempt(db: Db, attempt: PurchaseRow, cartId: number, code: string, chargeId: string | null, now: number): Promise<void> {
+async function failAttempt(
+  db: Db,
+  attempt: PurchaseRow,
+  cartId: number,
+  code: string,
+  chargeId: string | null,
+  now: number,
+): Promise<void> {
   await db.batch([
     db
       .update(purchases)
@@ -283,7 +354,10 @@ async function applyPurchase(
     // the attempt's effect happens once, whatever pays it (the coin entry guards only coin payments)
     recordKey(db, key, at),
     input.attempt
-      ? db.update(purchases).set({ status: "paid", coinEntryId, cardChargeId: input.chargeId, failureCode: null, updatedAt: at }).where(eq(purchases.idempotencyKey, key))
+      ? db
+          .update(purchases)
+          .set({ status: "paid", coinEntryId, cardChargeId: input.chargeId, failureCode: null, updatedAt: at })
+          .where(eq(purchases.idempotencyKey, key))
       : db.insert(purchases).values({
           userId: input.userId,
           cartId: input.cartId,
@@ -311,7 +385,9 @@ async function applyPurchase(
         month: p.kind.month(p.detail),
       })),
     ),
-    ...input.payable.flatMap((p) => p.kind.effect(db, { userId: input.userId, row: p.row, price: p.price, detail: p.detail, purchaseKey: key, purchaseId, now })),
+    ...input.payable.flatMap((p) =>
+      p.kind.effect(db, { userId: input.userId, row: p.row, price: p.price, detail: p.detail, purchaseKey: key, purchaseId, now }),
+    ),
     ...clearItemsStatements(
       db,
       input.cartId,
@@ -324,7 +400,15 @@ async function applyPurchase(
   try {
     if (split.coins > 0) {
       const memo = input.payable.map((p) => p.kind.memo(p.detail)).join(" / ");
-      const spent = await spendCoins(db, { userId: input.userId, amount: split.coins, idempotencyKey: key, now, memo, ref: { type: "purchase", id: key }, extraStatements: ({ entryId }) => statements(entryId) });
+      const spent = await spendCoins(db, {
+        userId: input.userId,
+        amount: split.coins,
+        idempotencyKey: key,
+        now,
+        memo,
+        ref: { type: "purchase", id: key },
+        extraStatements: ({ entryId }) => statements(entryId),
+      });
       if (!spent.ok) return failure(spent.error === "shortage" ? "shortage" : "busy");
       replayed = spent.replayed;
     } else {
@@ -345,7 +429,6 @@ async function applyPurchase(
   if (done?.status !== "paid") throw new Error(`purchase ${key} not recorded as paid`);
   return paidOutcome(db, done, replayed);
 }
-
 
 /**
  * A limit that only the effect's batch can hold for sure (a plan's last seat, the last item or
@@ -373,13 +456,28 @@ type CapacityProblem = "planUnavailable" | "soldOut" | "raffleLimitReached";
 async function giveBack(
   db: Db,
   provider: PaymentProvider,
-  input: { key: string; cartId: number; split: { coins: number; card: number }; chargeId: string | null; attempt: PurchaseRow | null; problem: CapacityProblem; now: number },
+  input: {
+    key: string;
+    cartId: number;
+    split: { coins: number; card: number };
+    chargeId: string | null;
+    attempt: PurchaseRow | null;
+    problem: CapacityProblem;
+    now: number;
+  },
 ): Promise<PurchaseOutcome> {
   const { key, now } = input;
   let refundId: string | null = null;
   if (input.split.card > 0 && input.chargeId) {
     try {
-      refundId = (await provider.refund({ chargeId: input.chargeId, amountYen: input.split.card, idempotencyKey: `refund:${key}`, metadata: { purchaseKey: key } })).refundId;
+      refundId = (
+        await provider.refund({
+          chargeId: input.chargeId,
+          amountYen: input.split.card,
+          idempotencyKey: `refund:${key}`,
+          metadata: { purchaseKey: key },
+        })
+      ).refundId;
     } catch (error) {
       if (!(error instanceof PaymentProviderError)) throw error;
       return failure("pending");

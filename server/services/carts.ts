@@ -2,7 +2,15 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { CART_ITEM_TARGET_TYPES, CART_ITEM_TYPES, cartItems, carts, type CartItemRow } from "../../db/schema";
 import { cartTotal } from "../domain/purchase";
-import { cartItemKind, type AddRequest, type CartItemKind, type CartProblem, type CartItemView, type NewCartRow, type Stmt } from "./cart-items";
+import {
+  cartItemKind,
+  type AddRequest,
+  type CartItemKind,
+  type CartProblem,
+  type CartItemView,
+  type NewCartRow,
+  type Stmt,
+} from "./cart-items";
 
 export type { CartItemView } from "./cart-items";
 
@@ -87,7 +95,11 @@ export async function refreshStaleItems(db: Db, cartId: number, priced: readonly
   if (!stale.length) return false;
   await db.batch([
     bumpCartVersion(db, cartId, now),
-    ...stale.map((p) => (p.ok ? db.update(cartItems).set({ price: p.price }).where(eq(cartItems.id, p.row.id)) : db.delete(cartItems).where(eq(cartItems.id, p.row.id)))),
+    ...stale.map((p) =>
+      p.ok
+        ? db.update(cartItems).set({ price: p.price }).where(eq(cartItems.id, p.row.id))
+        : db.delete(cartItems).where(eq(cartItems.id, p.row.id)),
+    ),
   ]);
   return true;
 }
@@ -98,7 +110,11 @@ export async function refreshStaleItems(db: Db, cartId: number, priced: readonly
  * meanwhile) is dropped and one whose price moved is re-priced, bumping the version, so what the
  * fan sees is what a purchase pays.
  */
-export async function cartView(db: Db, userId: number, now: number): Promise<{ cartId: number | null; version: number; items: CartItemView[]; total: number }> {
+export async function cartView(
+  db: Db,
+  userId: number,
+  now: number,
+): Promise<{ cartId: number | null; version: number; items: CartItemView[]; total: number }> {
   const { cart, items } = await loadCart(db, userId);
   if (!cart) return { cartId: null, version: 0, items: [], total: 0 };
   const priced = await priceItems(db, userId, items, now);
@@ -122,7 +138,11 @@ export type AddInput = Omit<AddRequest, "type" | "targetType" | "quantity" | "am
  * content with what the kind makes of the request, priced now.
  */
 export async function addCartItem(db: Db, input: AddInput): Promise<AddResult> {
-  if (!(CART_ITEM_TYPES as readonly string[]).includes(input.type) || !(CART_ITEM_TARGET_TYPES as readonly string[]).includes(input.targetType)) return { ok: false, problem: "invalidItem" };
+  if (
+    !(CART_ITEM_TYPES as readonly string[]).includes(input.type) ||
+    !(CART_ITEM_TARGET_TYPES as readonly string[]).includes(input.targetType)
+  )
+    return { ok: false, problem: "invalidItem" };
   const kind = cartItemKind(input.type);
   if (!kind || !(kind.targetTypes as readonly string[]).includes(input.targetType)) return { ok: false, problem: "invalidItem" };
   const request: AddRequest = {
@@ -145,7 +165,10 @@ async function replaceCartContent(db: Db, userId: number, rows: readonly NewCart
   const cart = await ensureCart(db, userId, now);
   const [, inserted] = await db.batch([
     db.delete(cartItems).where(eq(cartItems.cartId, cart.id)),
-    db.insert(cartItems).values(cartRowValues(rows, cart.id, now)).returning({ id: cartItems.id }),
+    db
+      .insert(cartItems)
+      .values(cartRowValues(rows, cart.id, now))
+      .returning({ id: cartItems.id }),
     bumpCartVersion(db, cart.id, now),
   ]);
   return inserted.map((r) => r.id);
@@ -172,5 +195,8 @@ export async function deleteCartItem(db: Db, userId: number, itemId: number, now
 /** Statements removing paid items and recording the change (inside the purchase batch). */
 export function clearItemsStatements(db: Db, cartId: number, itemIds: readonly number[], now: number): Stmt[] {
   if (!itemIds.length) return [bumpCartVersion(db, cartId, now)];
-  return [db.delete(cartItems).where(and(eq(cartItems.cartId, cartId), inArray(cartItems.id, [...itemIds]))), bumpCartVersion(db, cartId, now)];
+  return [
+    db.delete(cartItems).where(and(eq(cartItems.cartId, cartId), inArray(cartItems.id, [...itemIds]))),
+    bumpCartVersion(db, cartId, now),
+  ];
 }

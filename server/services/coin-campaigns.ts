@@ -6,7 +6,8 @@ import { creditCoins, type CoinEntry } from "./coins";
 
 const DAY_MS = 86_400_000;
 
-const runningAt = (now: number) => and(lte(coinCampaigns.startsAt, new Date(now)), or(isNull(coinCampaigns.endsAt), gt(coinCampaigns.endsAt, new Date(now))));
+const runningAt = (now: number) =>
+  and(lte(coinCampaigns.startsAt, new Date(now)), or(isNull(coinCampaigns.endsAt), gt(coinCampaigns.endsAt, new Date(now))));
 
 /** Vesting campaigns running at `now` (started, not ended), optionally of one trigger. */
 export async function activeCampaigns(db: Db, now: number, vestOn?: CoinCampaignRow["vestOn"]): Promise<CoinCampaignRow[]> {
@@ -81,7 +82,9 @@ export async function vestingCampaigns(db: Db, userId: number, now: number): Pro
   const byId = new Map<number, VestingCampaign>();
   for (const c of running) byId.set(c.id, { campaign: c, grant: null });
   for (const g of granted) {
-    byId.set(g.campaign.id, { campaign: g.campaign, grant: {
+    byId.set(g.campaign.id, {
+      campaign: g.campaign,
+      grant: {
         amount: g.amount,
         remaining: g.expiresAt!.getTime() > now ? g.remaining : 0,
         expiresAt: g.expiresAt!,

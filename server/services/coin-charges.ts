@@ -35,7 +35,13 @@ async function entryFor(db: Db, key: string): Promise<CoinEntry | undefined> {
   return db.select().from(coinEntries).where(eq(coinEntries.idempotencyKey, key)).get();
 }
 
-async function settle(db: Db, input: CoinChargeInput, key: string, result: ChargeResult, provider: PaymentProvider): Promise<CoinChargeOutcome> {
+async function settle(
+  db: Db,
+  input: CoinChargeInput,
+  key: string,
+  result: ChargeResult,
+  provider: PaymentProvider,
+): Promise<CoinChargeOutcome> {
   switch (result.status) {
     case "succeeded": {
       const { entry, replayed } = await creditCoins(db, {
@@ -98,7 +104,8 @@ export async function confirmCoinCharge(
   if (charge.status === "no_card") return { status: "no_card" };
   let result: ChargeResult = charge;
   if (provider.kind === "sandbox") {
-    if (charge.status === "requires_action") result = await provider.confirmSandboxAuthentication({ chargeId: charge.chargeId, approve: input.approve });
+    if (charge.status === "requires_action")
+      result = await provider.confirmSandboxAuthentication({ chargeId: charge.chargeId, approve: input.approve });
   } else if (charge.status === "requires_action" || charge.status === "processing") {
     // Stripe answers a repeated key with its first response; the payment's state now is asked separately
     result = await provider.retrieveCharge(charge.chargeId);

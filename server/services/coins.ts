@@ -83,14 +83,23 @@ async function ensureCoinAccount(db: Db, userId: number, now: number): Promise<n
   const existing = await coinAccountId(db, userId);
   if (existing !== null) return existing;
   // a bare account moves no money; racing creators meet on the unique user_id
-  await db.insert(coinAccounts).values({ kind: "user", userId, balance: 0, createdAt: new Date(now) }).onConflictDoNothing({ target: coinAccounts.userId });
+  await db
+    .insert(coinAccounts)
+    .values({ kind: "user", userId, balance: 0, createdAt: new Date(now) })
+    .onConflictDoNothing({ target: coinAccounts.userId });
   const id = await coinAccountId(db, userId);
   if (id === null) throw new Error(`no coin account for user ${userId}`);
   return id;
 }
 
 function lotView(row: { id: number; kind: "paid" | "bonus"; remaining: number; expiresAt: Date | null; createdAt: Date }): CoinLotView {
-  return { id: row.id, kind: row.kind, remaining: row.remaining, expiresAt: row.expiresAt?.getTime() ?? null, createdAt: row.createdAt.getTime() };
+  return {
+    id: row.id,
+    kind: row.kind,
+    remaining: row.remaining,
+    expiresAt: row.expiresAt?.getTime() ?? null,
+    createdAt: row.createdAt.getTime(),
+  };
 }
 
 const openLotColumns = {
@@ -126,7 +135,13 @@ export async function coinBalance(db: Db, userId: number, now: number): Promise<
   return { ...spendable, bonus: spendable.bonus.map((b) => ({ amount: b.amount, expiresAt: new Date(b.expiresAt) })) };
 }
 
-type EntryFields = { userId: number; idempotencyKey: string; now: number; memo?: string | null; ref?: { type: string; id: string | number } | null };
+type EntryFields = {
+  userId: number;
+  idempotencyKey: string;
+  now: number;
+  memo?: string | null;
+  ref?: { type: string; id: string | number } | null;
+};
 
 /**
  * The statements of one ledger entry: the entry (first, so a replayed key fails before anything
@@ -183,7 +198,12 @@ function entryStatements(
   // lots spent down (the posting is negative): under the CHECK, a lot a racer emptied first fails the whole batch
   const spentLots = movement.postings
     .filter((p): p is PostingPlan & { lot: number } => typeof p.lot === "number")
-    .map((p) => db.update(coinLots).set({ remaining: sql`"remaining" + ${p.amount}` }).where(eq(coinLots.id, p.lot)));
+    .map((p) =>
+      db
+        .update(coinLots)
+        .set({ remaining: sql`"remaining" + ${p.amount}` })
+        .where(eq(coinLots.id, p.lot)),
+    );
   const balances = balanceDeltas(movement.postings).map(({ account, delta }) =>
     db
       .update(coinAccounts)
@@ -210,8 +230,9 @@ export type CreditResult = { entry: CoinEntry; replayed: boolean; extraResults: 
  */
 export async function creditCoins(db: Db, input: CreditInput): Promise<CreditResult> {
   if (!isWholePositive(input.amount)) throw new RangeError(`a credit is a positive whole number of coins, got ${input.amount}`);
-  const expiresAt = input.kind === "bonus" ? input.expiresAt ?? null : null;
-  if (input.kind === "bonus" && (expiresAt === null || expiresAt <= input.now)) throw new RangeError("bonus coins need an expiry in the future");
+  const expiresAt = input.kind === "bonus" ? (input.expiresAt ?? null) : null;
+  if (input.kind === "bonus" && (expiresAt === null || expiresAt <= input.now))
+    throw new RangeError("bonus coins need an expiry in the future");
   const expected = { userId: input.userId, kind: input.kind, amount: input.amount };
   const existing = await entryByKey(db, input.idempotencyKey);
   if (existing) return { entry: replayOf(existing, expected), replayed: true, extraResults: [] };
@@ -309,13 +330,25 @@ export async function expireBonusCoins(db: Db, now: number, limit = EXPIRE_BATCH
   return { lots, coins, more: due.length === limit };
 }
 
-async function expireLot(db: Db, lot: { lotId: number; accountId: number; userId: number; remaining: number }, now: number): Promise<number> {
+async function expireLot(
+  db: Db,
+  lot: { lotId: number; accountId: number; userId: number; remaining: number },
+  now: number,
+): Promise<number> {
   const key = coinKeys.expire(lot.lotId);
   let remaining = lot.remaining;
   for (let attempt = 1; attempt <= SPEND_ATTEMPTS && remaining > 0; attempt++) {
     const movement = entryPostings({ kind: "expire", userAccountId: lot.accountId, lotId: lot.lotId, amount: remaining });
     try {
-      await db.batch(entryStatements(db, { userId: lot.userId, idempotencyKey: key, now, ref: { type: "lot", id: lot.lotId } }, "expire", movement, null));
+      await db.batch(
+        entryStatements(
+          db,
+          { userId: lot.userId, idempotencyKey: key, now, ref: { type: "lot", id: lot.lotId } },
+          "expire",
+          movement,
+          null,
+        ),
+      );
       return remaining;
     } catch (error) {
       // swept by a concurrent run: nothing is left, and nothing more to do
@@ -359,7 +392,9 @@ export async function coinHistory(
       refType: coinEntries.refType,
       refId: coinEntries.refId,
       createdAt: coinEntries.createdAt,
-      expiresAt: sql<number | null>`(SELECT "expires_at" FROM "coin_lots" WHERE "coin_lots"."entry_id" = "coin_entries"."id")`.as("lot_expires_at"),
+      expiresAt: sql<number | null>`(SELECT "expires_at" FROM "coin_lots" WHERE "coin_lots"."entry_id" = "coin_entries"."id")`.as(
+        "lot_expires_at",
+      ),
     })
     .from(coinEntries)
     .where(and(eq(coinEntries.userId, userId), options.cursor ? lt(coinEntries.id, options.cursor) : undefined))

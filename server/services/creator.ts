@@ -45,13 +45,22 @@ export function creatorSummaryStatements(db: Db, idHash: string) {
       .where(and(sql`${fanclubs.ownerId} = ${sessionUser}`, eq(fanclubs.status, "open")))
       .limit(1),
     db
-      .select({ fanclubId: fanclubs.id, name: fanclubs.name, serviceId: fanclubs.serviceId, ownerId: fanclubs.ownerId, permissions: fanclubEditors.permissions })
+      .select({
+        fanclubId: fanclubs.id,
+        name: fanclubs.name,
+        serviceId: fanclubs.serviceId,
+        ownerId: fanclubs.ownerId,
+        permissions: fanclubEditors.permissions,
+      })
       .from(fanclubEditors)
       .innerJoin(fanclubs, eq(fanclubs.id, fanclubEditors.fanclubId))
       .where(and(sql`${fanclubEditors.userId} = ${sessionUser}`, isNotNull(fanclubEditors.acceptedAt), eq(fanclubs.status, "open")))
       .orderBy(asc(fanclubEditors.acceptedAt))
       .limit(20),
-    db.select({ n: sql<number>`count(*)` }).from(fanclubManagers).where(sql`${fanclubManagers.userId} = ${sessionUser}`),
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(fanclubManagers)
+      .where(sql`${fanclubManagers.userId} = ${sessionUser}`),
     db
       .select({ serviceId: openRequests.serviceId })
       .from(openRequests)
@@ -109,7 +118,14 @@ export interface OperatingFanclub {
 
 export function operatingFanclub(userId: number, summary: CreatorSummary): OperatingFanclub | null {
   if (summary.own) {
-    return { fanclubId: summary.own.id, name: summary.own.name, serviceId: summary.own.serviceId, mode: "owner", role: { userId, ownerId: userId, editorPermissions: null }, permissions: [] };
+    return {
+      fanclubId: summary.own.id,
+      name: summary.own.name,
+      serviceId: summary.own.serviceId,
+      mode: "owner",
+      role: { userId, ownerId: userId, editorPermissions: null },
+      permissions: [],
+    };
   }
   const e = summary.editing[0];
   if (!e) return null;
@@ -126,7 +142,14 @@ export function operatingFanclub(userId: number, summary: CreatorSummary): Opera
 /** The fan clubs a manager oversees (spec §6 bulk management), with their brand. */
 export async function listManagedFanclubs(db: Db, userId: number) {
   return db
-    .select({ id: fanclubs.id, name: fanclubs.name, creatorName: fanclubs.creatorName, uniquePath: fanclubs.uniquePath, iconKey: fanclubs.iconKey, serviceId: fanclubs.serviceId })
+    .select({
+      id: fanclubs.id,
+      name: fanclubs.name,
+      creatorName: fanclubs.creatorName,
+      uniquePath: fanclubs.uniquePath,
+      iconKey: fanclubs.iconKey,
+      serviceId: fanclubs.serviceId,
+    })
     .from(fanclubManagers)
     .innerJoin(fanclubs, eq(fanclubs.id, fanclubManagers.fanclubId))
     .where(and(eq(fanclubManagers.userId, userId), eq(fanclubs.status, "open")))

@@ -27,7 +27,13 @@ export async function inviteEditor(
   },
 ): Promise<InviteResult> {
   const invitee = await db
-    .select({ id: users.id, name: users.name, leftAt: users.leftAt, existingAcceptedAt: fanclubEditors.acceptedAt, existingInvitedAt: fanclubEditors.invitedAt })
+    .select({
+      id: users.id,
+      name: users.name,
+      leftAt: users.leftAt,
+      existingAcceptedAt: fanclubEditors.acceptedAt,
+      existingInvitedAt: fanclubEditors.invitedAt,
+    })
     .from(users)
     .leftJoin(fanclubEditors, and(eq(fanclubEditors.userId, users.id), eq(fanclubEditors.fanclubId, input.fanclubId)))
     .where(eq(users.identifyToken, input.userToken))
@@ -41,11 +47,22 @@ export async function inviteEditor(
   // the unique index settles two owners' tabs inviting at once: the second insert adds nothing
   const inserted = await db
     .insert(fanclubEditors)
-    .values({ fanclubId: input.fanclubId, userId: invitee.id, permissions: JSON.stringify(normalizePermissions(input.permissions)), invitedAt: new Date(input.now) })
+    .values({
+      fanclubId: input.fanclubId,
+      userId: invitee.id,
+      permissions: JSON.stringify(normalizePermissions(input.permissions)),
+      invitedAt: new Date(input.now),
+    })
     .onConflictDoNothing()
     .returning({ userId: fanclubEditors.userId });
   if (inserted.length === 0) return { ok: false, reason: "alreadyInvited" };
-  await notificationInsert(db, { userId: invitee.id, kind: "editorInvitation", params: { fanclub: input.notice.fanclubName }, url: input.notice.url, now: input.now }).run();
+  await notificationInsert(db, {
+    userId: invitee.id,
+    kind: "editorInvitation",
+    params: { fanclub: input.notice.fanclubName },
+    url: input.notice.url,
+    now: input.now,
+  }).run();
   return { ok: true, userId: invitee.id, name: invitee.name };
 }
 
@@ -84,7 +101,10 @@ export async function listEditors(db: Db, fanclubId: number): Promise<EditorRow[
  * Replaces an editor's permissions (accepted or still pending: the offer can be changed before it
  * is answered). Takes effect on the editor's next request, which reads them with the session.
  */
-export async function updatePermissions(db: Db, input: { fanclubId: number; userId: number; permissions: readonly EditorPermission[] }): Promise<EditorChange> {
+export async function updatePermissions(
+  db: Db,
+  input: { fanclubId: number; userId: number; permissions: readonly EditorPermission[] },
+): Promise<EditorChange> {
   const [person, updated] = await db.batch([
     personName(db, input.userId),
     db
@@ -155,8 +175,15 @@ export async function respondToEditorInvitation(
     inArray(fanclubEditors.fanclubId, db.select({ id: fanclubs.id }).from(fanclubs).where(eq(fanclubs.status, "open"))),
   );
   const change = input.accept
-    ? db.update(fanclubEditors).set({ acceptedAt: new Date(input.now) }).where(pending).returning({ userId: fanclubEditors.userId })
+    ? db
+        .update(fanclubEditors)
+        .set({ acceptedAt: new Date(input.now) })
+        .where(pending)
+        .returning({ userId: fanclubEditors.userId })
     : db.delete(fanclubEditors).where(pending).returning({ userId: fanclubEditors.userId });
-  const [club, changed] = await db.batch([db.select({ name: fanclubs.name }).from(fanclubs).where(eq(fanclubs.id, input.fanclubId)), change]);
+  const [club, changed] = await db.batch([
+    db.select({ name: fanclubs.name }).from(fanclubs).where(eq(fanclubs.id, input.fanclubId)),
+    change,
+  ]);
   return changed.length > 0 ? { ok: true, fanclubName: club[0]?.name ?? "" } : { ok: false };
 }

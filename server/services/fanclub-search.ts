@@ -121,9 +121,19 @@ export async function searchFanclubs(db: Db, input: SearchInput): Promise<{ hits
  * The search row of a fan club, as two statements to put in the same batch as the fan club's own
  * change (FTS5 has no upsert: the old row goes, the new one comes).
  */
-export function searchIndexStatements(db: Db, fanclub: { id: number; name: string; creatorName: string; description: string }, tags: readonly string[]) {
+export function searchIndexStatements(
+  db: Db,
+  fanclub: { id: number; name: string; creatorName: string; description: string },
+  tags: readonly string[],
+) {
   return [
     db.delete(fanclubSearch).where(eq(fanclubSearch.rowid, fanclub.id)),
-    db.insert(fanclubSearch).values({ rowid: fanclub.id, name: fanclub.name, creatorName: fanclub.creatorName, tags: tags.join(" "), description: fanclub.description }),
+    db.insert(fanclubSearch).values({
+      rowid: fanclub.id,
+      name: fanclub.name,
+      creatorName: fanclub.creatorName,
+      tags: tags.join(" "),
+      description: fanclub.description,
+    }),
   ] as const;
 }

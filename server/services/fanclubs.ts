@@ -1,16 +1,7 @@
 import { and, asc, eq, isNotNull, isNull, ne, notExists, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { fanclubSearch } from "../../db/search-tables";
-import {
-  fanclubBlocks,
-  fanclubEditors,
-  fanclubTags,
-  fanclubs,
-  follows,
-  memberships,
-  plans,
-  services,
-} from "../../db/schema";
+import { fanclubBlocks, fanclubEditors, fanclubTags, fanclubs, follows, memberships, plans, services } from "../../db/schema";
 import type { FanclubCategory } from "../domain/fanclub-rules";
 import type { ProfileInput } from "../domain/fanclub-profile";
 import { searchIndexStatements } from "./fanclub-search";
@@ -35,7 +26,8 @@ export async function openFanclub(
     now: number;
   },
 ): Promise<OpenResult> {
-  if (input.service.requireOpenRequest && !input.approvedServiceIds.includes(input.service.id)) return { ok: false, reason: "requestRequired" };
+  if (input.service.requireOpenRequest && !input.approvedServiceIds.includes(input.service.id))
+    return { ok: false, reason: "requestRequired" };
   const at = new Date(input.now);
   const [inserted] = await db.batch([
     db
@@ -56,9 +48,26 @@ export async function openFanclub(
     // (created at another moment) keeps its own row
     db.insert(fanclubSearch).select(
       db
-        .select({ rowid: fanclubs.id, name: fanclubs.name, creatorName: fanclubs.creatorName, tags: sql<string>`''`.as("tags"), description: fanclubs.description })
+        .select({
+          rowid: fanclubs.id,
+          name: fanclubs.name,
+          creatorName: fanclubs.creatorName,
+          tags: sql<string>`''`.as("tags"),
+          description: fanclubs.description,
+        })
         .from(fanclubs)
-        .where(and(eq(fanclubs.ownerId, input.userId), eq(fanclubs.createdAt, at), notExists(db.select({ one: sql`1` }).from(fanclubSearch).where(sql`${fanclubSearch.rowid} = ${fanclubs.id}`)))),
+        .where(
+          and(
+            eq(fanclubs.ownerId, input.userId),
+            eq(fanclubs.createdAt, at),
+            notExists(
+              db
+                .select({ one: sql`1` })
+                .from(fanclubSearch)
+                .where(sql`${fanclubSearch.rowid} = ${fanclubs.id}`),
+            ),
+          ),
+        ),
     ),
   ]);
   const id = inserted[0]?.id;
@@ -81,7 +90,12 @@ export async function loadProfile(db: Db, fanclubId: number) {
 export type ProfileResult = { ok: true } | { ok: false; reason: "pathTaken" | "notFound" };
 
 /** Saves the profile, its tags and its search row together. */
-export async function updateProfile(db: Db, fanclubId: number, input: ProfileInput & { iconKey?: string | null; headerKey?: string | null }, now: number): Promise<ProfileResult> {
+export async function updateProfile(
+  db: Db,
+  fanclubId: number,
+  input: ProfileInput & { iconKey?: string | null; headerKey?: string | null },
+  now: number,
+): Promise<ProfileResult> {
   if (input.uniquePath) {
     const taken = await db
       .select({ id: fanclubs.id })
@@ -122,7 +136,11 @@ export async function updateProfile(db: Db, fanclubId: number, input: ProfileInp
         .returning({ id: fanclubs.id }),
       db.delete(fanclubTags).where(eq(fanclubTags.fanclubId, fanclubId)),
       ...(tags.length ? [db.insert(fanclubTags).values(tags.map((tag) => ({ fanclubId, tag })))] : []),
-      ...searchIndexStatements(db, { id: fanclubId, name: input.name, creatorName: input.creatorName, description: input.description }, tags),
+      ...searchIndexStatements(
+        db,
+        { id: fanclubId, name: input.name, creatorName: input.creatorName, description: input.description },
+        tags,
+      ),
     ]);
     return updated.length ? { ok: true } : { ok: false, reason: "notFound" };
   } catch (error) {
@@ -133,7 +151,13 @@ export async function updateProfile(db: Db, fanclubId: number, input: ProfileInp
 }
 
 /** Replaces one image key (icon or header) and returns the old key so the caller can delete it. */
-export async function setFanclubImage(db: Db, fanclubId: number, kind: "icon" | "header", key: string, now: number): Promise<string | null> {
+export async function setFanclubImage(
+  db: Db,
+  fanclubId: number,
+  kind: "icon" | "header",
+  key: string,
+  now: number,
+): Promise<string | null> {
   const column = kind === "icon" ? fanclubs.iconKey : fanclubs.headerKey;
   const [before] = await db.batch([
     db.select({ key: column }).from(fanclubs).where(eq(fanclubs.id, fanclubId)),
@@ -146,7 +170,11 @@ export async function setFanclubImage(db: Db, fanclubId: number, kind: "icon" | 
 }
 
 export async function setInvoiceNumber(db: Db, fanclubId: number, invoiceNumber: string | null, now: number): Promise<void> {
-  await db.update(fanclubs).set({ invoiceNumber, updatedAt: new Date(now) }).where(eq(fanclubs.id, fanclubId)).run();
+  await db
+    .update(fanclubs)
+    .set({ invoiceNumber, updatedAt: new Date(now) })
+    .where(eq(fanclubs.id, fanclubId))
+    .run();
 }
 
 export interface ExternalLink {
@@ -158,7 +186,9 @@ function parseLinks(text: string): ExternalLink[] {
   try {
     const value: unknown = JSON.parse(text);
     if (!Array.isArray(value)) return [];
-    return value.filter((v): v is ExternalLink => Boolean(v) && typeof v.label === "string" && typeof v.url === "string" && /^https?:\/\//i.test(v.url));
+    return value.filter(
+      (v): v is ExternalLink => Boolean(v) && typeof v.label === "string" && typeof v.url === "string" && /^https?:\/\//i.test(v.url),
+    );
   } catch {
     return [];
   }
@@ -173,7 +203,8 @@ export type FanclubKey = { id: number } | { uniquePath: string };
  * another.
  */
 export async function loadFanclubPage(db: Db, key: FanclubKey, viewerId: number | null) {
-  const idExpr: SQL = "id" in key ? sql`${key.id}` : sql`(SELECT ${fanclubs.id} FROM ${fanclubs} WHERE ${fanclubs.uniquePath} = ${key.uniquePath})`;
+  const idExpr: SQL =
+    "id" in key ? sql`${key.id}` : sql`(SELECT ${fanclubs.id} FROM ${fanclubs} WHERE ${fanclubs.uniquePath} = ${key.uniquePath})`;
   const viewer = viewerId ?? -1;
   const [clubRows, tagRows, planRows, groupRows, membershipRows, followRows, blockRows, editorRows] = await db.batch([
     db
@@ -213,7 +244,11 @@ export async function loadFanclubPage(db: Db, key: FanclubKey, viewerId: number 
       .from(fanclubs)
       .innerJoin(services, eq(services.id, fanclubs.serviceId))
       .where(and(sql`${fanclubs.id} = ${idExpr}`, eq(fanclubs.status, "open"))),
-    db.select({ tag: fanclubTags.tag }).from(fanclubTags).where(sql`${fanclubTags.fanclubId} = ${idExpr}`).orderBy(asc(fanclubTags.tag)),
+    db
+      .select({ tag: fanclubTags.tag })
+      .from(fanclubTags)
+      .where(sql`${fanclubTags.fanclubId} = ${idExpr}`)
+      .orderBy(asc(fanclubTags.tag)),
     db
       .select({
         id: plans.id,
@@ -230,7 +265,10 @@ export async function loadFanclubPage(db: Db, key: FanclubKey, viewerId: number 
         and(
           sql`${plans.fanclubId} = ${idExpr}`,
           // a closed plan still shows to the people who support it
-          or(isNull(plans.closedAt), sql`${plans.id} IN (SELECT ${memberships.planId} FROM ${memberships} WHERE ${memberships.userId} = ${viewer} AND ${memberships.status} != 'left')`),
+          or(
+            isNull(plans.closedAt),
+            sql`${plans.id} IN (SELECT ${memberships.planId} FROM ${memberships} WHERE ${memberships.userId} = ${viewer} AND ${memberships.status} != 'left')`,
+          ),
         ),
       )
       .orderBy(asc(plans.price), asc(plans.sortOrder), asc(plans.id)),
@@ -239,8 +277,14 @@ export async function loadFanclubPage(db: Db, key: FanclubKey, viewerId: number 
       .select({ planId: memberships.planId, memberNumber: memberships.memberNumber })
       .from(memberships)
       .where(and(sql`${memberships.fanclubId} = ${idExpr}`, eq(memberships.userId, viewer), ne(memberships.status, "left"))),
-    db.select({ n: sql<number>`1` }).from(follows).where(and(sql`${follows.fanclubId} = ${idExpr}`, eq(follows.userId, viewer))),
-    db.select({ n: sql<number>`1` }).from(fanclubBlocks).where(and(sql`${fanclubBlocks.fanclubId} = ${idExpr}`, eq(fanclubBlocks.userId, viewer))),
+    db
+      .select({ n: sql<number>`1` })
+      .from(follows)
+      .where(and(sql`${follows.fanclubId} = ${idExpr}`, eq(follows.userId, viewer))),
+    db
+      .select({ n: sql<number>`1` })
+      .from(fanclubBlocks)
+      .where(and(sql`${fanclubBlocks.fanclubId} = ${idExpr}`, eq(fanclubBlocks.userId, viewer))),
     db
       .select({ permissions: fanclubEditors.permissions })
       .from(fanclubEditors)

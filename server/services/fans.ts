@@ -32,9 +32,18 @@ export interface FansPage {
  * One page of one list plus the three tab counts, in one D1 round trip. The list asks for one row
  * more than a page to know whether another page exists, instead of counting its own list again.
  */
-export async function listFans(db: Db, fanclubId: number, searchType: SearchType, page: number, pageSize = FANS_PAGE_SIZE): Promise<FansPage> {
+export async function listFans(
+  db: Db,
+  fanclubId: number,
+  searchType: SearchType,
+  page: number,
+  pageSize = FANS_PAGE_SIZE,
+): Promise<FansPage> {
   const person = { userId: users.id, name: users.name, iconImageUrl: users.iconImageUrl, identifyToken: users.identifyToken };
-  const isBlocked = sql<number>`EXISTS (SELECT 1 FROM ${fanclubBlocks} WHERE ${fanclubBlocks.fanclubId} = ${fanclubId} AND ${fanclubBlocks.userId} = ${users.id})`.as("blocked");
+  const isBlocked =
+    sql<number>`EXISTS (SELECT 1 FROM ${fanclubBlocks} WHERE ${fanclubBlocks.fanclubId} = ${fanclubId} AND ${fanclubBlocks.userId} = ${users.id})`.as(
+      "blocked",
+    );
   // D1 batches hand rows back keyed by column name, so every column needs a distinct one
   // (`plans.name` would otherwise overwrite `users.name`)
   const noPlan = { planName: sql<string | null>`NULL`.as("plan_name"), memberNumber: sql<number | null>`NULL`.as("member_number") };
@@ -43,7 +52,13 @@ export async function listFans(db: Db, fanclubId: number, searchType: SearchType
   const list =
     searchType === "fans"
       ? db
-          .select({ ...person, since: memberships.joinedAt, planName: sql<string | null>`${plans.name}`.as("plan_name"), memberNumber: sql<number | null>`${memberships.memberNumber}`.as("member_number"), blocked: isBlocked })
+          .select({
+            ...person,
+            since: memberships.joinedAt,
+            planName: sql<string | null>`${plans.name}`.as("plan_name"),
+            memberNumber: sql<number | null>`${memberships.memberNumber}`.as("member_number"),
+            blocked: isBlocked,
+          })
           .from(memberships)
           .innerJoin(users, eq(users.id, memberships.userId))
           .innerJoin(plans, eq(plans.id, memberships.planId))
@@ -72,7 +87,10 @@ export async function listFans(db: Db, fanclubId: number, searchType: SearchType
 
   const [rows, fans, followers, blocks] = await db.batch([
     list,
-    db.select({ n: count() }).from(memberships).where(and(eq(memberships.fanclubId, fanclubId), ne(memberships.status, "left"))),
+    db
+      .select({ n: count() })
+      .from(memberships)
+      .where(and(eq(memberships.fanclubId, fanclubId), ne(memberships.status, "left"))),
     db.select({ n: count() }).from(follows).where(eq(follows.fanclubId, fanclubId)),
     db.select({ n: count() }).from(fanclubBlocks).where(eq(fanclubBlocks.fanclubId, fanclubId)),
   ]);
@@ -107,7 +125,10 @@ export async function blockUser(db: Db, input: { fanclubId: number; userId: numb
   if (!club[0] || !person[0] || person[0].leftAt) return { ok: false, reason: "notFound" };
   if (club[0].ownerId === input.userId) return { ok: false, reason: "own" };
   await db.batch([
-    db.insert(fanclubBlocks).values({ fanclubId: input.fanclubId, userId: input.userId, createdAt: new Date(input.now) }).onConflictDoNothing(),
+    db
+      .insert(fanclubBlocks)
+      .values({ fanclubId: input.fanclubId, userId: input.userId, createdAt: new Date(input.now) })
+      .onConflictDoNothing(),
     db.delete(follows).where(and(eq(follows.fanclubId, input.fanclubId), eq(follows.userId, input.userId))),
     db
       .update(fanclubs)
@@ -118,7 +139,10 @@ export async function blockUser(db: Db, input: { fanclubId: number; userId: numb
 }
 
 /** Lifts a block. The person may follow and join again; nothing of before comes back by itself. */
-export async function unblockUser(db: Db, input: { fanclubId: number; userId: number }): Promise<{ ok: true; name: string } | { ok: false }> {
+export async function unblockUser(
+  db: Db,
+  input: { fanclubId: number; userId: number },
+): Promise<{ ok: true; name: string } | { ok: false }> {
   const [person, removed] = await db.batch([
     db.select({ name: users.name }).from(users).where(eq(users.id, input.userId)),
     db

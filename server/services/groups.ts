@@ -44,7 +44,10 @@ export type CreateGroupResult = { ok: true; groupId: number } | { ok: false; rea
 /** The creator's own fan club opens a group and is its first member. */
 export async function createGroup(db: Db, input: { fanclubId: number; now: number } & GroupInput): Promise<CreateGroupResult> {
   const [club, owned] = await db.batch([
-    db.select({ id: fanclubs.id }).from(fanclubs).where(and(eq(fanclubs.id, input.fanclubId), eq(fanclubs.status, "open"))),
+    db
+      .select({ id: fanclubs.id })
+      .from(fanclubs)
+      .where(and(eq(fanclubs.id, input.fanclubId), eq(fanclubs.status, "open"))),
     db.select({ id: fanclubGroups.id }).from(fanclubGroups).where(openGroupOf(input.fanclubId)).limit(1),
   ]);
   if (!club[0]) return { ok: false, reason: "notFound" };
@@ -131,12 +134,23 @@ export async function myGroupOverview(db: Db, fanclubId: number) {
   const ownedId = sql`(SELECT ${fanclubGroups.id} FROM ${fanclubGroups} WHERE ${fanclubGroups.ownerFanclubId} = ${fanclubId} AND ${fanclubGroups.closedAt} IS NULL)`;
   const [group, members, invitations, belongs] = await db.batch([
     db
-      .select({ id: fanclubGroups.id, name: fanclubGroups.name, description: fanclubGroups.description, allowPost: fanclubGroups.allowPost })
+      .select({
+        id: fanclubGroups.id,
+        name: fanclubGroups.name,
+        description: fanclubGroups.description,
+        allowPost: fanclubGroups.allowPost,
+      })
       .from(fanclubGroups)
       .where(openGroupOf(fanclubId))
       .limit(1),
     db
-      .select({ id: fanclubs.id, name: fanclubs.name, creatorName: fanclubs.creatorName, uniquePath: fanclubs.uniquePath, status: fanclubGroupMembers.status })
+      .select({
+        id: fanclubs.id,
+        name: fanclubs.name,
+        creatorName: fanclubs.creatorName,
+        uniquePath: fanclubs.uniquePath,
+        status: fanclubGroupMembers.status,
+      })
       .from(fanclubGroupMembers)
       .innerJoin(fanclubs, eq(fanclubs.id, fanclubGroupMembers.fanclubId))
       .where(and(sql`${fanclubGroupMembers.groupId} = ${ownedId}`, ne(fanclubGroupMembers.status, "removed")))
@@ -190,7 +204,13 @@ export async function inviteFanclub(
   const [group, target, existing] = await db.batch([
     db
       // D1 batch rows arrive keyed by column name: the owner's name needs its own
-      .select({ id: fanclubGroups.id, name: fanclubGroups.name, ownerFanclubId: fanclubGroups.ownerFanclubId, serviceId: fanclubs.serviceId, ownerName: sql<string>`${fanclubs.name}`.as("owner_name") })
+      .select({
+        id: fanclubGroups.id,
+        name: fanclubGroups.name,
+        ownerFanclubId: fanclubGroups.ownerFanclubId,
+        serviceId: fanclubs.serviceId,
+        ownerName: sql<string>`${fanclubs.name}`.as("owner_name"),
+      })
       .from(fanclubGroups)
       .innerJoin(fanclubs, eq(fanclubs.id, fanclubGroups.ownerFanclubId))
       .where(openGroupOf(input.ownerFanclubId))
@@ -390,7 +410,13 @@ export interface GroupPage {
 export async function getGroupPage(db: Db, groupId: number): Promise<GroupPage | null> {
   const [group, members] = await db.batch([
     db
-      .select({ id: fanclubGroups.id, name: fanclubGroups.name, description: fanclubGroups.description, serviceId: fanclubs.serviceId, ownerFanclubId: fanclubGroups.ownerFanclubId })
+      .select({
+        id: fanclubGroups.id,
+        name: fanclubGroups.name,
+        description: fanclubGroups.description,
+        serviceId: fanclubs.serviceId,
+        ownerFanclubId: fanclubGroups.ownerFanclubId,
+      })
       .from(fanclubGroups)
       .innerJoin(fanclubs, eq(fanclubs.id, fanclubGroups.ownerFanclubId))
       .where(and(eq(fanclubGroups.id, groupId), isNull(fanclubGroups.closedAt), eq(fanclubs.status, "open")))
@@ -407,7 +433,10 @@ export async function getGroupPage(db: Db, groupId: number): Promise<GroupPage |
   const g = group[0];
   if (!g) return null;
   // a hidden member count never leaves the server, not even in loader data
-  return { ...g, members: members.map(({ ownerFanclubId: _owner, ...m }) => ({ ...m, memberCount: m.displayMemberCount ? m.memberCount : null })) };
+  return {
+    ...g,
+    members: members.map(({ ownerFanclubId: _owner, ...m }) => ({ ...m, memberCount: m.displayMemberCount ? m.memberCount : null })),
+  };
 }
 
 /**
@@ -420,7 +449,13 @@ export function groupsOfFanclubQuery(db: Db, fanclubId: number | SQL) {
     .from(fanclubGroupMembers)
     .innerJoin(fanclubGroups, eq(fanclubGroups.id, fanclubGroupMembers.groupId))
     .innerJoin(fanclubs, eq(fanclubs.id, fanclubGroups.ownerFanclubId))
-    .where(and(sql`${fanclubGroupMembers.fanclubId} = ${fanclubId}`, eq(fanclubGroupMembers.status, "member"), isNull(fanclubGroups.closedAt), eq(fanclubs.status, "open")))
+    .where(
+      and(
+        sql`${fanclubGroupMembers.fanclubId} = ${fanclubId}`,
+        eq(fanclubGroupMembers.status, "member"),
+        isNull(fanclubGroups.closedAt),
+        eq(fanclubs.status, "open"),
+      ),
+    )
     .orderBy(asc(fanclubGroupMembers.respondedAt), asc(fanclubGroups.id));
 }
-

@@ -50,7 +50,10 @@ const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?Z$/;
  * other, or anything that is not an id and a time (ISO 8601 in UTC as `lastActionedAt` gives it,
  * or epoch milliseconds), is refused rather than guessed at.
  */
-export function parseJoinedCursor(prevLastId: string | null | undefined, prevActivedAt: string | null | undefined): { ok: true; cursor: JoinedCursor | null } | { ok: false } {
+export function parseJoinedCursor(
+  prevLastId: string | null | undefined,
+  prevActivedAt: string | null | undefined,
+): { ok: true; cursor: JoinedCursor | null } | { ok: false } {
   const id = prevLastId?.trim() ?? "";
   const at = prevActivedAt?.trim() ?? "";
   if (!id && !at) return { ok: true, cursor: null };

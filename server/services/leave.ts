@@ -33,12 +33,20 @@ export type LeaveResult = { ok: true; emailId: number | undefined } | { ok: fals
  * goodbye e-mail row is rendered from the address before the batch erases it.
  */
 export async function leaveService(db: Db, input: { userId: number; password: string; now: number }): Promise<LeaveResult> {
-  const user = await db.select().from(users).where(and(eq(users.id, input.userId), isNull(users.leftAt))).get();
+  const user = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, input.userId), isNull(users.leftAt)))
+    .get();
   if (!user) return { ok: false, reason: "gone" };
   // accounts made through Twitter have no password; for them the signed-in session is the proof
   if (user.passwordHash && !(await verifyPassword(input.password, user.passwordHash))) return { ok: false, reason: "wrongPassword" };
   // a creator closes their fan club first (/help/fanclub_close): members must not lose it silently
-  const owned = await db.select({ id: fanclubs.id }).from(fanclubs).where(and(eq(fanclubs.ownerId, user.id), eq(fanclubs.status, "open"))).get();
+  const owned = await db
+    .select({ id: fanclubs.id })
+    .from(fanclubs)
+    .where(and(eq(fanclubs.ownerId, user.id), eq(fanclubs.status, "open")))
+    .get();
   if (owned) return { ok: false, reason: "ownsFanclub" };
   const now = new Date(input.now);
   const id = user.id;
@@ -51,12 +59,31 @@ export async function leaveService(db: Db, input: { userId: number; password: st
     db
       .update(plans)
       .set({ memberCount: sql`${plans.memberCount} - 1` })
-      .where(inArray(plans.id, db.select({ id: memberships.planId }).from(memberships).where(and(eq(memberships.userId, id), ne(memberships.status, "left"))))),
+      .where(
+        inArray(
+          plans.id,
+          db
+            .select({ id: memberships.planId })
+            .from(memberships)
+            .where(and(eq(memberships.userId, id), ne(memberships.status, "left"))),
+        ),
+      ),
     db
       .update(fanclubs)
       .set({ memberCount: sql`${fanclubs.memberCount} - 1` })
-      .where(inArray(fanclubs.id, db.select({ id: memberships.fanclubId }).from(memberships).where(and(eq(memberships.userId, id), ne(memberships.status, "left"))))),
-    db.update(memberships).set({ status: "left", leftAt: now }).where(and(eq(memberships.userId, id), ne(memberships.status, "left"))),
+      .where(
+        inArray(
+          fanclubs.id,
+          db
+            .select({ id: memberships.fanclubId })
+            .from(memberships)
+            .where(and(eq(memberships.userId, id), ne(memberships.status, "left"))),
+        ),
+      ),
+    db
+      .update(memberships)
+      .set({ status: "left", leftAt: now })
+      .where(and(eq(memberships.userId, id), ne(memberships.status, "left"))),
     db
       .update(fanclubs)
       .set({ followerCount: sql`${fanclubs.followerCount} - 1` })

@@ -25,7 +25,10 @@ export function listLinkApplications(db: Db, userId: number): Promise<LinkItem[]
 
 export type AddLinkResult = { ok: true } | { ok: false; problem: LinkLimitProblem };
 
-export async function addLinkApplication(db: Db, input: { userId: number; kind: LinkKind; url: string; now: number }): Promise<AddLinkResult> {
+export async function addLinkApplication(
+  db: Db,
+  input: { userId: number; kind: LinkKind; url: string; now: number },
+): Promise<AddLinkResult> {
   const existing = await listLinkApplications(db, input.userId);
   const problem = linkLimitProblem(existing, input);
   if (problem) return { ok: false, problem };

@@ -61,11 +61,23 @@ export async function deliverEmail(db: Db, env: Env, emailId: number, now: numbe
  */
 export async function deliverEmails(db: Db, env: Env, emailIds: readonly number[], now: number): Promise<void> {
   if (emailIds.length === 0) return;
-  const rows = await db.select().from(emails).where(and(inArray(emails.id, [...emailIds]), ne(emails.status, "sent")));
+  const rows = await db
+    .select()
+    .from(emails)
+    .where(and(inArray(emails.id, [...emailIds]), ne(emails.status, "sent")));
   if (rows.length === 0) return;
   const sender = senderFor(env);
   if (!sender) {
-    await db.update(emails).set({ status: "failed", error: "no e-mail sender is configured" }).where(inArray(emails.id, rows.map((r) => r.id))).run();
+    await db
+      .update(emails)
+      .set({ status: "failed", error: "no e-mail sender is configured" })
+      .where(
+        inArray(
+          emails.id,
+          rows.map((r) => r.id),
+        ),
+      )
+      .run();
     console.warn(`[mail] ${rows.length} e-mails not sent: no sender configured`);
     return;
   }
@@ -77,8 +89,11 @@ export async function deliverEmails(db: Db, env: Env, emailIds: readonly number[
     }
   } finally {
     if (sent.length > 0) {
-      await db.update(emails).set({ status: "sent", sentAt: new Date(now), error: null }).where(and(inArray(emails.id, sent), ne(emails.status, "sent"))).run();
+      await db
+        .update(emails)
+        .set({ status: "sent", sentAt: new Date(now), error: null })
+        .where(and(inArray(emails.id, sent), ne(emails.status, "sent")))
+        .run();
     }
   }
 }
-

@@ -25,7 +25,10 @@ export function currentMembershipIdSql(userId: number, fanclubId: number): SQL {
  * every joining; the one of a left membership is never reused). The unique index on current
  * memberships refuses a second one for the same person and fan club, failing the whole batch.
  */
-export function joinStatements(db: Db, input: { userId: number; fanclubId: number; planId: number; paidThrough: BillingMonth | null; now: number }): Stmt[] {
+export function joinStatements(
+  db: Db,
+  input: { userId: number; fanclubId: number; planId: number; paidThrough: BillingMonth | null; now: number },
+): Stmt[] {
   return [
     db.insert(memberships).values({
       userId: input.userId,
@@ -36,22 +39,35 @@ export function joinStatements(db: Db, input: { userId: number; fanclubId: numbe
       joinedAt: new Date(input.now),
       paidThrough: input.paidThrough,
     }),
-    db.update(plans).set({ memberCount: sql`${plans.memberCount} + 1` }).where(eq(plans.id, input.planId)),
-    db.update(fanclubs).set({ memberCount: sql`${fanclubs.memberCount} + 1` }).where(eq(fanclubs.id, input.fanclubId)),
+    db
+      .update(plans)
+      .set({ memberCount: sql`${plans.memberCount} + 1` })
+      .where(eq(plans.id, input.planId)),
+    db
+      .update(fanclubs)
+      .set({ memberCount: sql`${fanclubs.memberCount} + 1` })
+      .where(eq(fanclubs.id, input.fanclubId)),
   ];
 }
 
-const planOfMembership = (membershipId: number) => sql`(SELECT "plan_id" FROM "memberships" WHERE "id" = ${membershipId} AND "status" != 'left')`;
+const planOfMembership = (membershipId: number) =>
+  sql`(SELECT "plan_id" FROM "memberships" WHERE "id" = ${membershipId} AND "status" != 'left')`;
 
 /** Moves a current membership to another plan of its fan club, effective now (upgrade or downgrade). */
 export function changePlanStatements(db: Db, input: { membershipId: number; planId: number; paidThrough?: BillingMonth | null }): Stmt[] {
   return [
-    db.update(plans).set({ memberCount: sql`${plans.memberCount} - 1` }).where(sql`${plans.id} = ${planOfMembership(input.membershipId)}`),
+    db
+      .update(plans)
+      .set({ memberCount: sql`${plans.memberCount} - 1` })
+      .where(sql`${plans.id} = ${planOfMembership(input.membershipId)}`),
     db
       .update(memberships)
       .set({ planId: input.planId, ...(input.paidThrough !== undefined ? { paidThrough: input.paidThrough } : {}) })
       .where(and(eq(memberships.id, input.membershipId), ne(memberships.status, "left"))),
-    db.update(plans).set({ memberCount: sql`${plans.memberCount} + 1` }).where(sql`${plans.id} = ${planOfMembership(input.membershipId)}`),
+    db
+      .update(plans)
+      .set({ memberCount: sql`${plans.memberCount} + 1` })
+      .where(sql`${plans.id} = ${planOfMembership(input.membershipId)}`),
   ];
 }
 
@@ -72,12 +88,18 @@ export function resumeStatements(db: Db, input: { membershipId: number; paidThro
 export function leaveStatements(db: Db, input: { membershipId: number; now: number }): Stmt[] {
   const current = and(eq(memberships.id, input.membershipId), ne(memberships.status, "left"));
   return [
-    db.update(plans).set({ memberCount: sql`${plans.memberCount} - 1` }).where(sql`${plans.id} = ${planOfMembership(input.membershipId)}`),
+    db
+      .update(plans)
+      .set({ memberCount: sql`${plans.memberCount} - 1` })
+      .where(sql`${plans.id} = ${planOfMembership(input.membershipId)}`),
     db
       .update(fanclubs)
       .set({ memberCount: sql`${fanclubs.memberCount} - 1` })
       .where(sql`${fanclubs.id} = (SELECT "fanclub_id" FROM "memberships" WHERE "id" = ${input.membershipId} AND "status" != 'left')`),
-    db.update(memberships).set({ status: "left", leftAt: new Date(input.now) }).where(current),
+    db
+      .update(memberships)
+      .set({ status: "left", leftAt: new Date(input.now) })
+      .where(current),
   ];
 }
 
@@ -100,7 +122,9 @@ function heldMembershipColumns() {
     memberNumber: memberships.memberNumber,
     joinedAt: memberships.joinedAt,
     // the outer table spelled out: inside sql`` drizzle drops table names in one-table selects
-    paidForMonth: sql<number | null>`(SELECT SUM("membership_payments"."amount") FROM "membership_payments" WHERE "membership_payments"."membership_id" = "memberships"."id" AND "membership_payments"."month" = "memberships"."paid_through")`.as(
+    paidForMonth: sql<
+      number | null
+    >`(SELECT SUM("membership_payments"."amount") FROM "membership_payments" WHERE "membership_payments"."membership_id" = "memberships"."id" AND "membership_payments"."month" = "memberships"."paid_through")`.as(
       "paid_for_month",
     ),
   };

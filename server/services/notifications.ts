@@ -17,7 +17,10 @@ export type NotificationKind =
   | "raffleWon"
   | "raffleLost";
 
-export function notificationInsert(db: Db, input: { userId: number; kind: NotificationKind; params?: Record<string, string>; url?: string | null; now: number }) {
+export function notificationInsert(
+  db: Db,
+  input: { userId: number; kind: NotificationKind; params?: Record<string, string>; url?: string | null; now: number },
+) {
   return db.insert(notifications).values({
     userId: input.userId,
     kind: input.kind,
@@ -38,10 +41,27 @@ export async function hasUnread(db: Db, userId: number): Promise<boolean> {
 }
 
 export async function listNotifications(db: Db, userId: number, limit = 50) {
-  const rows = await db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.id)).limit(limit).all();
-  return rows.map((r) => ({ id: r.id, kind: r.kind, params: JSON.parse(r.params) as Record<string, string>, url: r.url, read: r.readAt !== null, createdAt: r.createdAt.toISOString() }));
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.id))
+    .limit(limit)
+    .all();
+  return rows.map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    params: JSON.parse(r.params) as Record<string, string>,
+    url: r.url,
+    read: r.readAt !== null,
+    createdAt: r.createdAt.toISOString(),
+  }));
 }
 
 export async function markAllRead(db: Db, userId: number, now: number): Promise<void> {
-  await db.update(notifications).set({ readAt: new Date(now) }).where(and(eq(notifications.userId, userId), isNull(notifications.readAt))).run();
+  await db
+    .update(notifications)
+    .set({ readAt: new Date(now) })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+    .run();
 }

@@ -27,7 +27,10 @@ export type SubmitResult = { ok: true; id: number } | { ok: false; reason: "pend
  * Stores a request unless one is pending or approved already. The check is inside the insert
  * (INSERT … SELECT … WHERE NOT EXISTS), so two quick submits store one request.
  */
-export async function submitOpenRequest(db: Db, input: OpenRequestInput & { userId: number; serviceId: number; now: number }): Promise<SubmitResult> {
+export async function submitOpenRequest(
+  db: Db,
+  input: OpenRequestInput & { userId: number; serviceId: number; now: number },
+): Promise<SubmitResult> {
   const inserted = await db.all<{ id: number }>(sql`
     INSERT INTO ${openRequests} (user_id, service_id, activity_name, activity_description, urls, plan, status, created_at)
     SELECT ${input.userId}, ${input.serviceId}, ${input.activityName}, ${input.activityDescription}, ${JSON.stringify(input.urls)}, ${input.plan}, 'pending', ${input.now}

@@ -27,7 +27,13 @@ export interface RelyingParty {
 
 const CHALLENGE_TTL = 5 * MINUTE;
 
-async function storeChallenge(db: Db, purpose: "passkey_register" | "passkey_login", challenge: string, userId: number | null, now: number) {
+async function storeChallenge(
+  db: Db,
+  purpose: "passkey_register" | "passkey_login",
+  challenge: string,
+  userId: number | null,
+  now: number,
+) {
   const id = randomToken(16);
   await db.insert(authChallenges).values({ id, userId, purpose, challenge, expiresAt: new Date(now + CHALLENGE_TTL) });
   return id;
@@ -52,7 +58,11 @@ export async function listPasskeys(db: Db, userId: number) {
 }
 
 export async function registrationOptions(db: Db, rp: RelyingParty, user: { id: number; name: string; email: string | null }, now: number) {
-  const existing = await db.select({ id: passkeys.id, transports: passkeys.transports }).from(passkeys).where(eq(passkeys.userId, user.id)).all();
+  const existing = await db
+    .select({ id: passkeys.id, transports: passkeys.transports })
+    .from(passkeys)
+    .where(eq(passkeys.userId, user.id))
+    .all();
   const options = await generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
@@ -109,7 +119,11 @@ export async function completeRegistration(
 }
 
 export async function deletePasskey(db: Db, userId: number, id: string): Promise<boolean> {
-  const removed = await db.delete(passkeys).where(and(eq(passkeys.id, id), eq(passkeys.userId, userId))).returning({ id: passkeys.id }).get();
+  const removed = await db
+    .delete(passkeys)
+    .where(and(eq(passkeys.id, id), eq(passkeys.userId, userId)))
+    .returning({ id: passkeys.id })
+    .get();
   return Boolean(removed);
 }
 

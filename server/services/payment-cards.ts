@@ -46,7 +46,13 @@ export async function ensureCustomer(db: Db, provider: PaymentProvider, user: { 
  * Stores a card the provider registered and makes it the default; the previous default stays
  * listed but is no longer charged. One batch, so there is never a moment with two defaults.
  */
-export async function saveCard(db: Db, userId: number, providerKind: PaymentProvider["kind"], card: Card, now: number): Promise<StoredCard> {
+export async function saveCard(
+  db: Db,
+  userId: number,
+  providerKind: PaymentProvider["kind"],
+  card: Card,
+  now: number,
+): Promise<StoredCard> {
   const [, inserted] = await db.batch([
     db
       .update(paymentCards)
@@ -80,7 +86,10 @@ export async function removeCard(db: Db, provider: PaymentProvider, userId: numb
     .where(and(eq(paymentCards.id, cardId), eq(paymentCards.userId, userId), isNull(paymentCards.deletedAt)))
     .get();
   if (!card) return false;
-  await db.update(paymentCards).set({ deletedAt: new Date(now), isDefault: false }).where(eq(paymentCards.id, card.id));
+  await db
+    .update(paymentCards)
+    .set({ deletedAt: new Date(now), isDefault: false })
+    .where(eq(paymentCards.id, card.id));
   await provider.detachCard(card.paymentMethodId);
   return true;
 }
@@ -94,7 +103,11 @@ export async function setUseCoinSubscription(db: Db, provider: PaymentProvider, 
 }
 
 /** The card a payment can use now: the default card of this provider, with the fan's customer there. */
-export async function usableCard(db: Db, provider: PaymentProvider, userId: number): Promise<{ card: StoredCard; customerId: string } | null> {
+export async function usableCard(
+  db: Db,
+  provider: PaymentProvider,
+  userId: number,
+): Promise<{ card: StoredCard; customerId: string } | null> {
   const [profile, card] = await Promise.all([paymentProfile(db, userId), defaultCard(db, userId)]);
   if (!card || !profile?.customerId || card.provider !== provider.kind || profile.provider !== provider.kind) return null;
   return { card, customerId: profile.customerId };
@@ -110,7 +123,14 @@ export type CardChargeOutcome = (ChargeResult & { cardId: number }) | { status: 
 export async function chargeDefaultCard(
   db: Db,
   provider: PaymentProvider,
-  input: { userId: number; amountYen: number; idempotencyKey: string; offSession: boolean; description?: string; metadata?: Record<string, string> },
+  input: {
+    userId: number;
+    amountYen: number;
+    idempotencyKey: string;
+    offSession: boolean;
+    description?: string;
+    metadata?: Record<string, string>;
+  },
 ): Promise<CardChargeOutcome> {
   const usable = await usableCard(db, provider, input.userId);
   if (!usable) return { status: "no_card" };

@@ -29,7 +29,10 @@ import {
 type Stmt = BatchItem<"sqlite">;
 
 /** A quote that is paid through the cart (a downgrade is posted directly, leaving costs nothing). */
-export type PayableQuote = Omit<Extract<PlanQuote, { paidForMonth: number }>, "kind" | "cartTargetType" | "grantsMonth" | "paidThroughMonth"> & {
+export type PayableQuote = Omit<
+  Extract<PlanQuote, { paidForMonth: number }>,
+  "kind" | "cartTargetType" | "grantsMonth" | "paidThroughMonth"
+> & {
   kind: "join" | "upgrade" | "resume";
   cartTargetType: PlanCartTargetType;
   grantsMonth: BillingMonth;
@@ -37,7 +40,12 @@ export type PayableQuote = Omit<Extract<PlanQuote, { paidForMonth: number }>, "k
 };
 
 function isPayable(quote: PlanQuote): quote is PayableQuote {
-  return (quote.kind === "join" || quote.kind === "upgrade" || quote.kind === "resume") && quote.cartTargetType !== null && quote.grantsMonth !== null && quote.paidThroughMonth !== null;
+  return (
+    (quote.kind === "join" || quote.kind === "upgrade" || quote.kind === "resume") &&
+    quote.cartTargetType !== null &&
+    quote.grantsMonth !== null &&
+    quote.paidThroughMonth !== null
+  );
 }
 
 /**
@@ -112,10 +120,21 @@ function planInfoFrom(r: PlanInfoRow): PlanInfo {
  * One round trip: the given plans (and, with `withHeld`, the plans of the fan's current
  * memberships, which expired-plan carts pay), the fan's current memberships and blocks.
  */
-export async function loadPlanContext(db: Db, userId: number, planIds: readonly number[], options: { withHeld?: boolean } = {}): Promise<PlanContext> {
+export async function loadPlanContext(
+  db: Db,
+  userId: number,
+  planIds: readonly number[],
+  options: { withHeld?: boolean } = {},
+): Promise<PlanContext> {
   const ids = [...new Set(planIds)];
   const heldPlans = sql`${plans.id} IN (SELECT "plan_id" FROM "memberships" WHERE "user_id" = ${userId} AND "status" != 'left')`;
-  const where = options.withHeld ? (ids.length ? sql`(${inArray(plans.id, ids)} OR ${heldPlans})` : heldPlans) : ids.length ? inArray(plans.id, ids) : sql`0`;
+  const where = options.withHeld
+    ? ids.length
+      ? sql`(${inArray(plans.id, ids)} OR ${heldPlans})`
+      : heldPlans
+    : ids.length
+      ? inArray(plans.id, ids)
+      : sql`0`;
   const [planRows, memberRows, blockRows] = await db.batch([
     planInfoQuery(db, where),
     heldMembershipsQuery(db, userId),
@@ -137,17 +156,22 @@ export function selectedPlanOf(plan: PlanInfo): SelectedPlan {
 
 /** The quote for choosing `plan` now, with the fan club's own refusals (closed club, owner, blocked). */
 export function quoteFor(ctx: PlanContext, plan: PlanInfo, now: number): PlanQuote {
-  if (!plan.fanclub.open || plan.fanclub.ownerId === ctx.userId || ctx.blockedIn.has(plan.fanclubId)) return { kind: "unavailable", reason: "planClosed" };
+  if (!plan.fanclub.open || plan.fanclub.ownerId === ctx.userId || ctx.blockedIn.has(plan.fanclubId))
+    return { kind: "unavailable", reason: "planClosed" };
   const current = ctx.memberships.get(plan.fanclubId) ?? null;
   const quote = quotePlanChange({ current, selected: selectedPlanOf(plan), now });
   // joining or moving into a plan also needs a free seat (spec §2 limit reached); paying an expired plan keeps one's own
-  if ((quote.kind === "join" || quote.kind === "upgrade" || quote.kind === "downgrade") && !planAcceptsMembers({ closedAt: plan.closedAt?.getTime() ?? null, joinLimit: plan.joinLimit, memberCount: plan.memberCount })) {
+  if (
+    (quote.kind === "join" || quote.kind === "upgrade" || quote.kind === "downgrade") &&
+    !planAcceptsMembers({ closedAt: plan.closedAt?.getTime() ?? null, joinLimit: plan.joinLimit, memberCount: plan.memberCount })
+  ) {
     return { kind: "unavailable", reason: "planClosed" };
   }
   return quote;
 }
 
-export type PlanItemCheck = { ok: true; plan: PlanInfo; quote: PayableQuote; membership: HeldMembershipRow | null } | { ok: false; problem: PlanProblem };
+export type PlanItemCheck =
+  { ok: true; plan: PlanInfo; quote: PayableQuote; membership: HeldMembershipRow | null } | { ok: false; problem: PlanProblem };
 
 /** Whether a plan can be paid now as the cart kind says, and at what price. */
 export function checkPlanItem(ctx: PlanContext, item: { targetType: string; targetId: number }, now: number): PlanItemCheck {
@@ -207,7 +231,15 @@ const PAYMENT_KIND = { join: "join", upgrade: "upgrade", resume: "subscribe" } a
  */
 export function planEffectStatements(
   db: Db,
-  input: { userId: number; plan: PlanInfo; quote: PayableQuote; membership: HeldMembershipRow | null; purchaseKey: string; purchaseId: SQL; now: number },
+  input: {
+    userId: number;
+    plan: PlanInfo;
+    quote: PayableQuote;
+    membership: HeldMembershipRow | null;
+    purchaseKey: string;
+    purchaseId: SQL;
+    now: number;
+  },
 ): Stmt[] {
   const { plan, quote, membership, userId, now } = input;
   const month = quote.grantsMonth;

@@ -31,7 +31,11 @@ export async function downgradePlan(db: Db, input: { userId: number; planId: num
   const plan = ctx.plans.get(input.planId);
   if (!plan || !plan.fanclub.open) return { ok: false, problem: "notFound" };
   const quote = quoteFor(ctx, plan, input.now);
-  if (quote.kind === "unavailable") return { ok: false, problem: quote.reason === "unpaid" ? "planUnpaid" : quote.reason === "notMember" ? "notMember" : "planUnavailable" };
+  if (quote.kind === "unavailable")
+    return {
+      ok: false,
+      problem: quote.reason === "unpaid" ? "planUnpaid" : quote.reason === "notMember" ? "notMember" : "planUnavailable",
+    };
   const membership = ctx.memberships.get(plan.fanclubId);
   if (quote.kind !== "downgrade" || !membership) return { ok: false, problem: "notDowngrade" };
   await db.batch(changePlanStatements(db, { membershipId: membership.id, planId: plan.id }) as [Stmt, ...Stmt[]]);
@@ -73,11 +77,28 @@ export type PlanChoice = {
  * spec §3 plan fields that depend on the fan (planGrade) and the quote of decision 012 for each
  * of a fan club's plans, so page 1 can say what choosing it costs now and from when.
  */
-export async function planChoices(db: Db, input: { userId: number | null; planIds: readonly number[]; now: number }): Promise<Map<number, PlanChoice>> {
+export async function planChoices(
+  db: Db,
+  input: { userId: number | null; planIds: readonly number[]; now: number },
+): Promise<Map<number, PlanChoice>> {
   const out = new Map<number, PlanChoice>();
   if (input.userId === null) {
-    const rows = input.planIds.length ? await db.select({ id: plans.id, closedAt: plans.closedAt }).from(plans).where(inArray(plans.id, [...input.planIds])) : [];
-    for (const r of rows) out.set(r.id, { planId: r.id, planGrade: "noJoin", disabledAt: r.closedAt?.getTime() ?? null, isCloseApplied: r.closedAt !== null, quote: null, expiresIn: null, expiresInNext: null });
+    const rows = input.planIds.length
+      ? await db
+          .select({ id: plans.id, closedAt: plans.closedAt })
+          .from(plans)
+          .where(inArray(plans.id, [...input.planIds]))
+      : [];
+    for (const r of rows)
+      out.set(r.id, {
+        planId: r.id,
+        planGrade: "noJoin",
+        disabledAt: r.closedAt?.getTime() ?? null,
+        isCloseApplied: r.closedAt !== null,
+        quote: null,
+        expiresIn: null,
+        expiresInNext: null,
+      });
     return out;
   }
   const ctx = await loadPlanContext(db, input.userId, input.planIds);
@@ -132,6 +153,12 @@ export async function membershipHistory(db: Db, input: { userId: number; fanclub
     paidThrough: current.paidThroughMonth,
     /** the next automatic renewal (00:00 JST on the 1st after the paid month) */
     nextRenewalAt: current.paidThroughMonth ? monthEndMs(current.paidThroughMonth) : null,
-    payments: payments.map((p) => ({ month: p.month, amount: p.amount, kind: p.kind, planName: p.planName, paidAt: p.createdAt.getTime() })),
+    payments: payments.map((p) => ({
+      month: p.month,
+      amount: p.amount,
+      kind: p.kind,
+      planName: p.planName,
+      paidAt: p.createdAt.getTime(),
+    })),
   };
 }

@@ -13,7 +13,13 @@ export async function listPlans(db: Db, fanclubId: number) {
 }
 
 export async function getPlan(db: Db, fanclubId: number, planId: number) {
-  return (await db.select().from(plans).where(and(eq(plans.id, planId), eq(plans.fanclubId, fanclubId))).get()) ?? null;
+  return (
+    (await db
+      .select()
+      .from(plans)
+      .where(and(eq(plans.id, planId), eq(plans.fanclubId, fanclubId)))
+      .get()) ?? null
+  );
 }
 
 /** Creating a plan also counts as activity of the fan club (the "updated" order). */
@@ -84,8 +90,14 @@ export async function closePlan(db: Db, fanclubId: number, planId: number, now: 
 /** Points the plan at a new icon; returns the previous key (to delete), or undefined if no such plan. */
 export async function setPlanIcon(db: Db, fanclubId: number, planId: number, key: string, now: number): Promise<string | null | undefined> {
   const [before] = await db.batch([
-    db.select({ key: plans.iconKey }).from(plans).where(and(eq(plans.id, planId), eq(plans.fanclubId, fanclubId))),
-    db.update(plans).set({ iconKey: key, updatedAt: new Date(now) }).where(and(eq(plans.id, planId), eq(plans.fanclubId, fanclubId))),
+    db
+      .select({ key: plans.iconKey })
+      .from(plans)
+      .where(and(eq(plans.id, planId), eq(plans.fanclubId, fanclubId))),
+    db
+      .update(plans)
+      .set({ iconKey: key, updatedAt: new Date(now) })
+      .where(and(eq(plans.id, planId), eq(plans.fanclubId, fanclubId))),
   ]);
   return before[0] ? before[0].key : undefined;
 }

@@ -67,7 +67,12 @@ export function viewerMembershipsQuery(db: Db, userId: number | null, now: numbe
 /** Months the viewer paid for (decision 012: posts published in them stay theirs), at the plan paid for. */
 export function viewerPaidMonthsQuery(db: Db, userId: number | null, fanclub: SQL | null) {
   return db
-    .selectDistinct({ fanclubId: membershipPayments.fanclubId, month: membershipPayments.month, planId: membershipPayments.planId, planPrice: plans.price })
+    .selectDistinct({
+      fanclubId: membershipPayments.fanclubId,
+      month: membershipPayments.month,
+      planId: membershipPayments.planId,
+      planPrice: plans.price,
+    })
     .from(membershipPayments)
     .innerJoin(plans, eq(plans.id, membershipPayments.planId))
     .where(and(eq(membershipPayments.userId, userId ?? 0), fanclub ? sql`${membershipPayments.fanclubId} = ${fanclub}` : undefined));
@@ -83,7 +88,14 @@ function accessStatements(db: Db, postId: number, userId: number | null, now: nu
     db
       // aliased: D1 batch rows are keyed by column name, and a second "id" (the post's) would
       // shift every column after it
-      .select({ post: posts, fanclubId: sql<number>`${fanclubs.id}`.as("access_fanclub_id"), ownerId: fanclubs.ownerId, serviceId: fanclubs.serviceId, fanclubName: fanclubs.name, planPrice: plans.price })
+      .select({
+        post: posts,
+        fanclubId: sql<number>`${fanclubs.id}`.as("access_fanclub_id"),
+        ownerId: fanclubs.ownerId,
+        serviceId: fanclubs.serviceId,
+        fanclubName: fanclubs.name,
+        planPrice: plans.price,
+      })
       .from(posts)
       .innerJoin(fanclubs, and(eq(fanclubs.id, posts.fanclubId), eq(fanclubs.status, "open")))
       .leftJoin(plans, eq(plans.id, posts.planId))
@@ -116,7 +128,10 @@ function accessFrom(
   const editorPermissions = viewer.editing.get(row.fanclubId) ?? null;
   const manages = isOwner || editorPermissions !== null;
   const post = row.post;
-  const live = isPostLive({ isPublish: post.isPublish, publishedAt: post.publishedAt.getTime(), unpublishedAt: post.unpublishedAt?.getTime() ?? null }, now);
+  const live = isPostLive(
+    { isPublish: post.isPublish, publishedAt: post.publishedAt.getTime(), unpublishedAt: post.unpublishedAt?.getTime() ?? null },
+    now,
+  );
   if (!live && !manages) return null;
   const canView = canViewPaidPost({
     post: { fanclubId: row.fanclubId, planId: post.planId, planPrice: row.planPrice, publishedAt: post.publishedAt.getTime() },

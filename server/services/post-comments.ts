@@ -24,9 +24,14 @@ const NO_RELATION: ViewerRelation = { blocked: false, following: false, member: 
 function relationStatement(db: Db, fanclubId: number, userId: number) {
   return db
     .select({
-      blocked: sql<number>`EXISTS (SELECT 1 FROM "fanclub_blocks" WHERE "fanclub_id" = ${fanclubId} AND "user_id" = ${userId})`.as("blocked"),
+      blocked: sql<number>`EXISTS (SELECT 1 FROM "fanclub_blocks" WHERE "fanclub_id" = ${fanclubId} AND "user_id" = ${userId})`.as(
+        "blocked",
+      ),
       following: sql<number>`EXISTS (SELECT 1 FROM "follows" WHERE "fanclub_id" = ${fanclubId} AND "user_id" = ${userId})`.as("following"),
-      member: sql<number>`EXISTS (SELECT 1 FROM "memberships" WHERE "fanclub_id" = ${fanclubId} AND "user_id" = ${userId} AND "status" != 'left')`.as("member"),
+      member:
+        sql<number>`EXISTS (SELECT 1 FROM "memberships" WHERE "fanclub_id" = ${fanclubId} AND "user_id" = ${userId} AND "status" != 'left')`.as(
+          "member",
+        ),
     })
     .from(fanclubs)
     .where(eq(fanclubs.id, fanclubId));
@@ -60,7 +65,10 @@ const target = alias(postComments, "target");
 export async function loadCommentContext(
   db: Db,
   input: { fanclubId: number; postId: number; userId: number; commentId?: number },
-): Promise<{ relation: ViewerRelation; comment: { id: number; postId: number; parentId: number | null; userId: number; deletedAt: number | null } | null }> {
+): Promise<{
+  relation: ViewerRelation;
+  comment: { id: number; postId: number; parentId: number | null; userId: number; deletedAt: number | null } | null;
+}> {
   const [relation, comment] = await db.batch([
     relationStatement(db, input.fanclubId, input.userId),
     db
@@ -113,7 +121,15 @@ function commentColumns(viewerId: number | null) {
   };
 }
 
-type RawComment = { [K in keyof CommentRow]: K extends "createdAt" ? Date : K extends "deletedAt" ? Date | null : K extends "likedByMe" ? number : CommentRow[K] };
+type RawComment = {
+  [K in keyof CommentRow]: K extends "createdAt"
+    ? Date
+    : K extends "deletedAt"
+      ? Date | null
+      : K extends "likedByMe"
+        ? number
+        : CommentRow[K];
+};
 
 function commentFrom(r: RawComment): CommentRow {
   return { ...r, createdAt: r.createdAt.getTime(), deletedAt: r.deletedAt?.getTime() ?? null, likedByMe: Boolean(r.likedByMe) };
@@ -205,7 +221,10 @@ export async function createComment(
  * and only while the comment is still live, so a double click or two moderators at once cannot
  * count it twice.
  */
-export async function deleteComment(db: Db, input: { postId: number; commentId: number; now: number }): Promise<{ deleted: boolean; commentCount: number }> {
+export async function deleteComment(
+  db: Db,
+  input: { postId: number; commentId: number; now: number },
+): Promise<{ deleted: boolean; commentCount: number }> {
   const stillLive = sql`EXISTS (SELECT 1 FROM "post_comments" WHERE "id" = ${input.commentId} AND "post_id" = ${input.postId} AND "deleted_at" IS NULL)`;
   const [, blanked, after] = await db.batch([
     db

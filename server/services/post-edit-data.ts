@@ -13,14 +13,26 @@ export async function editData(db: Db, input: { post: PostRow; secret: string; v
   const items = await Promise.all(
     listFiles(files).map(async (f) => {
       const url = await privateMediaUrl(secret, f.r2Key, input.viewerId, now);
-      return { id: f.id, filename: f.filename, kind: f.kind as "picture" | "streaming" | "attachment", size: f.size, url, thumbUrl: f.kind === "picture" ? url : null, originalUrl: url, isPublish: true, isLoading: false };
+      return {
+        id: f.id,
+        filename: f.filename,
+        kind: f.kind as "picture" | "streaming" | "attachment",
+        size: f.size,
+        url,
+        thumbUrl: f.kind === "picture" ? url : null,
+        originalUrl: url,
+        isPublish: true,
+        isLoading: false,
+      };
     }),
   );
   const blogImageUrls: Record<string, string> = {};
-  for (const f of files.filter((x) => x.kind === "blog_image")) blogImageUrls[f.r2Key] = await privateMediaUrl(secret, f.r2Key, input.viewerId, now);
+  for (const f of files.filter((x) => x.kind === "blog_image"))
+    blogImageUrls[f.r2Key] = await privateMediaUrl(secret, f.r2Key, input.viewerId, now);
   let editorUserIdentifyToken: string | null = null;
   if (post.editorUserId !== null) {
-    editorUserIdentifyToken = (await db.select({ t: users.identifyToken }).from(users).where(eq(users.id, post.editorUserId)).get())?.t ?? null;
+    editorUserIdentifyToken =
+      (await db.select({ t: users.identifyToken }).from(users).where(eq(users.id, post.editorUserId)).get())?.t ?? null;
   }
   return {
     post: {
@@ -56,4 +68,3 @@ export async function editData(db: Db, input: { post: PostRow; secret: string; v
     files: items,
   };
 }
-

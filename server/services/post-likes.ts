@@ -10,7 +10,10 @@ import { postCommentLikes, postComments, postLikes, posts } from "../../db/schem
  * be split by another request, and the CHECK constraints keep counts from going below zero.
  */
 
-export async function setPostLike(db: Db, input: { postId: number; userId: number; liked: boolean; now: number }): Promise<{ liked: boolean; likeCount: number }> {
+export async function setPostLike(
+  db: Db,
+  input: { postId: number; userId: number; liked: boolean; now: number },
+): Promise<{ liked: boolean; likeCount: number }> {
   const { postId, userId } = input;
   const row = db
     .select({ one: sql`1` })
@@ -22,7 +25,10 @@ export async function setPostLike(db: Db, input: { postId: number; userId: numbe
           .update(posts)
           .set({ likeCount: sql`${posts.likeCount} + 1` })
           .where(and(eq(posts.id, postId), notExists(row))),
-        db.insert(postLikes).values({ postId, userId, createdAt: new Date(input.now) }).onConflictDoNothing(),
+        db
+          .insert(postLikes)
+          .values({ postId, userId, createdAt: new Date(input.now) })
+          .onConflictDoNothing(),
       ] as const)
     : ([
         db
@@ -60,7 +66,11 @@ export async function setCommentLike(
           .insert(postCommentLikes)
           .select(
             db
-              .select({ commentId: postComments.id, userId: sql<number>`${userId}`.as("user_id"), createdAt: sql<number>`${input.now}`.as("created_at") })
+              .select({
+                commentId: postComments.id,
+                userId: sql<number>`${userId}`.as("user_id"),
+                createdAt: sql<number>`${input.now}`.as("created_at"),
+              })
               .from(postComments)
               .where(live),
           )
@@ -71,12 +81,20 @@ export async function setCommentLike(
           .update(postComments)
           .set({ likeCount: sql`${postComments.likeCount} - 1` })
           .where(and(live, exists(row))),
-        db.delete(postCommentLikes).where(and(eq(postCommentLikes.commentId, commentId), eq(postCommentLikes.userId, userId), exists(db.select({ one: sql`1` }).from(postComments).where(live)))),
+        db.delete(postCommentLikes).where(
+          and(
+            eq(postCommentLikes.commentId, commentId),
+            eq(postCommentLikes.userId, userId),
+            exists(
+              db
+                .select({ one: sql`1` })
+                .from(postComments)
+                .where(live),
+            ),
+          ),
+        ),
       ] as const);
-  const [, , after] = await db.batch([
-    ...statements,
-    db.select({ likeCount: postComments.likeCount }).from(postComments).where(live),
-  ]);
+  const [, , after] = await db.batch([...statements, db.select({ likeCount: postComments.likeCount }).from(postComments).where(live)]);
   const comment = after[0];
   return comment ? { liked: input.liked, likeCount: comment.likeCount } : null;
 }

@@ -5,7 +5,15 @@ import { mediaUrl } from "../domain/images";
 import { canViewPaidPost } from "../domain/paywall";
 import { POST_TYPE_STR, type PostType } from "../domain/posts";
 import { privateMediaUrl } from "../media/private-urls";
-import { loadPostAccess, viewerMembershipsQuery, viewerPaidMonthsQuery, type PostAccess, type PostViewer, type ViewerMembershipRow, type ViewerPaidMonthRow } from "./post-access";
+import {
+  loadPostAccess,
+  viewerMembershipsQuery,
+  viewerPaidMonthsQuery,
+  type PostAccess,
+  type PostViewer,
+  type ViewerMembershipRow,
+  type ViewerPaidMonthRow,
+} from "./post-access";
 import { postSocialFrom, postSocialQueries, type PostSocialState } from "./post-comments";
 import { filesOfPost, filesOfPostQuery, listFiles, type PostFile } from "./posts";
 import { postTipSummaryQuery } from "./tips";
@@ -32,7 +40,12 @@ export interface PostBody {
   /** Lexical JSON of a blog, rendered by the page with signed image URLs */
   blog: { json: string; imageUrls: Record<string, string> } | null;
   files: PostFileView[];
-  lesson: { limitLesson: number | null; lessonPlatformType: string | null; reservationStartAt: number | null; lessonDuration: number | null } | null;
+  lesson: {
+    limitLesson: number | null;
+    lessonPlatformType: string | null;
+    reservationStartAt: number | null;
+    lessonDuration: number | null;
+  } | null;
 }
 
 export interface PostDetail {
@@ -92,7 +105,12 @@ async function bodyFrom(post: PostRow, files: readonly PostFile[], signer: Media
     files: views,
     lesson:
       post.type === 5
-        ? { limitLesson: post.limitLesson, lessonPlatformType: post.lessonPlatformType, reservationStartAt: post.reservationStartAt?.getTime() ?? null, lessonDuration: post.lessonDuration }
+        ? {
+            limitLesson: post.limitLesson,
+            lessonPlatformType: post.lessonPlatformType,
+            reservationStartAt: post.reservationStartAt?.getTime() ?? null,
+            lessonDuration: post.lessonDuration,
+          }
         : null,
   };
 }
@@ -238,7 +256,10 @@ export async function listFanclubPosts(db: Db, fanclubId: number, viewer: PostVi
   const where = and(eq(posts.fanclubId, fanclubId), isNull(posts.groupId), liveCondition(now))!;
   const [rows, count, memberships, paidMonths] = await db.batch([
     cardsQuery(db, where, POST_PAGE_SIZE).offset((page - 1) * POST_PAGE_SIZE),
-    db.select({ n: sql<number>`count(*)` }).from(posts).where(where),
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(posts)
+      .where(where),
     ...viewerPaywall(db, viewer.userId, now),
   ]);
   return { posts: cardsFrom(rows, { memberships, paidMonths, now }, viewer), total: Number(count[0]?.n ?? 0), pageSize: POST_PAGE_SIZE };
@@ -246,7 +267,10 @@ export async function listFanclubPosts(db: Db, fanclubId: number, viewer: PostVi
 
 /** Group announcements (`/groups/{id}/notifies`), public by rule. */
 export async function listGroupPosts(db: Db, groupId: number, viewer: PostViewer, now: number) {
-  const [rows, memberships, paidMonths] = await db.batch([cardsQuery(db, and(eq(posts.groupId, groupId), liveCondition(now))!, 50), ...viewerPaywall(db, viewer.userId, now)]);
+  const [rows, memberships, paidMonths] = await db.batch([
+    cardsQuery(db, and(eq(posts.groupId, groupId), liveCondition(now))!, 50),
+    ...viewerPaywall(db, viewer.userId, now),
+  ]);
   return cardsFrom(rows, { memberships, paidMonths, now }, viewer);
 }
 
@@ -261,9 +285,17 @@ export async function timeline(db: Db, viewer: PostViewer, cursor: { before: num
     sql`${posts.fanclubId} IN ${mine}`,
     isNull(posts.groupId),
     liveCondition(now),
-    cursor ? or(lt(posts.publishedAt, new Date(cursor.before)), and(eq(posts.publishedAt, new Date(cursor.before)), lt(posts.id, cursor.beforeId))) : undefined,
+    cursor
+      ? or(
+          lt(posts.publishedAt, new Date(cursor.before)),
+          and(eq(posts.publishedAt, new Date(cursor.before)), lt(posts.id, cursor.beforeId)),
+        )
+      : undefined,
   )!;
-  const [rows, memberships, paidMonths] = await db.batch([cardsQuery(db, where, POST_PAGE_SIZE + 1), ...viewerPaywall(db, viewer.userId, now)]);
+  const [rows, memberships, paidMonths] = await db.batch([
+    cardsQuery(db, where, POST_PAGE_SIZE + 1),
+    ...viewerPaywall(db, viewer.userId, now),
+  ]);
   const cards = cardsFrom(rows.slice(0, POST_PAGE_SIZE), { memberships, paidMonths, now }, viewer);
   const last = cards.at(-1);
   return { posts: cards, next: rows.length > POST_PAGE_SIZE && last ? { before: last.publishedAt, beforeId: last.id } : null };
@@ -272,7 +304,10 @@ export async function timeline(db: Db, viewer: PostViewer, cursor: { before: num
 /** Cards of the given ids that are live (browsing history, spec §4: kept locally, 4 at most). */
 export async function postCardsByIds(db: Db, ids: readonly number[], viewer: PostViewer, now: number) {
   if (!ids.length) return [];
-  const [rows, memberships, paidMonths] = await db.batch([cardsQuery(db, and(inArray(posts.id, [...ids]), liveCondition(now))!, ids.length), ...viewerPaywall(db, viewer.userId, now)]);
+  const [rows, memberships, paidMonths] = await db.batch([
+    cardsQuery(db, and(inArray(posts.id, [...ids]), liveCondition(now))!, ids.length),
+    ...viewerPaywall(db, viewer.userId, now),
+  ]);
   const cards = cardsFrom(rows, { memberships, paidMonths, now }, viewer);
   return ids.map((id) => cards.find((c) => c.id === id)).filter((c): c is PostCard => Boolean(c));
 }
@@ -282,7 +317,11 @@ type AroundOf = { id: number; fanclubId: number; publishedAt: number; groupId: n
 
 /** The live post just before and just after this one in its list, and the viewer's memberships (for their locks). */
 function aroundQueries(db: Db, post: AroundOf, viewer: PostViewer, now: number) {
-  const base = and(eq(posts.fanclubId, post.fanclubId), post.groupId === null ? isNull(posts.groupId) : eq(posts.groupId, post.groupId), liveCondition(now));
+  const base = and(
+    eq(posts.fanclubId, post.fanclubId),
+    post.groupId === null ? isNull(posts.groupId) : eq(posts.groupId, post.groupId),
+    liveCondition(now),
+  );
   const at = new Date(post.publishedAt);
   return [
     cardsQuery(db, and(base, or(lt(posts.publishedAt, at), and(eq(posts.publishedAt, at), lt(posts.id, post.id))))!, 1, "newest"),
@@ -293,7 +332,11 @@ function aroundQueries(db: Db, post: AroundOf, viewer: PostViewer, now: number) 
 
 type Around = { prev: PostCard | null; next: PostCard | null };
 
-function aroundFrom([older, newer, memberships, paidMonths]: [CardRow[], CardRow[], ViewerMembershipRow[], ViewerPaidMonthRow[]], viewer: PostViewer, now: number): Around {
+function aroundFrom(
+  [older, newer, memberships, paidMonths]: [CardRow[], CardRow[], ViewerMembershipRow[], ViewerPaidMonthRow[]],
+  viewer: PostViewer,
+  now: number,
+): Around {
   const paywall = { memberships, paidMonths, now };
   const [prev] = cardsFrom(older, paywall, viewer);
   const [next] = cardsFrom(newer, paywall, viewer);
@@ -317,7 +360,12 @@ export async function postPageData(
   signer: MediaSigner,
 ): Promise<{ detail: PostDetail; around: Around; social: PostSocialState | null; tips: { count: number; total: number } | null }> {
   const p = access.post;
-  const around = aroundQueries(db, { id: p.id, fanclubId: access.fanclub.id, publishedAt: p.publishedAt.getTime(), groupId: p.groupId }, viewer, signer.now);
+  const around = aroundQueries(
+    db,
+    { id: p.id, fanclubId: access.fanclub.id, publishedAt: p.publishedAt.getTime(), groupId: p.groupId },
+    viewer,
+    signer.now,
+  );
   const noAround: Around = { prev: null, next: null };
   if (access.canView) {
     // the tips' count and total ride in the same batch (read only where the post takes tips)
@@ -335,7 +383,14 @@ export async function postPageData(
     };
   }
   // a locked post always has a plan price (a post for anyone is never locked)
-  const [unlock, older, newer, memberships, paidMonths] = await db.batch([unlockPlansQuery(db, access.fanclub.id, access.planPrice ?? 0), ...around]);
-  return { detail: detailFrom(access, null, unlock), around: p.groupId === null ? aroundFrom([older, newer, memberships, paidMonths], viewer, signer.now) : noAround, social: null, tips: null };
+  const [unlock, older, newer, memberships, paidMonths] = await db.batch([
+    unlockPlansQuery(db, access.fanclub.id, access.planPrice ?? 0),
+    ...around,
+  ]);
+  return {
+    detail: detailFrom(access, null, unlock),
+    around: p.groupId === null ? aroundFrom([older, newer, memberships, paidMonths], viewer, signer.now) : noAround,
+    social: null,
+    tips: null,
+  };
 }
-

@@ -3,7 +3,18 @@ import type { Db } from "../../db/client";
 import { fanclubEditors, fanclubGroups, fanclubs, plans, postFiles, posts, users, type PostRow } from "../../db/schema";
 import { can } from "../domain/fanclub-permissions";
 import { permissionsFromJson } from "../domain/fans";
-import { POST_TYPE_STR, POST_TYPES, UPLOAD_RULES, canEditPost, postStatus, scheduleProblem, type EditScope, type PostStatus, type PostType, type UploadKind } from "../domain/posts";
+import {
+  POST_TYPE_STR,
+  POST_TYPES,
+  UPLOAD_RULES,
+  canEditPost,
+  postStatus,
+  scheduleProblem,
+  type EditScope,
+  type PostStatus,
+  type PostType,
+  type UploadKind,
+} from "../domain/posts";
 import type { PostFormInput } from "../domain/post-form";
 import type { OperatingFanclub } from "./creator";
 import { loadPostAccess, type PostViewer } from "./post-access";
@@ -89,7 +100,11 @@ function publishedCount(fanclubId: number) {
 /** The person on the creator pages as the post gate sees them: owner or editor of the operating fan club. */
 function viewerOf(op: OperatingFanclub, userId: number): PostViewer {
   const isOwner = op.mode === "owner";
-  return { userId, ownFanclubId: isOwner ? op.fanclubId : null, editing: isOwner ? new Map() : new Map([[op.fanclubId, op.role.editorPermissions ?? new Set()]]) };
+  return {
+    userId,
+    ownFanclubId: isOwner ? op.fanclubId : null,
+    editing: isOwner ? new Map() : new Map([[op.fanclubId, op.role.editorPermissions ?? new Set()]]),
+  };
 }
 
 export interface SavePostArgs {
@@ -133,7 +148,11 @@ export async function savePost(db: Db, args: SavePostArgs): Promise<SaveResult> 
   let planId: number | null = null;
   if (!groupId && input.publicLevel === "over_paid_member") {
     planId = Number(input.planId);
-    const plan = await db.select({ id: plans.id }).from(plans).where(and(eq(plans.id, planId), eq(plans.fanclubId, op.fanclubId))).get();
+    const plan = await db
+      .select({ id: plans.id })
+      .from(plans)
+      .where(and(eq(plans.id, planId), eq(plans.fanclubId, op.fanclubId)))
+      .get();
     if (!plan) return { ok: false, reason: "badPlan" };
   }
 
@@ -147,7 +166,13 @@ export async function savePost(db: Db, args: SavePostArgs): Promise<SaveResult> 
       .select({ id: users.id })
       .from(fanclubEditors)
       .innerJoin(users, eq(users.id, fanclubEditors.userId))
-      .where(and(eq(fanclubEditors.fanclubId, op.fanclubId), eq(users.identifyToken, input.editorUserIdentifyToken), sql`${fanclubEditors.acceptedAt} IS NOT NULL`))
+      .where(
+        and(
+          eq(fanclubEditors.fanclubId, op.fanclubId),
+          eq(users.identifyToken, input.editorUserIdentifyToken),
+          sql`${fanclubEditors.acceptedAt} IS NOT NULL`,
+        ),
+      )
       .get();
     if (!editor) return { ok: false, reason: "badEditor" };
     editorUserId = editor.id;
@@ -161,7 +186,13 @@ export async function savePost(db: Db, args: SavePostArgs): Promise<SaveResult> 
   if ((kind === null || kind === "blog_image") && input.fileIds.length) return { ok: false, reason: "badFiles" };
   const blogKeys = content.blog ? [...new Set(content.blog.imageKeys)] : [];
   const fileFilter: SQL | undefined =
-    kind === "blog_image" ? (blogKeys.length ? inArray(postFiles.r2Key, blogKeys) : undefined) : fileIds.length ? inArray(postFiles.id, fileIds) : undefined;
+    kind === "blog_image"
+      ? blogKeys.length
+        ? inArray(postFiles.r2Key, blogKeys)
+        : undefined
+      : fileIds.length
+        ? inArray(postFiles.id, fileIds)
+        : undefined;
   if (fileFilter && kind) {
     const usable = await db
       .select({ id: postFiles.id, r2Key: postFiles.r2Key })
@@ -186,10 +217,12 @@ export async function savePost(db: Db, args: SavePostArgs): Promise<SaveResult> 
     comment: type === "blog" ? "" : input.comment,
     blogJson: content.blog?.json ?? null,
     blogCharCount: content.blog?.charCount ?? 0,
-    coverKey: input.removeCoverImage ? null : input.coverImage ?? existing?.coverKey ?? null,
-    coverName: input.removeCoverImage ? null : input.coverName ?? existing?.coverName ?? null,
+    coverKey: input.removeCoverImage ? null : (input.coverImage ?? existing?.coverKey ?? null),
+    coverName: input.removeCoverImage ? null : (input.coverName ?? existing?.coverName ?? null),
     isPublish: input.isPublish,
-    publishedAt: new Date(input.publishedAt ?? (existing?.isPublish && existing.publishedAt.getTime() <= now ? existing.publishedAt.getTime() : now)),
+    publishedAt: new Date(
+      input.publishedAt ?? (existing?.isPublish && existing.publishedAt.getTime() <= now ? existing.publishedAt.getTime() : now),
+    ),
     unpublishedAt: input.unpublishedAt === null ? null : new Date(input.unpublishedAt),
     planId,
     allowComment: input.allowComment,
@@ -206,7 +239,8 @@ export async function savePost(db: Db, args: SavePostArgs): Promise<SaveResult> 
     lessonDuration: content.lesson?.lessonDuration ?? null,
     updatedAt: new Date(now),
   };
-  const coverOk = values.coverKey === null || values.coverKey === existing?.coverKey || values.coverKey.startsWith(`public/covers/${op.fanclubId}/`);
+  const coverOk =
+    values.coverKey === null || values.coverKey === existing?.coverKey || values.coverKey.startsWith(`public/covers/${op.fanclubId}/`);
   if (!coverOk) return { ok: false, reason: "badFiles" };
 
   // The post and its files change in one batch: a saved post never points at half its files.
@@ -220,7 +254,17 @@ export async function savePost(db: Db, args: SavePostArgs): Promise<SaveResult> 
   const detach = db
     .update(postFiles)
     .set({ postId: null })
-    .where(and(sql`${postFiles.postId} = ${postIdSql}`, fileIds.length ? sql`${postFiles.id} NOT IN (${sql.join(fileIds.map((id) => sql`${id}`), sql`, `)})` : undefined));
+    .where(
+      and(
+        sql`${postFiles.postId} = ${postIdSql}`,
+        fileIds.length
+          ? sql`${postFiles.id} NOT IN (${sql.join(
+              fileIds.map((id) => sql`${id}`),
+              sql`, `,
+            )})`
+          : undefined,
+      ),
+    );
   const attach = fileIds.map((id, i) =>
     db
       .update(postFiles)
@@ -240,8 +284,14 @@ export async function deletePost(db: Db, op: OperatingFanclub, userId: number, p
   const access = await loadPostAccess(db, postId, viewerOf(op, userId), now);
   if (!access || access.fanclub.id !== op.fanclubId || !access.editable) return false;
   await db.batch([
-    db.update(posts).set({ deletedAt: new Date(now) }).where(eq(posts.id, postId)),
-    db.update(fanclubs).set({ postCount: publishedCount(op.fanclubId) }).where(eq(fanclubs.id, op.fanclubId)),
+    db
+      .update(posts)
+      .set({ deletedAt: new Date(now) })
+      .where(eq(posts.id, postId)),
+    db
+      .update(fanclubs)
+      .set({ postCount: publishedCount(op.fanclubId) })
+      .where(eq(fanclubs.id, op.fanclubId)),
   ]);
   return true;
 }
@@ -305,7 +355,10 @@ export async function listManagedPosts(
       .orderBy(desc(posts.updatedAt), desc(posts.id))
       .limit(MANAGED_PAGE_SIZE)
       .offset((input.page - 1) * MANAGED_PAGE_SIZE),
-    db.select({ n: sql<number>`count(*)` }).from(posts).where(where),
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(posts)
+      .where(where),
   ]);
   return {
     total: Number(count[0]?.n ?? 0),
@@ -313,7 +366,15 @@ export async function listManagedPosts(
       id: post.id,
       title: post.title,
       type: POST_TYPE_STR[post.type] ?? "picture",
-      status: postStatus({ isPublish: post.isPublish, publishedAt: post.publishedAt.getTime(), unpublishedAt: post.unpublishedAt?.getTime() ?? null, planId: post.planId }, input.now),
+      status: postStatus(
+        {
+          isPublish: post.isPublish,
+          publishedAt: post.publishedAt.getTime(),
+          unpublishedAt: post.unpublishedAt?.getTime() ?? null,
+          planId: post.planId,
+        },
+        input.now,
+      ),
       planName,
       publishedAt: post.publishedAt.getTime(),
       updatedAt: post.updatedAt.getTime(),
@@ -321,7 +382,12 @@ export async function listManagedPosts(
       commentCount: post.commentCount,
       isGroupPost: post.groupId !== null,
       editable: canEditPost({
-        post: { isPublish: post.isPublish, editScope: post.editScope as EditScope, editorUserId: post.editorUserId, ownerId: op.role.ownerId },
+        post: {
+          isPublish: post.isPublish,
+          editScope: post.editScope as EditScope,
+          editorUserId: post.editorUserId,
+          ownerId: op.role.ownerId,
+        },
         user: { id: userId, editorPermissions: op.role.editorPermissions },
       }),
     })),
@@ -344,7 +410,15 @@ export async function draftSummary(db: Db, fanclubId: number) {
 /** A post's stored files in their order, as a query a batch can carry. */
 export function filesOfPostQuery(db: Db, postId: number) {
   return db
-    .select({ id: postFiles.id, kind: postFiles.kind, filename: postFiles.filename, extension: postFiles.extension, contentType: postFiles.contentType, size: postFiles.size, r2Key: postFiles.r2Key })
+    .select({
+      id: postFiles.id,
+      kind: postFiles.kind,
+      filename: postFiles.filename,
+      extension: postFiles.extension,
+      contentType: postFiles.contentType,
+      size: postFiles.size,
+      r2Key: postFiles.r2Key,
+    })
     .from(postFiles)
     .where(and(eq(postFiles.postId, postId), eq(postFiles.status, "stored")))
     .orderBy(asc(postFiles.sortOrder), asc(postFiles.id));
@@ -360,4 +434,3 @@ export type PostFile = Awaited<ReturnType<typeof filesOfPost>>[number];
 export function listFiles(files: readonly PostFile[]) {
   return files.filter((f) => f.kind !== "blog_image");
 }
-

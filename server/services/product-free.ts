@@ -15,11 +15,20 @@ import { loadProductsForFan } from "./products";
  * order's free key (one per fan and product) lets only one line land, and a second click answers
  * the first result instead of an error.
  */
-export type FreeResult = { ok: true; item: CartItemView; purchase: PurchaseSummary; replayed: boolean } | { ok: false; problem: CartProblem | PurchaseErrorCode };
+export type FreeResult =
+  { ok: true; item: CartItemView; purchase: PurchaseSummary; replayed: boolean } | { ok: false; problem: CartProblem | PurchaseErrorCode };
 
-export async function takeFreeProduct(db: Db, provider: PaymentProvider, input: { userId: number; productId: number; now: number }): Promise<FreeResult> {
+export async function takeFreeProduct(
+  db: Db,
+  provider: PaymentProvider,
+  input: { userId: number; productId: number; now: number },
+): Promise<FreeResult> {
   const { userId, productId, now } = input;
-  const product = await db.select({ fanclubId: products.fanclubId, price: products.price, status: products.status }).from(products).where(eq(products.id, productId)).get();
+  const product = await db
+    .select({ fanclubId: products.fanclubId, price: products.price, status: products.status })
+    .from(products)
+    .where(eq(products.id, productId))
+    .get();
   if (!product || product.status !== "published") return { ok: false, problem: "noProduct" };
   // the free action is for free products; a paid one goes through the cart and the payment pages
   if (product.price !== 0) return { ok: false, problem: "invalidItem" };
@@ -29,7 +38,8 @@ export async function takeFreeProduct(db: Db, provider: PaymentProvider, input: 
 
   // spec §4: following is required, and the button follows first
   const followed = await setFollowing(db, { userId, fanclubId: product.fanclubId, follow: true, now });
-  if (!followed.ok && followed.reason !== "own") return { ok: false, problem: followed.reason === "notFound" ? "noProduct" : "followRequired" };
+  if (!followed.ok && followed.reason !== "own")
+    return { ok: false, problem: followed.reason === "notFound" ? "noProduct" : "followRequired" };
 
   const added = await addCartItem(db, { userId, type: "Product", targetType: "product", id: productId, quantity: 1, now });
   if (!added.ok) return (await existingFree(db, userId, productId)) ?? added;
@@ -38,7 +48,13 @@ export async function takeFreeProduct(db: Db, provider: PaymentProvider, input: 
 
   let outcome;
   try {
-    outcome = await purchaseCart(db, provider, { userId, cartVersion: view.version, payload: { payment: "coin", isUsedCoin: false, toraCoin: 0 }, sandboxAuthentication: null, now });
+    outcome = await purchaseCart(db, provider, {
+      userId,
+      cartVersion: view.version,
+      payload: { payment: "coin", isUsedCoin: false, toraCoin: 0 },
+      sandboxAuthentication: null,
+      now,
+    });
   } catch (error) {
     // a twin click landed first (the free key refused this batch), or the last one went to someone else
     const twin = await existingFree(db, userId, productId);
@@ -58,7 +74,13 @@ export async function takeFreeProduct(db: Db, provider: PaymentProvider, input: 
 /** The fan's free line of this product, answered as the cart item it was (the first click's result). */
 async function existingFree(db: Db, userId: number, productId: number): Promise<FreeResult | null> {
   const order = await db
-    .select({ purchaseId: productOrders.purchaseId, quantity: productOrders.quantity, price: productOrders.price, createdAt: productOrders.createdAt, fanclubId: productOrders.fanclubId })
+    .select({
+      purchaseId: productOrders.purchaseId,
+      quantity: productOrders.quantity,
+      price: productOrders.price,
+      createdAt: productOrders.createdAt,
+      fanclubId: productOrders.fanclubId,
+    })
     .from(productOrders)
     .where(and(eq(productOrders.userId, userId), eq(productOrders.productId, productId)))
     .orderBy(desc(productOrders.id))
@@ -70,11 +92,30 @@ async function existingFree(db: Db, userId: number, productId: number): Promise<
   if (!found || !purchase) return null;
   const p = found.product;
   const detail = {
-    product: { id: p.id, title: p.title, price: p.price, kind: p.kind, imageKey: p.imageKey, saleStartAt: p.saleStartAt?.getTime() ?? null, saleEndAt: p.saleEndAt?.getTime() ?? null },
+    product: {
+      id: p.id,
+      title: p.title,
+      price: p.price,
+      kind: p.kind,
+      imageKey: p.imageKey,
+      saleStartAt: p.saleStartAt?.getTime() ?? null,
+      saleEndAt: p.saleEndAt?.getTime() ?? null,
+    },
     fanclub: found.fanclub,
     address: null,
   };
-  const row = { id: 0, cartId: 0, type: "Product" as const, targetType: "product" as const, targetId: productId, fanclubId: order.fanclubId, price: order.price, quantity: order.quantity, note: null, createdAt: order.createdAt };
+  const row = {
+    id: 0,
+    cartId: 0,
+    type: "Product" as const,
+    targetType: "product" as const,
+    targetId: productId,
+    fanclubId: order.fanclubId,
+    price: order.price,
+    quantity: order.quantity,
+    note: null,
+    createdAt: order.createdAt,
+  };
   return {
     ok: true,
     item: productKind.view(row, order.price, detail),
@@ -84,7 +125,18 @@ async function existingFree(db: Db, userId: number, productId: number): Promise<
       coinAmount: purchase.coinAmount,
       cardAmount: purchase.cardAmount,
       createdAt: purchase.createdAt.getTime(),
-      items: [{ type: "Product", targetType: "product", targetId: productId, fanclubId: order.fanclubId, price: order.price, quantity: order.quantity, note: null, month: null }],
+      items: [
+        {
+          type: "Product",
+          targetType: "product",
+          targetId: productId,
+          fanclubId: order.fanclubId,
+          price: order.price,
+          quantity: order.quantity,
+          note: null,
+          month: null,
+        },
+      ],
     },
     replayed: true,
   };

@@ -1,6 +1,16 @@
 import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { fanclubs, follows, productOrders, products, userAddresses, users, type ProductRow, type ShippingSnapshot, type UserAddressRow } from "../../db/schema";
+import {
+  fanclubs,
+  follows,
+  productOrders,
+  products,
+  userAddresses,
+  users,
+  type ProductRow,
+  type ShippingSnapshot,
+  type UserAddressRow,
+} from "../../db/schema";
 import { mediaUrl } from "../domain/images";
 import { formatShipping } from "./product-format";
 import { productSaveProblem, saleState, stockLeft, type ProductInput, type ProductSaveProblem, type SaleState } from "../domain/products";
@@ -30,7 +40,13 @@ export function listCreatorProducts(db: Db, fanclubId: number): Promise<ProductR
 }
 
 export async function getCreatorProduct(db: Db, fanclubId: number, productId: number): Promise<ProductRow | null> {
-  return (await db.select().from(products).where(and(eq(products.id, productId), eq(products.fanclubId, fanclubId))).get()) ?? null;
+  return (
+    (await db
+      .select()
+      .from(products)
+      .where(and(eq(products.id, productId), eq(products.fanclubId, fanclubId)))
+      .get()) ?? null
+  );
 }
 
 function productValues(input: ProductInput) {
@@ -46,9 +62,13 @@ function productValues(input: ProductInput) {
   };
 }
 
-export type SaveResult = { ok: true; id: number } | { ok: false; reason: "notFound" } | { ok: false; reason: ProductSaveProblem; sold: number };
+export type SaveResult =
+  { ok: true; id: number } | { ok: false; reason: "notFound" } | { ok: false; reason: ProductSaveProblem; sold: number };
 
-export async function createProduct(db: Db, input: { fanclubId: number; userId: number; values: ProductInput; now: number }): Promise<SaveResult> {
+export async function createProduct(
+  db: Db,
+  input: { fanclubId: number; userId: number; values: ProductInput; now: number },
+): Promise<SaveResult> {
   const problem = productSaveProblem(input.values, { soldCount: 0, hasFile: false });
   if (problem) return { ok: false, reason: problem, sold: 0 };
   const at = new Date(input.now);
@@ -90,12 +110,21 @@ export async function updateProduct(db: Db, fanclubId: number, productId: number
 export async function setProductImage(db: Db, fanclubId: number, productId: number, key: string, now: number): Promise<string | null> {
   const current = await getCreatorProduct(db, fanclubId, productId);
   if (!current) return null;
-  await db.update(products).set({ imageKey: key, updatedAt: new Date(now) }).where(and(eq(products.id, productId), eq(products.fanclubId, fanclubId)));
+  await db
+    .update(products)
+    .set({ imageKey: key, updatedAt: new Date(now) })
+    .where(and(eq(products.id, productId), eq(products.fanclubId, fanclubId)));
   return current.imageKey;
 }
 
 /** Points a digital product at a newly stored file; answers the previous key. */
-export async function setProductFile(db: Db, fanclubId: number, productId: number, file: { key: string; name: string; size: number }, now: number): Promise<string | null> {
+export async function setProductFile(
+  db: Db,
+  fanclubId: number,
+  productId: number,
+  file: { key: string; name: string; size: number },
+  now: number,
+): Promise<string | null> {
   const current = await getCreatorProduct(db, fanclubId, productId);
   if (!current) return null;
   await db
@@ -130,7 +159,10 @@ function cardOf(row: ProductRow, fanclub: { id: number; name: string; iconKey: s
     price: row.price,
     kind: row.kind,
     imageUrl: mediaUrl(row.imageKey),
-    state: saleState({ status: row.status, saleStartAt: row.saleStartAt?.getTime() ?? null, saleEndAt: row.saleEndAt?.getTime() ?? null }, now),
+    state: saleState(
+      { status: row.status, saleStartAt: row.saleStartAt?.getTime() ?? null, saleEndAt: row.saleEndAt?.getTime() ?? null },
+      now,
+    ),
     soldOut: left === 0,
     stockLeft: left,
     saleStartAt: row.saleStartAt?.getTime() ?? null,
@@ -167,7 +199,10 @@ export async function listPublishedProducts(
     .orderBy(desc(products.id))
     .limit(limit + 1);
   const page = rows.slice(0, limit);
-  return { products: page.map((r) => cardOf(r.product, r.fanclub, options.now)), next: rows.length > limit ? page[page.length - 1]!.product.id : null };
+  return {
+    products: page.map((r) => cardOf(r.product, r.fanclub, options.now)),
+    next: rows.length > limit ? page[page.length - 1]!.product.id : null,
+  };
 }
 
 export type ProductDetail = ProductCard & {
@@ -182,7 +217,12 @@ export type ProductDetail = ProductCard & {
 export type ProductViewer = { signedIn: boolean; following: boolean; owned: boolean; address: ShippingSnapshot | null };
 
 /** One published product of an open fan club with what the viewer needs for its button, in one round trip. Null when there is none. */
-export async function productForViewer(db: Db, productId: number, userId: number | null, now: number): Promise<{ product: ProductDetail; viewer: ProductViewer } | null> {
+export async function productForViewer(
+  db: Db,
+  productId: number,
+  userId: number | null,
+  now: number,
+): Promise<{ product: ProductDetail; viewer: ProductViewer } | null> {
   const uid = userId ?? 0;
   const [rows, followRows, ownRows, addressRows] = await db.batch([
     db
@@ -193,7 +233,12 @@ export async function productForViewer(db: Db, productId: number, userId: number
     db
       .select({ one: sql<number>`1` })
       .from(follows)
-      .where(and(eq(follows.userId, uid), sql`${follows.fanclubId} = (SELECT "fanclub_id" FROM "products" WHERE "products"."id" = ${productId})`)),
+      .where(
+        and(
+          eq(follows.userId, uid),
+          sql`${follows.fanclubId} = (SELECT "fanclub_id" FROM "products" WHERE "products"."id" = ${productId})`,
+        ),
+      ),
     db
       .select({ id: productOrders.id })
       .from(productOrders)
@@ -215,7 +260,12 @@ export async function productForViewer(db: Db, productId: number, userId: number
       fanclubServiceId: row.fanclub.serviceId,
       fanclubOwnerId: row.fanclub.ownerId,
     },
-    viewer: { signedIn: userId !== null, following: followRows.length > 0, owned: ownRows.length > 0, address: addressRows[0] ? shippingSnapshot(addressRows[0]) : null },
+    viewer: {
+      signedIn: userId !== null,
+      following: followRows.length > 0,
+      owned: ownRows.length > 0,
+      address: addressRows[0] ? shippingSnapshot(addressRows[0]) : null,
+    },
   };
 }
 
@@ -233,16 +283,27 @@ function defaultAddressQuery(db: Db, userId: number) {
 }
 
 function shippingSnapshot(a: UserAddressRow): ShippingSnapshot {
-  return { name: `${a.lastName} ${a.firstName}`, postalCode: a.postalCode, prefecture: a.prefecture, city: a.city, street: a.street, building: a.building, phone: a.phone };
+  return {
+    name: `${a.lastName} ${a.firstName}`,
+    postalCode: a.postalCode,
+    prefecture: a.prefecture,
+    city: a.city,
+    street: a.street,
+    building: a.building,
+    phone: a.phone,
+  };
 }
 
-
-export type DownloadCheck = { ok: true; key: string; name: string; size: number | null } | { ok: false; reason: "notFound" | "notOwner" | "noFile" };
+export type DownloadCheck =
+  { ok: true; key: string; name: string; size: number | null } | { ok: false; reason: "notFound" | "notOwner" | "noFile" };
 
 /** Whether the person may download the product's file: an order of theirs must exist (checked on every download). */
 export async function downloadFor(db: Db, userId: number, productId: number): Promise<DownloadCheck> {
   const [productRows, ownRows] = await db.batch([
-    db.select({ fileKey: products.fileKey, fileName: products.fileName, fileSize: products.fileSize, kind: products.kind }).from(products).where(eq(products.id, productId)),
+    db
+      .select({ fileKey: products.fileKey, fileName: products.fileName, fileSize: products.fileSize, kind: products.kind })
+      .from(products)
+      .where(eq(products.id, productId)),
     db
       .select({ id: productOrders.id })
       .from(productOrders)
@@ -289,7 +350,20 @@ const orderColumns = {
   buyerName: users.name,
 };
 
-type OrderRow = { id: number; productId: number; title: string; kind: "physical" | "digital"; fileKey: string | null; quantity: number; price: number; createdAt: Date; shippingAddress: ShippingSnapshot | null; fanclubId: number; fanclubName: string; buyerName: string | null };
+type OrderRow = {
+  id: number;
+  productId: number;
+  title: string;
+  kind: "physical" | "digital";
+  fileKey: string | null;
+  quantity: number;
+  price: number;
+  createdAt: Date;
+  shippingAddress: ShippingSnapshot | null;
+  fanclubId: number;
+  fanclubName: string;
+  buyerName: string | null;
+};
 
 function lineOf(r: OrderRow, withBuyer: boolean): OrderLine {
   return {
@@ -311,18 +385,30 @@ function lineOf(r: OrderRow, withBuyer: boolean): OrderLine {
  * Order lines, newest first, a page at a time (`before` = the last id shown): the fan's own
  * (/me/purchase_histories/products) or a fan club's (/me/fanclub/purchases/products). One query.
  */
-export async function listOrders(db: Db, scope: { userId: number } | { fanclubId: number }, before: number | null): Promise<{ lines: OrderLine[]; next: number | null }> {
+export async function listOrders(
+  db: Db,
+  scope: { userId: number } | { fanclubId: number },
+  before: number | null,
+): Promise<{ lines: OrderLine[]; next: number | null }> {
   const rows = (await db
     .select(orderColumns)
     .from(productOrders)
     .innerJoin(products, eq(products.id, productOrders.productId))
     .innerJoin(fanclubs, eq(fanclubs.id, productOrders.fanclubId))
     .innerJoin(users, eq(users.id, productOrders.userId))
-    .where(and("userId" in scope ? eq(productOrders.userId, scope.userId) : eq(productOrders.fanclubId, scope.fanclubId), before !== null ? lt(productOrders.id, before) : undefined))
+    .where(
+      and(
+        "userId" in scope ? eq(productOrders.userId, scope.userId) : eq(productOrders.fanclubId, scope.fanclubId),
+        before !== null ? lt(productOrders.id, before) : undefined,
+      ),
+    )
     .orderBy(desc(productOrders.id))
     .limit(ORDER_PAGE_SIZE + 1)) as OrderRow[];
   const page = rows.slice(0, ORDER_PAGE_SIZE);
-  return { lines: page.map((r) => lineOf(r, "fanclubId" in scope)), next: rows.length > ORDER_PAGE_SIZE ? page[page.length - 1]!.id : null };
+  return {
+    lines: page.map((r) => lineOf(r, "fanclubId" in scope)),
+    next: rows.length > ORDER_PAGE_SIZE ? page[page.length - 1]!.id : null,
+  };
 }
 
 /** For the cart kind: the products, their fan clubs, which the fan follows and owns, and the default address, in one round trip. */
@@ -337,7 +423,9 @@ export async function loadProductsForFan(db: Db, userId: number, productIds: rea
     db
       .select({ fanclubId: follows.fanclubId })
       .from(follows)
-      .where(and(eq(follows.userId, userId), sql`${follows.fanclubId} IN (SELECT "fanclub_id" FROM "products" WHERE "products"."id" IN ${ids})`)),
+      .where(
+        and(eq(follows.userId, userId), sql`${follows.fanclubId} IN (SELECT "fanclub_id" FROM "products" WHERE "products"."id" IN ${ids})`),
+      ),
     db
       .selectDistinct({ productId: productOrders.productId })
       .from(productOrders)
@@ -348,7 +436,13 @@ export async function loadProductsForFan(db: Db, userId: number, productIds: rea
     products: new Map(
       rows
         .filter((r) => r.fanclub.status === "open")
-        .map((r) => [r.product.id, { product: r.product, fanclub: { id: r.product.fanclubId, name: r.fanclub.name, iconKey: r.fanclub.iconKey } }] as const),
+        .map(
+          (r) =>
+            [
+              r.product.id,
+              { product: r.product, fanclub: { id: r.product.fanclubId, name: r.fanclub.name, iconKey: r.fanclub.iconKey } },
+            ] as const,
+        ),
     ),
     following: new Set(followRows.map((r) => r.fanclubId)),
     owned: new Set(ownRows.map((r) => r.productId)),

@@ -19,7 +19,11 @@ export type PlanPaymentLine = {
  * months paid later), newest first, one round trip per page. A purchase split between coins and a
  * card says so; a renewal was paid by one of them.
  */
-export async function planPaymentHistory(db: Db, userId: number, before: number | null): Promise<{ items: PlanPaymentLine[]; next: number | null }> {
+export async function planPaymentHistory(
+  db: Db,
+  userId: number,
+  before: number | null,
+): Promise<{ items: PlanPaymentLine[]; next: number | null }> {
   const rows = await db
     .select({
       id: membershipPayments.id,
@@ -39,7 +43,11 @@ export async function planPaymentHistory(db: Db, userId: number, before: number 
     .innerJoin(plans, eq(plans.id, membershipPayments.planId))
     .innerJoin(fanclubs, eq(fanclubs.id, membershipPayments.fanclubId))
     .leftJoin(purchases, eq(purchases.id, membershipPayments.purchaseId))
-    .where(before === null ? eq(membershipPayments.userId, userId) : and(eq(membershipPayments.userId, userId), lt(membershipPayments.id, before)))
+    .where(
+      before === null
+        ? eq(membershipPayments.userId, userId)
+        : and(eq(membershipPayments.userId, userId), lt(membershipPayments.id, before)),
+    )
     .orderBy(desc(membershipPayments.id))
     .limit(HISTORY_PAGE_SIZE + 1);
   const page = rows.slice(0, HISTORY_PAGE_SIZE);
@@ -52,7 +60,16 @@ export async function planPaymentHistory(db: Db, userId: number, before: number 
       amount: r.amount,
       kind: r.kind,
       // a purchase knows its split; a renewal has the coin entry or the card charge that paid it
-      paidWith: r.purchaseCoins !== null || r.purchaseCard !== null ? paidWith(r.purchaseCoins ?? 0, r.purchaseCard ?? 0) : r.amount === 0 ? "free" : r.coinEntryId !== null ? "coins" : r.cardChargeId !== null ? "card" : "free",
+      paidWith:
+        r.purchaseCoins !== null || r.purchaseCard !== null
+          ? paidWith(r.purchaseCoins ?? 0, r.purchaseCard ?? 0)
+          : r.amount === 0
+            ? "free"
+            : r.coinEntryId !== null
+              ? "coins"
+              : r.cardChargeId !== null
+                ? "card"
+                : "free",
       paidAt: r.createdAt.getTime(),
     })),
     next: rows.length > HISTORY_PAGE_SIZE ? page[page.length - 1]!.id : null,

@@ -82,7 +82,9 @@ function categoryRecommendQuery(db: Db, input: { serviceId: number; perCategory:
   const ranked = db
     .select({
       ...cardColumns,
-      rank: sql<number>`row_number() OVER (PARTITION BY ${fanclubs.category} ORDER BY ${score} DESC, ${fanclubs.activedAt} DESC, ${fanclubs.id} DESC)`.as("rank"),
+      rank: sql<number>`row_number() OVER (PARTITION BY ${fanclubs.category} ORDER BY ${score} DESC, ${fanclubs.activedAt} DESC, ${fanclubs.id} DESC)`.as(
+        "rank",
+      ),
       categorySize: sql<number>`count(*) OVER (PARTITION BY ${fanclubs.category})`.as("category_size"),
     })
     .from(fanclubs)
@@ -122,7 +124,10 @@ export async function categoryRecommend(db: Db, input: { serviceId: number; perC
 }
 
 /** Everything the home page reads, in one D1 round trip. */
-export async function homeDiscovery(db: Db, serviceId: number): Promise<{ recommended: FanclubSummary[]; categories: CategoryRecommendation[] }> {
+export async function homeDiscovery(
+  db: Db,
+  serviceId: number,
+): Promise<{ recommended: FanclubSummary[]; categories: CategoryRecommendation[] }> {
   const [recommended, byCategory] = await db.batch([
     recommendedQuery(db, { serviceId, limit: RECOMMENDED_LIMIT }),
     categoryRecommendQuery(db, { serviceId, perCategory: PER_CATEGORY }),

@@ -165,7 +165,8 @@ function paidStatements(
   const key = renewalKey(target.membershipId, month);
   const at = new Date(now);
   // a free plan's month is recorded too: it is a month the fan held the plan, like any other
-  const notice = method === "free" ? null : noticeStatements(db, target, { kind: "renewed", month, amount: result.paidForMonth, method }, now);
+  const notice =
+    method === "free" ? null : noticeStatements(db, target, { kind: "renewed", month, amount: result.paidForMonth, method }, now);
   const statements: [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] = [
     db.insert(membershipPayments).values({
       membershipId: target.membershipId,
@@ -184,7 +185,12 @@ function paidStatements(
     db
       .update(memberships)
       .set({ paidThrough: result.paidThroughMonth })
-      .where(and(eq(memberships.id, target.membershipId), or(isNull(memberships.paidThrough), lt(memberships.paidThrough, result.paidThroughMonth)))),
+      .where(
+        and(
+          eq(memberships.id, target.membershipId),
+          or(isNull(memberships.paidThrough), lt(memberships.paidThrough, result.paidThroughMonth)),
+        ),
+      ),
   ];
   if (notice) statements.push(notice.notification);
   if (notice?.email) statements.push(notice.email);
@@ -235,10 +241,7 @@ function unpaidStatements(db: Db, target: RenewalTarget, month: BillingMonth, no
   const key = renewalKey(target.membershipId, month);
   const due = stillDue(target.membershipId, month);
   const notice = noticeStatements(db, target, { kind: "failed", month: result.unpaidMonth }, now, due);
-  const statements: [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] = [
-    recordKey(db, key, new Date(now)),
-    notice.notification,
-  ];
+  const statements: [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] = [recordKey(db, key, new Date(now)), notice.notification];
   if (notice.email) statements.push(notice.email);
   const emailIndex = notice.email ? statements.length - 1 : null;
   // last: the conditions above read the membership before this changes it
@@ -267,9 +270,15 @@ async function settledCharge(provider: PaymentProvider, result: ChargeResult): P
  * provider could not say whether money moved) is thrown, never taken for a decline: the message
  * is retried with the same key and nothing is expired on a guess.
  */
-export async function renewMembership(db: Db, context: RenewalContext, target: RenewalTarget, month: BillingMonth): Promise<RenewalOutcome> {
+export async function renewMembership(
+  db: Db,
+  context: RenewalContext,
+  target: RenewalTarget,
+  month: BillingMonth,
+): Promise<RenewalOutcome> {
   const { now, provider } = context;
-  if (!target.fanclubOpen || !renewalDue({ status: target.status, paidThroughMonth: target.paidThrough }, month, now)) return { kind: "skipped" };
+  if (!target.fanclubOpen || !renewalDue({ status: target.status, paidThroughMonth: target.paidThrough }, month, now))
+    return { kind: "skipped" };
   const key = renewalKey(target.membershipId, month);
 
   // a free plan renews without a payment
@@ -313,7 +322,13 @@ export async function renewMembership(db: Db, context: RenewalContext, target: R
         return paid.statements;
       },
     });
-    if (spent.ok) return { kind: "renewed", by: "coin", replayed: spent.replayed, emailId: spent.replayed ? null : emailIdAt(spent.extraResults, emailIndex) };
+    if (spent.ok)
+      return {
+        kind: "renewed",
+        by: "coin",
+        replayed: spent.replayed,
+        emailId: spent.replayed ? null : emailIdAt(spent.extraResults, emailIndex),
+      };
     if (spent.error === "busy") throw new RenewalPendingError(`coins of user ${target.userId} are contended`);
     // shortage: the coins went elsewhere since the balance was read
   }
@@ -327,9 +342,7 @@ export async function renewMembership(db: Db, context: RenewalContext, target: R
 /** Unpaid memberships after `afterId` whose month's grace is over at `now` (see `autoLeaveCutoff`). */
 export async function autoLeaveTargets(db: Db, now: number, afterId: number, limit: number) {
   const rows = await targetsQuery(db)
-    .where(
-      and(eq(memberships.status, "unpaid"), gt(memberships.id, afterId), lt(memberships.expiredAt, new Date(autoLeaveCutoff(now)))),
-    )
+    .where(and(eq(memberships.status, "unpaid"), gt(memberships.id, afterId), lt(memberships.expiredAt, new Date(autoLeaveCutoff(now)))))
     .orderBy(memberships.id)
     .limit(limit);
   return rows.map(toTarget);
@@ -354,15 +367,18 @@ export async function autoLeaveMembership(
   const key = `auto-leave:${target.membershipId}:${month}`;
   const stillUnpaid = sql`EXISTS (SELECT 1 FROM "memberships" AS "m" WHERE "m"."id" = ${target.membershipId} AND "m"."status" = 'unpaid')`;
   const notice = noticeStatements(db, target, { kind: "autoLeft", month }, now, stillUnpaid);
-  const statements: [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] = [
-    recordKey(db, key, new Date(now)),
-    notice.notification,
-  ];
+  const statements: [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] = [recordKey(db, key, new Date(now)), notice.notification];
   if (notice.email) statements.push(notice.email);
   const emailIndex = notice.email ? statements.length - 1 : null;
   statements.push(
-    db.update(plans).set({ memberCount: sql`${plans.memberCount} - 1` }).where(and(eq(plans.id, target.planId), stillUnpaid)),
-    db.update(fanclubs).set({ memberCount: sql`${fanclubs.memberCount} - 1` }).where(and(eq(fanclubs.id, target.fanclubId), stillUnpaid)),
+    db
+      .update(plans)
+      .set({ memberCount: sql`${plans.memberCount} - 1` })
+      .where(and(eq(plans.id, target.planId), stillUnpaid)),
+    db
+      .update(fanclubs)
+      .set({ memberCount: sql`${fanclubs.memberCount} - 1` })
+      .where(and(eq(fanclubs.id, target.fanclubId), stillUnpaid)),
     db
       .update(memberships)
       .set({ status: "left", leftAt: new Date(now) })

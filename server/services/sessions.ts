@@ -90,7 +90,11 @@ export async function resolveSession(
   const row = rows[0];
   if (!row || row.leftAt || !isSessionLive(row, now)) return null;
   if (shouldTouchSession(row, now)) {
-    const touch = db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.idHash, idHash)).run();
+    const touch = db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(sessions.idHash, idHash))
+      .run();
     if (waitUntil) waitUntil(touch);
     else await touch;
   }

@@ -7,9 +7,7 @@ import { alreadyProcessed, recordKey } from "../../db/idempotency";
 import { creditCoins } from "./coins";
 import { saveCard } from "./payment-cards";
 
-export type WebhookOutcome =
-  | { status: 400; reason: "signature" }
-  | { status: 200; result: "duplicate" | "applied" | "ignored" };
+export type WebhookOutcome = { status: 400; reason: "signature" } | { status: 200; result: "duplicate" | "applied" | "ignored" };
 
 /**
  * A Stripe webhook delivery: verified first (a bad signature is a 400 and nothing is read), then
@@ -23,7 +21,13 @@ export type WebhookOutcome =
  * renewals record the charge result the API call returned under their own idempotency key; the
  * event is acknowledged and recorded.
  */
-export async function handleStripeWebhook(db: Db, provider: StripeProvider, rawBody: string, signature: string | null, now: number): Promise<WebhookOutcome> {
+export async function handleStripeWebhook(
+  db: Db,
+  provider: StripeProvider,
+  rawBody: string,
+  signature: string | null,
+  now: number,
+): Promise<WebhookOutcome> {
   let event;
   try {
     event = await provider.verifyWebhook(rawBody, signature);
@@ -37,7 +41,11 @@ export async function handleStripeWebhook(db: Db, provider: StripeProvider, rawB
   const payment = interpretEvent(event);
   let result: "applied" | "ignored" = "ignored";
   const profile = payment?.customerId
-    ? await db.select({ userId: paymentProfiles.userId }).from(paymentProfiles).where(eq(paymentProfiles.customerId, payment.customerId)).get()
+    ? await db
+        .select({ userId: paymentProfiles.userId })
+        .from(paymentProfiles)
+        .where(eq(paymentProfiles.customerId, payment.customerId))
+        .get()
     : undefined;
   if (payment?.kind === "card_registered" && profile) {
     await saveCard(db, profile.userId, provider.kind, await provider.cardOf(payment.paymentMethodId), now);
@@ -48,7 +56,14 @@ export async function handleStripeWebhook(db: Db, provider: StripeProvider, rawB
     if (coins) {
       // the fan paid for coins and closed the tab before they were credited: the same key credits
       // them now, or finds the entry the page already wrote
-      await creditCoins(db, { userId: profile.userId, amount: coins.amount, kind: "charge", idempotencyKey: coins.key, now, ref: { type: "card_charge", id: payment.chargeId } });
+      await creditCoins(db, {
+        userId: profile.userId,
+        amount: coins.amount,
+        kind: "charge",
+        idempotencyKey: coins.key,
+        now,
+        ref: { type: "card_charge", id: payment.chargeId },
+      });
       result = "applied";
     }
   }

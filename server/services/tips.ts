@@ -10,7 +10,14 @@ import { fanclubs, posts, purchases, tips, users } from "../../db/schema";
 
 const TIPS_PAGE_SIZE = 30;
 
-export type PostTipRow = { id: number; userName: string; userIconUrl: string | null; amount: number; message: string | null; createdAt: number };
+export type PostTipRow = {
+  id: number;
+  userName: string;
+  userIconUrl: string | null;
+  amount: number;
+  message: string | null;
+  createdAt: number;
+};
 
 /** A post's tip count and total (the post page shows them under the tip prompt). */
 export function postTipSummaryQuery(db: Db, postId: number) {
@@ -24,10 +31,21 @@ export function postTipSummaryQuery(db: Db, postId: number) {
  * The tips on a post, newest first, a page at a time (`before`: the last id shown), with its
  * totals. The caller has passed the post's gate already.
  */
-export async function postTippings(db: Db, postId: number, before: number | null): Promise<{ rows: PostTipRow[]; nextBefore: number | null; count: number; total: number }> {
+export async function postTippings(
+  db: Db,
+  postId: number,
+  before: number | null,
+): Promise<{ rows: PostTipRow[]; nextBefore: number | null; count: number; total: number }> {
   const [rows, summary] = await db.batch([
     db
-      .select({ id: tips.id, userName: users.name, userIconUrl: users.iconImageUrl, amount: tips.amount, message: tips.message, createdAt: tips.createdAt })
+      .select({
+        id: tips.id,
+        userName: users.name,
+        userIconUrl: users.iconImageUrl,
+        amount: tips.amount,
+        message: tips.message,
+        createdAt: tips.createdAt,
+      })
       .from(tips)
       .innerJoin(users, eq(users.id, tips.userId))
       .where(and(eq(tips.postId, postId), before ? lt(tips.id, before) : undefined))
@@ -36,10 +54,23 @@ export async function postTippings(db: Db, postId: number, before: number | null
     postTipSummaryQuery(db, postId),
   ]);
   const page = rows.slice(0, TIPS_PAGE_SIZE).map((r) => ({ ...r, createdAt: r.createdAt.getTime() }));
-  return { rows: page, nextBefore: rows.length > TIPS_PAGE_SIZE ? (page.at(-1)?.id ?? null) : null, count: summary[0]?.count ?? 0, total: summary[0]?.total ?? 0 };
+  return {
+    rows: page,
+    nextBefore: rows.length > TIPS_PAGE_SIZE ? (page.at(-1)?.id ?? null) : null,
+    count: summary[0]?.count ?? 0,
+    total: summary[0]?.total ?? 0,
+  };
 }
 
-export type ReceivedTipRow = { id: number; createdAt: number; userName: string; postId: number | null; postTitle: string | null; amount: number; message: string | null };
+export type ReceivedTipRow = {
+  id: number;
+  createdAt: number;
+  userName: string;
+  postId: number | null;
+  postTitle: string | null;
+  amount: number;
+  message: string | null;
+};
 
 /** /me/fanclub/tips: tips the fan club received, newest first, with the totals of all of them. */
 export async function receivedTips(
@@ -49,7 +80,15 @@ export async function receivedTips(
 ): Promise<{ rows: ReceivedTipRow[]; nextBefore: number | null; count: number; total: number; postTotal: number; fanclubTotal: number }> {
   const [rows, summary] = await db.batch([
     db
-      .select({ id: tips.id, createdAt: tips.createdAt, userName: users.name, postId: tips.postId, postTitle: posts.title, amount: tips.amount, message: tips.message })
+      .select({
+        id: tips.id,
+        createdAt: tips.createdAt,
+        userName: users.name,
+        postId: tips.postId,
+        postTitle: posts.title,
+        amount: tips.amount,
+        message: tips.message,
+      })
       .from(tips)
       .innerJoin(users, eq(users.id, tips.userId))
       .leftJoin(posts, eq(posts.id, tips.postId))
@@ -67,7 +106,14 @@ export async function receivedTips(
   ]);
   const page = rows.slice(0, TIPS_PAGE_SIZE).map((r) => ({ ...r, createdAt: r.createdAt.getTime() }));
   const s = summary[0] ?? { count: 0, total: 0, postTotal: 0 };
-  return { rows: page, nextBefore: rows.length > TIPS_PAGE_SIZE ? (page.at(-1)?.id ?? null) : null, count: s.count, total: s.total, postTotal: s.postTotal, fanclubTotal: s.total - s.postTotal };
+  return {
+    rows: page,
+    nextBefore: rows.length > TIPS_PAGE_SIZE ? (page.at(-1)?.id ?? null) : null,
+    count: s.count,
+    total: s.total,
+    postTotal: s.postTotal,
+    fanclubTotal: s.total - s.postTotal,
+  };
 }
 
 export type TippingTotalRow = { postId: number | null; postTitle: string | null; count: number; total: number; lastAt: number };
@@ -131,7 +177,8 @@ export async function sentTips(db: Db, userId: number, before: number | null): P
     .where(and(eq(tips.userId, userId), before ? lt(tips.id, before) : undefined))
     .orderBy(desc(tips.id))
     .limit(TIPS_PAGE_SIZE + 1);
-  const page = rows.slice(0, TIPS_PAGE_SIZE).map(({ postDeletedAt, ...r }) => ({ ...r, createdAt: r.createdAt.getTime(), postDeleted: postDeletedAt !== null }));
+  const page = rows
+    .slice(0, TIPS_PAGE_SIZE)
+    .map(({ postDeletedAt, ...r }) => ({ ...r, createdAt: r.createdAt.getTime(), postDeleted: postDeletedAt !== null }));
   return { rows: page, nextBefore: rows.length > TIPS_PAGE_SIZE ? (page.at(-1)?.id ?? null) : null };
 }
-

@@ -41,7 +41,11 @@ export async function completeTwitter(
   if (!pending || pending.expiresAt.getTime() <= input.now) return { ok: false };
   let profile;
   try {
-    profile = await fetchTwitterProfile(config, { code: input.code, redirectUri: input.redirectUri, verifier: pending.challenge }, input.fetcher);
+    profile = await fetchTwitterProfile(
+      config,
+      { code: input.code, redirectUri: input.redirectUri, verifier: pending.challenge },
+      input.fetcher,
+    );
   } catch (error) {
     console.warn("[twitter] sign-in failed", error);
     return { ok: false };
@@ -58,9 +62,22 @@ export async function completeTwitter(
   const identifyToken = randomToken(12);
   const [created] = await db
     .insert(users)
-    .values({ email: null, name: profile.name.slice(0, 50), iconImageUrl: profile.profileImageUrl, identifyToken, locale: input.locale, termsAcceptedAt: now, createdAt: now, updatedAt: now })
+    .values({
+      email: null,
+      name: profile.name.slice(0, 50),
+      iconImageUrl: profile.profileImageUrl,
+      identifyToken,
+      locale: input.locale,
+      termsAcceptedAt: now,
+      createdAt: now,
+      updatedAt: now,
+    })
     .returning({ id: users.id });
   if (!created) return { ok: false };
-  await db.insert(oauthIdentities).values({ provider: "twitter", subject: profile.id, userId: created.id, createdAt: now }).onConflictDoNothing().run();
+  await db
+    .insert(oauthIdentities)
+    .values({ provider: "twitter", subject: profile.id, userId: created.id, createdAt: now })
+    .onConflictDoNothing()
+    .run();
   return { ok: true, userId: created.id, returnTo: pending.returnTo };
 }

@@ -18,21 +18,37 @@ function totpFor(secret: string, label: string) {
   return new OTPAuth.TOTP({ issuer: ISSUER, label, algorithm: "SHA1", digits: 6, period: 30, secret: OTPAuth.Secret.fromBase32(secret) });
 }
 
-export async function beginSetup(db: Db, user: { id: number; email: string | null; name: string }): Promise<{ secret: string; uri: string }> {
+export async function beginSetup(
+  db: Db,
+  user: { id: number; email: string | null; name: string },
+): Promise<{ secret: string; uri: string }> {
   const secret = new OTPAuth.Secret({ size: 20 }).base32;
-  await db.update(users).set({ otpSecret: secret, otpEnabledAt: null }).where(and(eq(users.id, user.id), isNull(users.otpEnabledAt))).run();
+  await db
+    .update(users)
+    .set({ otpSecret: secret, otpEnabledAt: null })
+    .where(and(eq(users.id, user.id), isNull(users.otpEnabledAt)))
+    .run();
   return { secret, uri: totpFor(secret, user.email ?? user.name).toString() };
 }
 
 /** Turns two-step sign-in on once a code from the app matches; returns the recovery codes, shown once. */
-export async function confirmSetup(db: Db, userId: number, code: string, now: number): Promise<{ ok: true; recoveryCodes: string[] } | { ok: false }> {
+export async function confirmSetup(
+  db: Db,
+  userId: number,
+  code: string,
+  now: number,
+): Promise<{ ok: true; recoveryCodes: string[] } | { ok: false }> {
   const user = await db.select().from(users).where(eq(users.id, userId)).get();
   if (!user?.otpSecret || user.otpEnabledAt) return { ok: false };
-  if (codeKind(code) !== "totp" || totpFor(user.otpSecret, "").validate({ token: normalizeCode(code), timestamp: now, window: 1 }) === null) return { ok: false };
+  if (codeKind(code) !== "totp" || totpFor(user.otpSecret, "").validate({ token: normalizeCode(code), timestamp: now, window: 1 }) === null)
+    return { ok: false };
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => formatRecoveryCode(crypto.getRandomValues(new Uint8Array(8))));
   const hashes = await Promise.all(codes.map((c) => sha256Hex(normalizeCode(c))));
   await db.batch([
-    db.update(users).set({ otpEnabledAt: new Date(now), updatedAt: new Date(now) }).where(eq(users.id, userId)),
+    db
+      .update(users)
+      .set({ otpEnabledAt: new Date(now), updatedAt: new Date(now) })
+      .where(eq(users.id, userId)),
     db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)),
     db.insert(recoveryCodes).values(hashes.map((codeHash) => ({ userId, codeHash }))),
   ]);
@@ -44,7 +60,10 @@ export async function disable(db: Db, userId: number, password: string, now: num
   const user = await db.select().from(users).where(eq(users.id, userId)).get();
   if (!user || !(await verifyPassword(password, user.passwordHash))) return false;
   await db.batch([
-    db.update(users).set({ otpSecret: null, otpEnabledAt: null, updatedAt: new Date(now) }).where(eq(users.id, userId)),
+    db
+      .update(users)
+      .set({ otpSecret: null, otpEnabledAt: null, updatedAt: new Date(now) })
+      .where(eq(users.id, userId)),
     db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)),
   ]);
   return true;
@@ -62,7 +81,9 @@ export async function verifySecondStep(db: Db, userId: number, code: string, now
   const spent = await db
     .update(recoveryCodes)
     .set({ usedAt: new Date(now) })
-    .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, await sha256Hex(normalizeCode(code))), isNull(recoveryCodes.usedAt)))
+    .where(
+      and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, await sha256Hex(normalizeCode(code))), isNull(recoveryCodes.usedAt)),
+    )
     .returning({ id: recoveryCodes.id })
     .get();
   return Boolean(spent);
@@ -71,16 +92,30 @@ export async function verifySecondStep(db: Db, userId: number, code: string, now
 /** After a correct password: remember who is half signed in, for five minutes, by a random id. */
 export async function startPendingLogin(db: Db, userId: number, returnTo: string | null, now: number): Promise<string> {
   const id = randomToken(24);
-  await db.insert(authChallenges).values({ id: await sha256Hex(id), userId, purpose: "otp_login", challenge: "", returnTo, expiresAt: new Date(now + PENDING_LOGIN_TTL) });
+  await db.insert(authChallenges).values({
+    id: await sha256Hex(id),
+    userId,
+    purpose: "otp_login",
+    challenge: "",
+    returnTo,
+    expiresAt: new Date(now + PENDING_LOGIN_TTL),
+  });
   return id;
 }
 
 export async function pendingLogin(db: Db, id: string | undefined, now: number) {
   if (!id || id.length > 100) return null;
-  const row = await db.select().from(authChallenges).where(and(eq(authChallenges.id, await sha256Hex(id)), eq(authChallenges.purpose, "otp_login"))).get();
+  const row = await db
+    .select()
+    .from(authChallenges)
+    .where(and(eq(authChallenges.id, await sha256Hex(id)), eq(authChallenges.purpose, "otp_login")))
+    .get();
   return row && row.userId !== null && row.expiresAt.getTime() > now ? { ...row, userId: row.userId } : null;
 }
 
 export async function finishPendingLogin(db: Db, id: string): Promise<void> {
-  await db.delete(authChallenges).where(eq(authChallenges.id, await sha256Hex(id))).run();
+  await db
+    .delete(authChallenges)
+    .where(eq(authChallenges.id, await sha256Hex(id)))
+    .run();
 }

@@ -99,7 +99,13 @@ export type CompleteResult =
  * one and its first bytes match the extension. A mismatch deletes the object and marks the file
  * rejected, so no post can take it.
  */
-export async function completeUpload(db: Db, bucket: R2Bucket, file: PostFileRow, parts: Array<{ partNumber: number; etag: string }> | null, now: number): Promise<CompleteResult> {
+export async function completeUpload(
+  db: Db,
+  bucket: R2Bucket,
+  file: PostFileRow,
+  parts: Array<{ partNumber: number; etag: string }> | null,
+  now: number,
+): Promise<CompleteResult> {
   // a repeated completion (the browser retried after a lost answer) gets the same answer
   if (file.status === "stored") return { ok: true, file };
   if (file.status !== "uploading" || !file.uploadId) return { ok: false, reason: "gone" };
@@ -116,14 +122,21 @@ export async function completeUpload(db: Db, bucket: R2Bucket, file: PostFileRow
   if (problem) {
     await bucket.delete(file.r2Key);
     await db.batch([
-      db.update(postFiles).set({ status: "rejected", completedAt: new Date(now) }).where(eq(postFiles.id, file.id)),
+      db
+        .update(postFiles)
+        .set({ status: "rejected", completedAt: new Date(now) })
+        .where(eq(postFiles.id, file.id)),
       db.delete(uploadParts).where(eq(uploadParts.fileId, file.id)),
     ]);
     return { ok: false, reason: problem };
   }
   const [, [updated]] = await db.batch([
     db.delete(uploadParts).where(eq(uploadParts.fileId, file.id)),
-    db.update(postFiles).set({ status: "stored", completedAt: new Date(now) }).where(eq(postFiles.id, file.id)).returning(),
+    db
+      .update(postFiles)
+      .set({ status: "stored", completedAt: new Date(now) })
+      .where(eq(postFiles.id, file.id))
+      .returning(),
   ]);
   return { ok: true, file: updated ?? { ...file, status: "stored", completedAt: new Date(now) } };
 }
@@ -198,14 +211,30 @@ export async function cleanUpUploads(db: Db, bucket: R2Bucket, now: number): Pro
     const unused = await db
       .select({ id: postFiles.id })
       .from(postFiles)
-      .where(and(eq(postFiles.status, "stored"), isNull(postFiles.postId), inArray(postFiles.kind, [...COLLECTED_KINDS]), lt(postFiles.completedAt, unusedBefore)))
+      .where(
+        and(
+          eq(postFiles.status, "stored"),
+          isNull(postFiles.postId),
+          inArray(postFiles.kind, [...COLLECTED_KINDS]),
+          lt(postFiles.completedAt, unusedBefore),
+        ),
+      )
       .limit(CLEANUP_PAGE);
     if (unused.length === 0) break;
     // a post that took one of them meanwhile keeps it: only rows still free are marked and freed
     const marked = await db
       .update(postFiles)
       .set({ status: "aborted" })
-      .where(and(inArray(postFiles.id, unused.map((f) => f.id)), isNull(postFiles.postId), eq(postFiles.status, "stored")))
+      .where(
+        and(
+          inArray(
+            postFiles.id,
+            unused.map((f) => f.id),
+          ),
+          isNull(postFiles.postId),
+          eq(postFiles.status, "stored"),
+        ),
+      )
       .returning({ r2Key: postFiles.r2Key });
     if (marked.length > 0) await bucket.delete(marked.map((f) => f.r2Key));
     deleted += marked.length;

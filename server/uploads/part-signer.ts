@@ -80,8 +80,16 @@ export function parseListParts(xml: string): { parts: StoredPart[]; nextMarker: 
 }
 
 function r2PartSigner(credentials: R2Credentials): PartSigner {
-  const client = new AwsClient({ accessKeyId: credentials.accessKeyId, secretAccessKey: credentials.secretAccessKey, service: "s3", region: "auto" });
-  const objectUrl = (key: string) => new URL(`https://${credentials.accountId}.r2.cloudflarestorage.com/${credentials.bucket}/${key.split("/").map(encodeURIComponent).join("/")}`);
+  const client = new AwsClient({
+    accessKeyId: credentials.accessKeyId,
+    secretAccessKey: credentials.secretAccessKey,
+    service: "s3",
+    region: "auto",
+  });
+  const objectUrl = (key: string) =>
+    new URL(
+      `https://${credentials.accountId}.r2.cloudflarestorage.com/${credentials.bucket}/${key.split("/").map(encodeURIComponent).join("/")}`,
+    );
   return {
     mode: "direct",
     async signPart(file, partNumber) {
@@ -115,7 +123,12 @@ function r2PartSigner(credentials: R2Credentials): PartSigner {
 export function partSignerFor(env: Env, db: Db): PartSigner {
   const { R2_ACCOUNT_ID, R2_ACCESS_KEY_ID, R2_SECRET_ACCESS_KEY, R2_BUCKET_NAME } = env;
   if (R2_ACCOUNT_ID && R2_ACCESS_KEY_ID && R2_SECRET_ACCESS_KEY && R2_BUCKET_NAME) {
-    return r2PartSigner({ accountId: R2_ACCOUNT_ID, accessKeyId: R2_ACCESS_KEY_ID, secretAccessKey: R2_SECRET_ACCESS_KEY, bucket: R2_BUCKET_NAME });
+    return r2PartSigner({
+      accountId: R2_ACCOUNT_ID,
+      accessKeyId: R2_ACCESS_KEY_ID,
+      secretAccessKey: R2_SECRET_ACCESS_KEY,
+      bucket: R2_BUCKET_NAME,
+    });
   }
   return localPartSigner(db, mediaSigningSecret(env));
 }

@@ -15,7 +15,8 @@ import { localPartPath } from "./part-signer";
  */
 export const uploadRoutes = new Hono<AppEnv>();
 
-const plain = (status: 400 | 403 | 404 | 411, text: string) => new Response(text, { status, headers: { "content-type": "text/plain; charset=utf-8" } });
+const plain = (status: 400 | 403 | 404 | 411, text: string) =>
+  new Response(text, { status, headers: { "content-type": "text/plain; charset=utf-8" } });
 
 uploadRoutes.put("/parts/:fileId/:partNumber", async (c) => {
   const fileId = Number(c.req.param("fileId"));

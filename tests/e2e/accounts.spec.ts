@@ -16,7 +16,10 @@ async function expectSignedOut(page: Page, url: string) {
   await expect(page.locator(".account-menu")).toHaveCount(0);
 }
 
-test("sign up, confirm from the mailbox, sign in once for every brand, add a passkey, sign in with it, log out everywhere", async ({ page, context }) => {
+test("sign up, confirm from the mailbox, sign in once for every brand, add a passkey, sign in with it, log out everywhere", async ({
+  page,
+  context,
+}) => {
   test.setTimeout(90_000);
 
   // on brand 1, the header's login icon leads to the login domain, and from there to sign-up
@@ -61,7 +64,14 @@ test("sign up, confirm from the mailbox, sign in once for every brand, add a pas
   const cdp = await context.newCDPSession(page);
   await cdp.send("WebAuthn.enable");
   await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
   });
   await openHydrated(page, `${origin(hosts.user)}/me/settings/account`);
   await page.getByLabel("パスキーの名前").fill("この端末");

@@ -24,7 +24,10 @@ async function asDemo(browser: Browser, email: string) {
   return { context, page };
 }
 
-test("a creator opens a fan club on brand 1 with two plans; a fan finds it by a Japanese substring and follows it; an editor without product rights sees no product management", async ({ page, browser }) => {
+test("a creator opens a fan club on brand 1 with two plans; a fan finds it by a Japanese substring and follows it; an editor without product rights sees no product management", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const email = `creator-${suffix}-${Date.now()}@example.com`;
   await signUp(page, email, "secret123", "夜空ミオ");

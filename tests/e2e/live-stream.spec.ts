@@ -23,7 +23,9 @@ async function person(browser: Browser, email: string): Promise<{ page: Page; er
   return { page, errors };
 }
 
-test("the owner goes live with a camera; a ticket holder in another browser sees the video play and both chat; a fan without a ticket is refused", async ({ browser }) => {
+test("the owner goes live with a camera; a ticket holder in another browser sees the video play and both chat; a fan without a ticket is refused", async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const fan = await person(browser, FAN);
   const owner = await person(browser, OWNER);
@@ -90,7 +92,10 @@ test("the owner goes live with a camera; a ticket holder in another browser sees
   await expect(outsider.page.locator("[data-live-player]")).toContainText("視聴するにはチケットが必要です。");
   await expect(outsider.page.locator("[data-live-video]")).toHaveCount(0);
   const refused = await outsider.page.evaluate(async () => {
-    const res = await fetch("/api/v1/live_events/102/room_ticket", { method: "POST", headers: { "X-Requested-With": "XMLHttpRequest", Accept: "application/json" } });
+    const res = await fetch("/api/v1/live_events/102/room_ticket", {
+      method: "POST",
+      headers: { "X-Requested-With": "XMLHttpRequest", Accept: "application/json" },
+    });
     return res.status;
   });
   expect(refused).toBe(403);

@@ -6,7 +6,9 @@ const FAN = "fan17@demo.fanclub.localhost";
 const CLUB = `${origin(hosts.www)}/fanclubs/101`;
 const LIVE = `${CLUB}/lives/101`;
 
-test("a fan who does not follow the fan club buys a live ticket through page 10, pays by the sandbox card registered on the way, and finds it in the ticket history", async ({ page }) => {
+test("a fan who does not follow the fan club buys a live ticket through page 10, pays by the sandbox card registered on the way, and finds it in the ticket history", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await signIn(page, FAN);
 

@@ -8,7 +8,9 @@ const CLUB = `${origin(hosts.www)}/fanclubs/103`;
 
 const planButton = (page: Page, plan: string) => page.locator(`.plan-card[data-plan="${plan}"] [data-plan-button]`);
 
-test("a fan joins the free plan through the payment modal, upgrades with the sandbox card registered on the way and sees the locked post open, then stops supporting after the four warnings and keeps the paid month", async ({ page }) => {
+test("a fan joins the free plan through the payment modal, upgrades with the sandbox card registered on the way and sees the locked post open, then stops supporting after the four warnings and keeps the paid month", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await signIn(page, FAN);
   await openHydrated(page, CLUB);
@@ -113,7 +115,9 @@ test("a fan joins the free plan through the payment modal, upgrades with the san
 // fan14 (user 1114) has no card, no coins and no tie to fan club 103 in the seed.
 const SPLIT_FAN = "fan14@demo.fanclub.localhost";
 
-test("a fan pays a plan part in coins, part by card, sees both on the confirm and finish pages and in the purchase history, then downgrades without a charge", async ({ page }) => {
+test("a fan pays a plan part in coins, part by card, sees both on the confirm and finish pages and in the purchase history, then downgrades without a charge", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const user = origin(hosts.user);
   await signIn(page, SPLIT_FAN);

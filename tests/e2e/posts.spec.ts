@@ -13,7 +13,9 @@ const suffix = Date.now().toString(36).slice(-5);
 /** A 1×1 PNG (signature, IHDR, IDAT, IEND). */
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==", "base64");
 /** A minimal PDF: the server checks that the stored bytes start like one. */
-const PDF = Buffer.from("%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n");
+const PDF = Buffer.from(
+  "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
+);
 /**
  * 6 seconds of ffmpeg's testsrc2 at 160×90, VP9 in MP4 with faststart (the index first, so the
  * player can seek before the whole file arrived): about 36 KB.
@@ -38,7 +40,11 @@ async function openModal(page: Page, choice: "album" | "streaming" | "attachment
 }
 
 /** Picks a file in an upload field and waits until the server has stored and verified it. */
-async function upload(scope: Locator, kind: "picture" | "streaming" | "attachment", file: { name: string; mimeType: string; buffer: Buffer }) {
+async function upload(
+  scope: Locator,
+  kind: "picture" | "streaming" | "attachment",
+  file: { name: string; mimeType: string; buffer: Buffer },
+) {
   await scope.getByTestId(`upload-input-${kind}`).setInputFiles(file);
   const item = scope.getByTestId("upload-item").filter({ hasText: file.name });
   await expect(item).toBeVisible();
@@ -130,7 +136,10 @@ test.describe("posts and media", () => {
     await expect(managedRow(page, title)).toBeVisible();
   });
 
-  test("a video for one plan plays and seeks for the creator; a member of a lower plan sees only the locked prompt naming the plan", async ({ page, browser }) => {
+  test("a video for one plan plays and seeks for the creator; a member of a lower plan sees only the locked prompt naming the plan", async ({
+    page,
+    browser,
+  }) => {
     test.setTimeout(60_000);
     const title = `メイキング動画${suffix}`;
     await signIn(page, CREATOR);
@@ -169,7 +178,12 @@ test.describe("posts and media", () => {
     // player seeking in a long video does: 206 with exactly those bytes, cached privately
     const part = await page.evaluate(async (url) => {
       const res = await fetch(url, { headers: { Range: "bytes=1000-1999" } });
-      return { status: res.status, range: res.headers.get("content-range"), cache: res.headers.get("cache-control"), bytes: Array.from(new Uint8Array(await res.arrayBuffer())) };
+      return {
+        status: res.status,
+        range: res.headers.get("content-range"),
+        cache: res.headers.get("cache-control"),
+        bytes: Array.from(new Uint8Array(await res.arrayBuffer())),
+      };
     }, mediaUrl);
     expect(part.status).toBe(206);
     expect(part.range).toBe(`bytes 1000-1999/${CLIP.length}`);

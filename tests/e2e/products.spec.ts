@@ -6,7 +6,9 @@ const FAN = "fan12@demo.fanclub.localhost";
 const FREE = `${origin(hosts.www)}/fanclubs/101/products/1001`;
 const PAID = `${origin(hosts.www)}/fanclubs/101/products/1002`;
 
-test("a fan gets a free product and buys a paid one by card (registered on the way) through the payment modal, and finds both in the purchase history", async ({ page }) => {
+test("a fan gets a free product and buys a paid one by card (registered on the way) through the payment modal, and finds both in the purchase history", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await signIn(page, FAN);
 

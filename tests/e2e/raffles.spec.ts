@@ -6,7 +6,10 @@ const FAN = "fan02@demo.fanclub.localhost";
 const RAFFLE = `${origin(hosts.www)}/fanclubs/101/raffles/101`;
 const TITLE = "サイン入りアクリルスタンド抽選";
 
-test("a fan enters a raffle through the payment modal, pays by the sandbox card registered on the way, and sees the entry on the raffle and in the purchase history", async ({ page, pageErrors }) => {
+test("a fan enters a raffle through the payment modal, pays by the sandbox card registered on the way, and sees the entry on the raffle and in the purchase history", async ({
+  page,
+  pageErrors,
+}) => {
   test.setTimeout(90_000);
   await signIn(page, FAN);
   await openHydrated(page, RAFFLE);

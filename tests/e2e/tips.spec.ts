@@ -7,7 +7,9 @@ const FAN = "fan06@demo.fanclub.localhost";
 const POST = `${origin(hosts.www)}/fanclubs/101/posts/100102`;
 const MESSAGE = "E2Eからの応援メッセージです🎉";
 
-test("a fan tips a post with a message through the payment modal, registering the sandbox card on the way, and sees the tip on the post's tips page", async ({ page }) => {
+test("a fan tips a post with a message through the payment modal, registering the sandbox card on the way, and sees the tip on the post's tips page", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await signIn(page, FAN);
   await openHydrated(page, POST);

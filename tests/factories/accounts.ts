@@ -27,7 +27,15 @@ export async function createPasskey(d1: D1Database, fields: Fields<typeof passke
 export async function createEmail(d1: D1Database, fields: Fields<typeof emails.$inferInsert> = {}) {
   return factoryDb(d1)
     .insert(emails)
-    .values({ toAddress: "a@example.com", template: "confirm", locale: "ja", subject: "s", textBody: "b", createdAt: new Date(), ...defined(fields) })
+    .values({
+      toAddress: "a@example.com",
+      template: "confirm",
+      locale: "ja",
+      subject: "s",
+      textBody: "b",
+      createdAt: new Date(),
+      ...defined(fields),
+    })
     .returning()
     .get();
 }

@@ -1,5 +1,16 @@
 import { eq, sql } from "drizzle-orm";
-import { fanclubBlocks, fanclubEditors, fanclubGroupMembers, fanclubGroups, fanclubManagers, fanclubs, follows, memberships, openRequests, plans } from "../../db/schema";
+import {
+  fanclubBlocks,
+  fanclubEditors,
+  fanclubGroupMembers,
+  fanclubGroups,
+  fanclubManagers,
+  fanclubs,
+  follows,
+  memberships,
+  openRequests,
+  plans,
+} from "../../db/schema";
 import type { EditorPermission } from "../../server/domain/fanclub-permissions";
 import { defined, factoryDb, type Fields } from "./db";
 
@@ -8,7 +19,16 @@ export async function createFanclub(d1: D1Database, fields: Fields<typeof fanclu
   const now = new Date();
   return factoryDb(d1)
     .insert(fanclubs)
-    .values({ serviceId: 1, name: "テスト", creatorName: "あかり", status: "open", activedAt: now, createdAt: now, updatedAt: now, ...defined(fields) })
+    .values({
+      serviceId: 1,
+      name: "テスト",
+      creatorName: "あかり",
+      status: "open",
+      activedAt: now,
+      createdAt: now,
+      updatedAt: now,
+      ...defined(fields),
+    })
     .returning()
     .get();
 }
@@ -46,8 +66,14 @@ export async function createMembership(
   if (options.counted === false) return (await insert.all())[0]!;
   const [rows] = await db.batch([
     insert,
-    db.update(plans).set({ memberCount: sql`${plans.memberCount} + 1` }).where(eq(plans.id, fields.planId)),
-    db.update(fanclubs).set({ memberCount: sql`${fanclubs.memberCount} + 1` }).where(eq(fanclubs.id, fields.fanclubId)),
+    db
+      .update(plans)
+      .set({ memberCount: sql`${plans.memberCount} + 1` })
+      .where(eq(plans.id, fields.planId)),
+    db
+      .update(fanclubs)
+      .set({ memberCount: sql`${fanclubs.memberCount} + 1` })
+      .where(eq(fanclubs.id, fields.fanclubId)),
   ]);
   return rows[0]!;
 }
@@ -72,7 +98,9 @@ export async function createBlock(d1: D1Database, fields: Fields<typeof fanclubB
 /** An editor who accepted the invitation, with the given permissions. */
 export async function createEditor(
   d1: D1Database,
-  fields: Omit<Fields<typeof fanclubEditors.$inferInsert, "fanclubId" | "userId">, "permissions"> & { permissions: readonly EditorPermission[] },
+  fields: Omit<Fields<typeof fanclubEditors.$inferInsert, "fanclubId" | "userId">, "permissions"> & {
+    permissions: readonly EditorPermission[];
+  },
 ) {
   const now = new Date();
   return factoryDb(d1)

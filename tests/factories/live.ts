@@ -40,9 +40,17 @@ export async function createTicketType(d1: D1Database, fields: Fields<typeof liv
 }
 
 /** A fan's ticket and the paid purchase it points at (free unless a price is given). */
-export async function createLiveTicket(d1: D1Database, fields: Omit<Fields<typeof liveEventTickets.$inferInsert, "liveEventId" | "ticketTypeId" | "userId">, "purchaseId">) {
+export async function createLiveTicket(
+  d1: D1Database,
+  fields: Omit<Fields<typeof liveEventTickets.$inferInsert, "liveEventId" | "ticketTypeId" | "userId">, "purchaseId">,
+) {
   const key = fields.idempotencyKey ?? unique("test-ticket:");
-  const purchase = await createPurchase(d1, { userId: fields.userId, idempotencyKey: key, total: fields.price ?? 0, coinAmount: fields.price ?? 0 });
+  const purchase = await createPurchase(d1, {
+    userId: fields.userId,
+    idempotencyKey: key,
+    total: fields.price ?? 0,
+    coinAmount: fields.price ?? 0,
+  });
   return factoryDb(d1)
     .insert(liveEventTickets)
     .values({ price: 0, createdAt: new Date(), ...defined(fields), idempotencyKey: key, purchaseId: purchase.id })

@@ -26,7 +26,15 @@ export async function createCoinCampaign(d1: D1Database, fields: Fields<typeof c
   const now = Date.now();
   return factoryDb(d1)
     .insert(coinCampaigns)
-    .values({ name: "キャンペーン", bonusAmount: 100, vestOn: "plan_join", startsAt: new Date(now - 1000), expiresAfterDays: 30, createdAt: new Date(now - 1000), ...defined(fields) })
+    .values({
+      name: "キャンペーン",
+      bonusAmount: 100,
+      vestOn: "plan_join",
+      startsAt: new Date(now - 1000),
+      expiresAfterDays: 30,
+      createdAt: new Date(now - 1000),
+      ...defined(fields),
+    })
     .returning()
     .get();
 }

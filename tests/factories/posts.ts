@@ -6,7 +6,15 @@ export async function createPost(d1: D1Database, fields: Fields<typeof posts.$in
   const now = Date.now();
   return factoryDb(d1)
     .insert(posts)
-    .values({ type: 1, title: "テスト投稿", isPublish: true, publishedAt: new Date(now - 1000), createdAt: new Date(now), updatedAt: new Date(now), ...defined(fields) })
+    .values({
+      type: 1,
+      title: "テスト投稿",
+      isPublish: true,
+      publishedAt: new Date(now - 1000),
+      createdAt: new Date(now),
+      updatedAt: new Date(now),
+      ...defined(fields),
+    })
     .returning()
     .get();
 }

@@ -80,10 +80,18 @@ describe("sessions", () => {
   });
 
   it("shares the cookie under the cookie domain and keeps it host-only elsewhere", () => {
-    expect(sessionCookieFor("www.fanclub.localhost:8787", config, false)).toEqual({ name: "sid", domain: "fanclub.localhost", secure: false });
+    expect(sessionCookieFor("www.fanclub.localhost:8787", config, false)).toEqual({
+      name: "sid",
+      domain: "fanclub.localhost",
+      secure: false,
+    });
     expect(sessionCookieFor("kirameki.localhost:8787", config, false)).toEqual({ name: "sid", domain: null, secure: false });
     expect(sessionCookieFor("kirameki.example", config, true)).toEqual({ name: "__Host-sid", domain: null, secure: true });
-    expect(sessionCookieFor("auth.fanclub.localhost", config, true)).toEqual({ name: "__Secure-sid", domain: "fanclub.localhost", secure: true });
+    expect(sessionCookieFor("auth.fanclub.localhost", config, true)).toEqual({
+      name: "__Secure-sid",
+      domain: "fanclub.localhost",
+      secure: true,
+    });
   });
 });
 
@@ -91,7 +99,15 @@ describe("return URLs", () => {
   const known = ["http://www.fanclub.localhost:8787", "http://kirameki.localhost:8787"];
   it("follows only our origins", () => {
     expect(safeReturnUrl("http://kirameki.localhost:8787/me/x?a=1", known)).toBe("http://kirameki.localhost:8787/me/x?a=1");
-    for (const bad of ["https://evil.example/", "//evil.example/", "/relative", "javascript:alert(1)", "http://user:pw@www.fanclub.localhost:8787/", "http://www.fanclub.localhost:8787.evil.example/", ""]) {
+    for (const bad of [
+      "https://evil.example/",
+      "//evil.example/",
+      "/relative",
+      "javascript:alert(1)",
+      "http://user:pw@www.fanclub.localhost:8787/",
+      "http://www.fanclub.localhost:8787.evil.example/",
+      "",
+    ]) {
       expect(safeReturnUrl(bad, known), bad).toBeNull();
     }
   });
@@ -103,7 +119,8 @@ describe("return URLs", () => {
 
 describe("sign-up rules", () => {
   const t = translatorFor("ja", "account");
-  const parse = (v: Record<string, string>) => signUpSchema(t).safeParse({ email: "a@example.com", password: "secret123", name: "Aoi", agree: "on", ...v });
+  const parse = (v: Record<string, string>) =>
+    signUpSchema(t).safeParse({ email: "a@example.com", password: "secret123", name: "Aoi", agree: "on", ...v });
   const messages = (v: Record<string, string>) => {
     const r = parse(v);
     return r.success ? [] : r.error.issues.map((i) => i.message);

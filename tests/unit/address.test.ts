@@ -24,7 +24,16 @@ describe("prefectures", () => {
 
 describe("postal codes", () => {
   it("accepts the ways people type them and keeps 7 digits", () => {
-    for (const input of ["123-4567", "1234567", "１２３－４５６７", "〒123-4567", "〒 １２３ー４５６７", " 123‐4567 ", "123−4567", "123 4567"]) {
+    for (const input of [
+      "123-4567",
+      "1234567",
+      "１２３－４５６７",
+      "〒123-4567",
+      "〒 １２３ー４５６７",
+      " 123‐4567 ",
+      "123−4567",
+      "123 4567",
+    ]) {
       expect(normalizePostalCode(input), input).toBe("1234567");
     }
   });
@@ -122,6 +131,9 @@ describe("address form", () => {
 
   it("speaks the visitor's language", () => {
     const en = addressSchema(translatorFor("en", "address")).safeParse({ ...valid, lastName: undefined, postalCode: "1" });
-    expect(en.success ? [] : en.error.issues.map((i) => i.message)).toEqual(["Last name is required.", "Please enter a 7-digit postal code (e.g. 150-0041)."]);
+    expect(en.success ? [] : en.error.issues.map((i) => i.message)).toEqual([
+      "Last name is required.",
+      "Please enter a 7-digit postal code (e.g. 150-0041).",
+    ]);
   });
 });

@@ -104,24 +104,34 @@ describe("the help site's banner file (spec §3 Banner fields)", () => {
     const parsed = parseBannerBody("top", JSON.parse(object!.body));
     expect(parsed?.rejected).toEqual([]);
     expect(parsed?.banners.map((b) => b.id)).toEqual(DEMO_BANNERS.map((b) => b.id));
-    for (const b of parsed!.banners) for (const url of [b.imageUrl, ...b.sources.map((s) => s.url)]) expect(existsSync(`public${url}`), url).toBe(true);
+    for (const b of parsed!.banners)
+      for (const url of [b.imageUrl, ...b.sources.map((s) => s.url)]) expect(existsSync(`public${url}`), url).toBe(true);
   });
 });
 
 describe("fetching one kind from the help site (spec §7)", () => {
-  const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+  const json = (body: unknown, status = 200) =>
+    new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
   const source = (fetcher: BannerFetcher, timeoutMs?: number) => ({ helpOrigin: "https://help.example", fetcher, timeoutMs });
 
   it("GETs /help/banners/{kind} and reads the list", async () => {
     const seen: Request[] = [];
-    const result = await fetchBanners("posts", source(async (req) => (seen.push(req), json({ banners: [item()] }))));
+    const result = await fetchBanners(
+      "posts",
+      source(async (req) => (seen.push(req), json({ banners: [item()] }))),
+    );
     expect(seen.map((r) => [r.method, r.url])).toEqual([["GET", "https://help.example/help/banners/posts"]]);
     expect(result).toMatchObject({ outcome: "ok", banners: [{ id: "summer" }] });
     expect(warnings()).toEqual([]);
   });
 
   it("treats a 404 as an empty list, quietly", async () => {
-    expect(await fetchBanners("top", source(async () => new Response("Not Found", { status: 404 })))).toEqual({ outcome: "none", banners: [] });
+    expect(
+      await fetchBanners(
+        "top",
+        source(async () => new Response("Not Found", { status: 404 })),
+      ),
+    ).toEqual({ outcome: "none", banners: [] });
     expect(warnings()).toEqual([]);
   });
 
@@ -144,14 +154,20 @@ describe("fetching one kind from the help site (spec §7)", () => {
   it("gives up after the timeout, even on a fetcher that ignores the abort signal", async () => {
     expect(BANNER_TIMEOUT_MS).toBe(500);
     const started = Date.now();
-    const result = await fetchBanners("top", source(() => new Promise<Response>(() => {}), 40));
+    const result = await fetchBanners(
+      "top",
+      source(() => new Promise<Response>(() => {}), 40),
+    );
     expect(result).toEqual({ outcome: "failed", banners: [] });
     expect(Date.now() - started).toBeLessThan(1_000);
     expect(warnings()[0]).toContain("no answer within 40 ms");
   });
 
   it("logs the entries it leaves out and shows the rest", async () => {
-    const result = await fetchBanners("top", source(async () => json({ banners: [item({ url: "javascript:void 0" }), item({ id: "fine" })] })));
+    const result = await fetchBanners(
+      "top",
+      source(async () => json({ banners: [item({ url: "javascript:void 0" }), item({ id: "fine" })] })),
+    );
     expect(result.banners.map((b) => b.id)).toEqual(["fine"]);
     expect(warnings()).toHaveLength(1);
     expect(warnings()[0]).toContain("item 0");
@@ -179,7 +195,11 @@ describe("the layout's banners, per isolate", () => {
       },
     } as unknown as Env;
     const pending: Promise<unknown>[] = [];
-    const app = { env, origins: { base: `https://${domain}`, user: "", login: "" }, waitUntil: (p: Promise<unknown>) => void pending.push(p) };
+    const app = {
+      env,
+      origins: { base: `https://${domain}`, user: "", login: "" },
+      waitUntil: (p: Promise<unknown>) => void pending.push(p),
+    };
     return { files, reads, pending, app };
   }
   const list = (...items: Array<Record<string, unknown>>) => JSON.stringify({ banners: items });

@@ -113,7 +113,7 @@ describe("agrees with Intl's Asia/Tokyo", () => {
         expect(billingMonthOf(ms)).toBe(`${p.year}-${p.month}`);
         expect(jstDayOfMonth(ms)).toBe(Number(p.day));
       }),
-      { numRuns: 2000 }
+      { numRuns: 2000 },
     );
   });
 
@@ -129,7 +129,7 @@ describe("agrees with Intl's Asia/Tokyo", () => {
         expect(nextMonth(billingMonthOf(start - 1))).toBe(month);
         expect(billingMonthOf(end)).toBe(nextMonth(month));
       }),
-      { numRuns: 1000 }
+      { numRuns: 1000 },
     );
   });
 });

@@ -71,8 +71,14 @@ describe("joining", () => {
 
   it("is refused for a disabled plan or one whose closing was applied", () => {
     const now = at("2024-06-20T12:00:00+09:00");
-    expect(quotePlanChange({ current: null, selected: plan(7, 500, { disabledAt: now - 1 }), now })).toEqual({ kind: "unavailable", reason: "planClosed" });
-    expect(quotePlanChange({ current: null, selected: plan(7, 500, { isCloseApplied: true }), now })).toEqual({ kind: "unavailable", reason: "planClosed" });
+    expect(quotePlanChange({ current: null, selected: plan(7, 500, { disabledAt: now - 1 }), now })).toEqual({
+      kind: "unavailable",
+      reason: "planClosed",
+    });
+    expect(quotePlanChange({ current: null, selected: plan(7, 500, { isCloseApplied: true }), now })).toEqual({
+      kind: "unavailable",
+      reason: "planClosed",
+    });
   });
 });
 
@@ -95,14 +101,21 @@ describe("upgrading", () => {
   });
 
   it("to a plan at the same price costs nothing", () => {
-    expect(quotePlanChange({ current: held(1, 500, "2024-06"), selected: plan(2, 500), now })).toMatchObject({ kind: "upgrade", chargeNow: 0 });
+    expect(quotePlanChange({ current: held(1, 500, "2024-06"), selected: plan(2, 500), now })).toMatchObject({
+      kind: "upgrade",
+      chargeNow: 0,
+    });
   });
 
   it("after a downgrade in the same month counts what the month already paid", () => {
     // paid 1000 for June, downgraded to 500, now back up
     const current = held(2, 500, "2024-06", { paidForMonth: 1000 });
     expect(quotePlanChange({ current, selected: plan(3, 800), now })).toMatchObject({ kind: "upgrade", chargeNow: 0, paidForMonth: 1000 });
-    expect(quotePlanChange({ current, selected: plan(4, 1500), now })).toMatchObject({ kind: "upgrade", chargeNow: 500, paidForMonth: 1500 });
+    expect(quotePlanChange({ current, selected: plan(4, 1500), now })).toMatchObject({
+      kind: "upgrade",
+      chargeNow: 500,
+      paidForMonth: 1500,
+    });
   });
 
   it("before the month's renewal has run (early on the 1st) pays the whole month at the new price", () => {
@@ -172,7 +185,9 @@ describe("downgrading", () => {
 
 describe("the plan held", () => {
   it("is the current plan, nothing to pay", () => {
-    expect(quotePlanChange({ current: held(1, 1000, "2024-06"), selected: plan(1, 1000), now: at("2024-06-20T12:00:00+09:00") })).toEqual({ kind: "current" });
+    expect(quotePlanChange({ current: held(1, 1000, "2024-06"), selected: plan(1, 1000), now: at("2024-06-20T12:00:00+09:00") })).toEqual({
+      kind: "current",
+    });
   });
 });
 
@@ -273,12 +288,18 @@ describe("within one month, the fan pays the highest price they held, once", () 
             expect(Number.isInteger(q.chargeNow)).toBe(true);
             charged += q.chargeNow;
             highest = Math.max(highest, selected.price);
-            current = { planId: q.planId, planPrice: selected.price, status: "active", paidThroughMonth: q.paidThroughMonth, paidForMonth: q.paidForMonth };
+            current = {
+              planId: q.planId,
+              planPrice: selected.price,
+              status: "active",
+              paidThroughMonth: q.paidThroughMonth,
+              paidForMonth: q.paidForMonth,
+            };
             expect(q.paidThroughMonth).toBe("2024-06");
           });
           expect(charged).toBe(highest);
-        }
-      )
+        },
+      ),
     );
   });
 });

@@ -88,7 +88,8 @@ describe("renewalPlan", () => {
 // Spec §4 "renews when a card is registered or coin-for-renewal is set" is renewalPlan with
 // enough coins: the renewal run decides with renewalPlan alone, so the rule is tested there.
 describe("renewalPlan: who can renew at all (spec §4)", () => {
-  const canRenew = (input: { price: number; hasCard: boolean; coinForRenewal: boolean }) => renewalPlan({ ...input, coinBalance: input.price }).length > 0;
+  const canRenew = (input: { price: number; hasCard: boolean; coinForRenewal: boolean }) =>
+    renewalPlan({ ...input, coinBalance: input.price }).length > 0;
   it("needs a registered card or coin-for-renewal, except for a free plan", () => {
     expect(canRenew({ price: 500, hasCard: true, coinForRenewal: false })).toBe(true);
     expect(canRenew({ price: 500, hasCard: false, coinForRenewal: true })).toBe(true);
@@ -99,11 +100,20 @@ describe("renewalPlan: who can renew at all (spec §4)", () => {
 
 describe("renewalResult", () => {
   it("paid: the month is paid through, at the plan's price", () => {
-    expect(renewalResult("2024-07", 1000, "coin")).toEqual({ status: "active", paidThroughMonth: "2024-07", paidForMonth: 1000, chargedBy: "coin" });
+    expect(renewalResult("2024-07", 1000, "coin")).toEqual({
+      status: "active",
+      paidThroughMonth: "2024-07",
+      paidForMonth: 1000,
+      chargedBy: "coin",
+    });
   });
 
   it("failed: unpaid for the month, leaving at 00:00 JST on the 7th", () => {
-    expect(renewalResult("2024-07", 1000, null)).toEqual({ status: "unpaid", unpaidMonth: "2024-07", autoLeaveAt: at("2024-07-07T00:00:00+09:00") });
+    expect(renewalResult("2024-07", 1000, null)).toEqual({
+      status: "unpaid",
+      unpaidMonth: "2024-07",
+      autoLeaveAt: at("2024-07-07T00:00:00+09:00"),
+    });
   });
 });
 
@@ -157,10 +167,17 @@ describe("a year of renewal runs", () => {
     const start = monthStartMs("2024-01");
     fc.assert(
       fc.property(
-        fc.array(fc.record({ runsToday: fc.integer({ min: 0, max: 3 }), minute: fc.integer({ min: 0, max: 24 * 60 - 1 }), cardWorks: fc.boolean() }), {
-          minLength: 366,
-          maxLength: 366,
-        }),
+        fc.array(
+          fc.record({
+            runsToday: fc.integer({ min: 0, max: 3 }),
+            minute: fc.integer({ min: 0, max: 24 * 60 - 1 }),
+            cardWorks: fc.boolean(),
+          }),
+          {
+            minLength: 366,
+            maxLength: 366,
+          },
+        ),
         fc.boolean(),
         fc.integer({ min: 0, max: 20_000 }),
         (days, coinForRenewal, initialCoins) => {
@@ -231,9 +248,9 @@ describe("a year of renewal runs", () => {
               month = nextMonth(month);
             }
           }
-        }
+        },
       ),
-      { numRuns: 60 }
+      { numRuns: 60 },
     );
   });
 });

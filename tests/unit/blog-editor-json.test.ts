@@ -2,7 +2,15 @@ import { $createLinkNode, $createAutoLinkNode } from "@lexical/link";
 import { createHeadlessEditor } from "@lexical/headless";
 import { $createListItemNode, $createListNode } from "@lexical/list";
 import { $createHeadingNode, $createQuoteNode, $isHeadingNode } from "@lexical/rich-text";
-import { $createLineBreakNode, $createParagraphNode, $createTabNode, $createTextNode, $getRoot, $isElementNode, type LexicalEditor } from "lexical";
+import {
+  $createLineBreakNode,
+  $createParagraphNode,
+  $createTabNode,
+  $createTextNode,
+  $getRoot,
+  $isElementNode,
+  type LexicalEditor,
+} from "lexical";
 import { describe, expect, it } from "vitest";
 import { BLOG_EDITOR_NODES } from "../../app/components/blog/editor-nodes";
 import { $createImageNode, $isImageNode } from "../../app/components/blog/image-node";
@@ -51,16 +59,26 @@ describe("editor JSON round trip", () => {
         $createAutoLinkNode("mailto:fan@example.com").append($createTextNode("fan@example.com")),
       );
       const h3 = $createHeadingNode("h3").append($createTextNode("写真"));
-      const pic = $createParagraphNode().append($createImageNode({ src: "posts/12/cat.png", altText: "猫\"<", width: 800, height: 600 }));
+      const pic = $createParagraphNode().append($createImageNode({ src: "posts/12/cat.png", altText: '猫"<', width: 800, height: 600 }));
       const nested = $createListNode("number").append($createListItemNode().append($createTextNode("入れ子")));
-      const list = $createListNode("bullet").append($createListItemNode().append($createTextNode("一つ目")), $createListItemNode().append(nested));
+      const list = $createListNode("bullet").append(
+        $createListItemNode().append($createTextNode("一つ目")),
+        $createListItemNode().append(nested),
+      );
       const q = $createQuoteNode().append($createTextNode("引用"));
       root.append(h2, p, h3, pic, list, q, $createParagraphNode());
     });
 
     const stored = JSON.parse(json) as { root: { children: Array<{ type: string; children: Array<Record<string, unknown>> }> } };
     // the image node's JSON is the shape the parser documents: a key, never a URL
-    expect(stored.root.children[3]?.children[0]).toEqual({ type: "image", version: 1, src: "posts/12/cat.png", altText: '猫"<', width: 800, height: 600 });
+    expect(stored.root.children[3]?.children[0]).toEqual({
+      type: "image",
+      version: 1,
+      src: "posts/12/cat.png",
+      altText: '猫"<',
+      width: 800,
+      height: 600,
+    });
 
     const parsed = parseBlogDocument(json);
     if (!parsed.ok) throw new Error(`refused: ${parsed.error.reason} at ${parsed.error.path}`);
@@ -103,7 +121,9 @@ describe("editor JSON round trip", () => {
 describe("the editor keeps pasted content inside what the server accepts", () => {
   it("turns h1 into h2 and h4–h6 into h3", () => {
     const json = write(() => {
-      $getRoot().clear().append($createHeadingNode("h1").append($createTextNode("a")), $createHeadingNode("h5").append($createTextNode("b")));
+      $getRoot()
+        .clear()
+        .append($createHeadingNode("h1").append($createTextNode("a")), $createHeadingNode("h5").append($createTextNode("b")));
     });
     const tags = (JSON.parse(json) as { root: { children: Array<{ tag: string }> } }).root.children.map((c) => c.tag);
     expect(tags).toEqual(["h2", "h3"]);
@@ -135,7 +155,8 @@ describe("the editor keeps pasted content inside what the server accepts", () =>
       const check = $createListNode("check").append($createListItemNode().append($createTextNode("todo")));
       $getRoot().clear().append($createParagraphNode().append(code), check);
     });
-    const root = (JSON.parse(json) as { root: { children: Array<Record<string, unknown> & { children: Array<Record<string, unknown>> }> } }).root;
+    const root = (JSON.parse(json) as { root: { children: Array<Record<string, unknown> & { children: Array<Record<string, unknown>> }> } })
+      .root;
     expect(root.children[0]?.children[0]).toMatchObject({ text: "code", format: 1, style: "" });
     expect(root.children[1]).toMatchObject({ type: "list", listType: "bullet" });
     expect(parseBlogDocument(json).ok).toBe(true);
@@ -145,7 +166,13 @@ describe("the editor keeps pasted content inside what the server accepts", () =>
     const json = write(() => {
       $getRoot()
         .clear()
-        .append($createParagraphNode().append($createTextNode("x"), $createImageNode({ src: "https://evil.example/a.png" }), $createImageNode({ src: "posts/1/ok.png" })));
+        .append(
+          $createParagraphNode().append(
+            $createTextNode("x"),
+            $createImageNode({ src: "https://evil.example/a.png" }),
+            $createImageNode({ src: "posts/1/ok.png" }),
+          ),
+        );
     });
     expect(json).not.toContain("evil.example");
     const parsed = parseBlogDocument(json);
@@ -159,7 +186,9 @@ describe("the editor keeps pasted content inside what the server accepts", () =>
       () => {
         $getRoot()
           .clear()
-          .append($createHeadingNode("h3").append($createLinkNode("https://ok.example").append($createTextNode("ok").toggleFormat("italic"))));
+          .append(
+            $createHeadingNode("h3").append($createLinkNode("https://ok.example").append($createTextNode("ok").toggleFormat("italic"))),
+          );
       },
       { discrete: true },
     );

@@ -23,11 +23,20 @@ import {
 
 // Builders for the JSON the editor writes (full form, as editorState.toJSON() gives it).
 const text = (t: string, format = 0) => ({ detail: 0, format, mode: "normal", style: "", text: t, type: "text", version: 1 });
-const element = (type: string, children: unknown[], extra: Record<string, unknown> = {}) => ({ children, direction: null, format: "", indent: 0, type, version: 1, ...extra });
+const element = (type: string, children: unknown[], extra: Record<string, unknown> = {}) => ({
+  children,
+  direction: null,
+  format: "",
+  indent: 0,
+  type,
+  version: 1,
+  ...extra,
+});
 const paragraph = (...children: unknown[]) => element("paragraph", children, { textFormat: 0, textStyle: "" });
 const heading = (tag: string, ...children: unknown[]) => element("heading", children, { tag });
 const quote = (...children: unknown[]) => element("quote", children);
-const list = (listType: string, ...items: unknown[]) => element("list", items, { listType, start: 1, tag: listType === "number" ? "ol" : "ul" });
+const list = (listType: string, ...items: unknown[]) =>
+  element("list", items, { listType, start: 1, tag: listType === "number" ? "ol" : "ul" });
 const item = (...children: unknown[]) => element("listitem", children, { value: 1 });
 const link = (url: string, ...children: unknown[]) => element("link", children, { url, rel: null, target: null, title: null });
 const image = (src: string, altText = "", size: Record<string, unknown> = {}) => ({ type: "image", version: 1, src, altText, ...size });
@@ -220,7 +229,9 @@ describe("rendering: our tags only, every value escaped", () => {
           quote(text("引用文")),
         ),
       ),
-    ).toBe("<h2>大見出し</h2><h3>小見出し</h3><p>普通 <strong>太字</strong><em>斜体</em><strong><em>両方</em></strong><br>次の行</p><blockquote>引用文</blockquote>");
+    ).toBe(
+      "<h2>大見出し</h2><h3>小見出し</h3><p>普通 <strong>太字</strong><em>斜体</em><strong><em>両方</em></strong><br>次の行</p><blockquote>引用文</blockquote>",
+    );
   });
 
   it("renders lists with their nesting and a start number", () => {
@@ -247,18 +258,24 @@ describe("rendering: our tags only, every value escaped", () => {
   });
 
   it("ignores rel, target and title the document carries", () => {
-    const out = html(state(paragraph(element("link", [text("x")], { url: "https://a.example", rel: "opener", target: "_self", title: '"><script>' }))));
+    const out = html(
+      state(paragraph(element("link", [text("x")], { url: "https://a.example", rel: "opener", target: "_self", title: '"><script>' }))),
+    );
     expect(out).toBe(`<p><a href="https://a.example" rel="${BLOG_LINK_REL}" target="_blank">x</a></p>`);
   });
 
   it("shows an undone autolink as plain text", () => {
-    const out = html(state(paragraph(element("autolink", [text("www.example.com")], { url: "https://www.example.com", isUnlinked: true }))));
+    const out = html(
+      state(paragraph(element("autolink", [text("www.example.com")], { url: "https://www.example.com", isUnlinked: true }))),
+    );
     expect(out).toBe("<p>www.example.com</p>");
   });
 
   it("takes image URLs from the callback, with the alt text escaped and lazy loading", () => {
     const out = html(state(paragraph(image("posts/9/a.png", '猫" onerror="alert(1)', { width: 800, height: 600 }))));
-    expect(out).toBe('<p><img src="/media/posts/9/a.png?sig=abc&amp;exp=1" alt="猫&quot; onerror=&quot;alert(1)" width="800" height="600" loading="lazy" decoding="async"></p>');
+    expect(out).toBe(
+      '<p><img src="/media/posts/9/a.png?sig=abc&amp;exp=1" alt="猫&quot; onerror=&quot;alert(1)" width="800" height="600" loading="lazy" decoding="async"></p>',
+    );
   });
 
   it("leaves out an image the callback cannot resolve", () => {
@@ -281,7 +298,8 @@ describe("rendering: our tags only, every value escaped", () => {
       const m = /^<\/?(p|strong|em|u|s|h2|h3|ul|ol|li|blockquote|br|a|img)((?:\s[a-z]+="[^"<>]*")*)>$/.exec(tag);
       expect(m, tag).not.toBeNull();
       const names = [...(m?.[2] ?? "").matchAll(/\s([a-z]+)=/g)].map((a) => a[1]);
-      for (const name of names) expect(["href", "rel", "target", "src", "alt", "width", "height", "loading", "decoding", "class", "start"]).toContain(name);
+      for (const name of names)
+        expect(["href", "rel", "target", "src", "alt", "width", "height", "loading", "decoding", "class", "start"]).toContain(name);
     }
     expect(new Set(tags.map((tag) => /^<\/?([a-z0-9]+)/.exec(tag)?.[1]))).toEqual(new Set(["p", "strong", "h2", "a", "img"]));
   });
@@ -309,7 +327,13 @@ describe("counting characters (spec §5 max rule)", () => {
   });
 
   it("counts the text of every block, not images or line breaks", () => {
-    const doc = parsed(state(heading("h2", text("見出し")), paragraph(text("本文 です", 1), linebreak, image("posts/1/a.png")), list("bullet", item(text("🍣")))));
+    const doc = parsed(
+      state(
+        heading("h2", text("見出し")),
+        paragraph(text("本文 です", 1), linebreak, image("posts/1/a.png")),
+        list("bullet", item(text("🍣"))),
+      ),
+    );
     expect(blogCharCount(doc)).toBe(3 + 4 + 1);
   });
 
@@ -333,7 +357,15 @@ describe("counting characters (spec §5 max rule)", () => {
 });
 
 describe("plain text for excerpts", () => {
-  const doc = () => parsed(state(heading("h2", text("はじめに")), paragraph(text("今日は"), linebreak, text("晴れ。")), list("bullet", item(text("一つ目")), item(list("bullet", item(text("入れ子"))))), paragraph(image("posts/1/a.png"))));
+  const doc = () =>
+    parsed(
+      state(
+        heading("h2", text("はじめに")),
+        paragraph(text("今日は"), linebreak, text("晴れ。")),
+        list("bullet", item(text("一つ目")), item(list("bullet", item(text("入れ子"))))),
+        paragraph(image("posts/1/a.png")),
+      ),
+    );
 
   it("joins blocks with spaces and drops images", () => {
     expect(blogPlainText(doc(), 100)).toBe("はじめに 今日は 晴れ。 一つ目 入れ子");

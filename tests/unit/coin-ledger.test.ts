@@ -14,8 +14,20 @@ import {
 const NOW = Date.UTC(2026, 4, 15, 3, 0, 0);
 const DAY = 86_400_000;
 
-const paid = (id: number, remaining: number, createdAt = NOW - id * DAY): CoinLotView => ({ id, kind: "paid", remaining, expiresAt: null, createdAt });
-const bonus = (id: number, remaining: number, expiresAt: number, createdAt = NOW - id * DAY): CoinLotView => ({ id, kind: "bonus", remaining, expiresAt, createdAt });
+const paid = (id: number, remaining: number, createdAt = NOW - id * DAY): CoinLotView => ({
+  id,
+  kind: "paid",
+  remaining,
+  expiresAt: null,
+  createdAt,
+});
+const bonus = (id: number, remaining: number, expiresAt: number, createdAt = NOW - id * DAY): CoinLotView => ({
+  id,
+  kind: "bonus",
+  remaining,
+  expiresAt,
+  createdAt,
+});
 
 describe("spend order", () => {
   it("takes bonus coins before paid ones, the soonest expiry first, then paid coins oldest first", () => {
@@ -31,7 +43,13 @@ describe("spend order", () => {
 
   it("splits a spend across lots in that order", () => {
     const lots = [paid(1, 300), bonus(2, 100, NOW + DAY)];
-    expect(allocateSpend(lots, 250, NOW)).toEqual({ ok: true, allocations: [{ lotId: 2, amount: 100 }, { lotId: 1, amount: 150 }] });
+    expect(allocateSpend(lots, 250, NOW)).toEqual({
+      ok: true,
+      allocations: [
+        { lotId: 2, amount: 100 },
+        { lotId: 1, amount: 150 },
+      ],
+    });
   });
 
   it("answers a shortage with what is available", () => {
@@ -59,16 +77,20 @@ describe("spend order", () => {
 });
 
 const lotArb = fc.record({
-    kind: fc.constantFrom("paid" as const, "bonus" as const),
-    remaining: fc.integer({ min: 0, max: 5000 }),
-    // bonus expiry from a week ago to a month ahead
-    expiresIn: fc.integer({ min: -7 * DAY, max: 30 * DAY }),
-    age: fc.integer({ min: 0, max: 365 * DAY }),
-  });
+  kind: fc.constantFrom("paid" as const, "bonus" as const),
+  remaining: fc.integer({ min: 0, max: 5000 }),
+  // bonus expiry from a week ago to a month ahead
+  expiresIn: fc.integer({ min: -7 * DAY, max: 30 * DAY }),
+  age: fc.integer({ min: 0, max: 365 * DAY }),
+});
 const lotsArb = fc.array(lotArb, { maxLength: 12 }).map((rows) =>
-  rows.map(
-    (r, i): CoinLotView => ({ id: i + 1, kind: r.kind, remaining: r.remaining, expiresAt: r.kind === "bonus" ? NOW + r.expiresIn : null, createdAt: NOW - r.age }),
-  ),
+  rows.map((r, i): CoinLotView => ({
+    id: i + 1,
+    kind: r.kind,
+    remaining: r.remaining,
+    expiresAt: r.kind === "bonus" ? NOW + r.expiresIn : null,
+    createdAt: NOW - r.age,
+  })),
 );
 
 describe("allocation properties", () => {
@@ -98,7 +120,9 @@ describe("allocation properties", () => {
         // no paid coin is used while bonus coins remain
         const usedPaid = result.allocations.some((a) => byId.get(a.lotId)!.kind === "paid");
         if (usedPaid) {
-          const bonusLeft = usable.filter((l) => l.kind === "bonus").reduce((s, l) => s + l.remaining, 0) - result.allocations.filter((a) => byId.get(a.lotId)!.kind === "bonus").reduce((s, a) => s + a.amount, 0);
+          const bonusLeft =
+            usable.filter((l) => l.kind === "bonus").reduce((s, l) => s + l.remaining, 0) -
+            result.allocations.filter((a) => byId.get(a.lotId)!.kind === "bonus").reduce((s, a) => s + a.amount, 0);
           expect(bonusLeft).toBe(0);
         }
       }),
@@ -118,7 +142,14 @@ describe("postings", () => {
   });
 
   it("a spend takes from each lot and credits revenue once", () => {
-    const { amount, postings } = entryPostings({ kind: "spend", userAccountId: 7, allocations: [{ lotId: 3, amount: 100 }, { lotId: 9, amount: 50 }] });
+    const { amount, postings } = entryPostings({
+      kind: "spend",
+      userAccountId: 7,
+      allocations: [
+        { lotId: 3, amount: 100 },
+        { lotId: 9, amount: 50 },
+      ],
+    });
     expect(amount).toBe(150);
     expect(postings).toEqual([
       { account: { userAccountId: 7 }, amount: -100, lot: 3 },
@@ -145,19 +176,40 @@ describe("postings", () => {
     expect(() => entryPostings({ kind: "charge", userAccountId: 1, amount: 2.5 })).toThrow(LedgerInvariantError);
     expect(() => entryPostings({ kind: "spend", userAccountId: 1, allocations: [] })).toThrow(LedgerInvariantError);
     expect(() => entryPostings({ kind: "spend", userAccountId: 1, allocations: [{ lotId: 1, amount: -5 }] })).toThrow(LedgerInvariantError);
-    expect(() => entryPostings({ kind: "spend", userAccountId: 1, allocations: [{ lotId: 1, amount: 5 }, { lotId: 1, amount: 5 }] })).toThrow(LedgerInvariantError);
+    expect(() =>
+      entryPostings({
+        kind: "spend",
+        userAccountId: 1,
+        allocations: [
+          { lotId: 1, amount: 5 },
+          { lotId: 1, amount: 5 },
+        ],
+      }),
+    ).toThrow(LedgerInvariantError);
   });
 
   it("every movement's postings sum to zero and the person side is the entry's amount", () => {
     const movementArb: fc.Arbitrary<Movement> = fc.oneof(
-      fc.record({ kind: fc.constantFrom("charge" as const, "bonus" as const), userAccountId: fc.nat(), amount: fc.integer({ min: 1, max: 1_000_000 }) }),
+      fc.record({
+        kind: fc.constantFrom("charge" as const, "bonus" as const),
+        userAccountId: fc.nat(),
+        amount: fc.integer({ min: 1, max: 1_000_000 }),
+      }),
       fc.record({
         kind: fc.constant("spend" as const),
         userAccountId: fc.nat(),
-        allocations: fc
-          .uniqueArray(fc.record({ lotId: fc.nat(), amount: fc.integer({ min: 1, max: 100_000 }) }), { minLength: 1, maxLength: 8, selector: (a) => a.lotId }),
+        allocations: fc.uniqueArray(fc.record({ lotId: fc.nat(), amount: fc.integer({ min: 1, max: 100_000 }) }), {
+          minLength: 1,
+          maxLength: 8,
+          selector: (a) => a.lotId,
+        }),
       }),
-      fc.record({ kind: fc.constant("expire" as const), userAccountId: fc.nat(), lotId: fc.nat(), amount: fc.integer({ min: 1, max: 100_000 }) }),
+      fc.record({
+        kind: fc.constant("expire" as const),
+        userAccountId: fc.nat(),
+        lotId: fc.nat(),
+        amount: fc.integer({ min: 1, max: 100_000 }),
+      }),
     );
     fc.assert(
       fc.property(movementArb, (move) => {

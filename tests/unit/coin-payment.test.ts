@@ -78,7 +78,7 @@ describe("clampCoinAmount (the setter) and cardAmount", () => {
         const coins = clampCoinAmount(typed, total);
         expect(coinAmountProblem(coins, total)).toBeNull();
         expect(coins + cardAmount(total, coins)).toBe(total);
-      })
+      }),
     );
   });
 });
@@ -96,34 +96,62 @@ describe("paymentMethodStep (spec §4 Payment method flow)", () => {
   const base = { total: 1000, coinInput: "", coinBalance: 5000, hasCard: true };
 
   it("type 0: no coins; a registered card goes to confirm, otherwise to card registration", () => {
-    expect(paymentMethodStep({ ...base, paymentType: PAYMENT_TYPE.card, coinInput: "400" })).toEqual({ next: "confirm", coins: 0, card: 1000 });
+    expect(paymentMethodStep({ ...base, paymentType: PAYMENT_TYPE.card, coinInput: "400" })).toEqual({
+      next: "confirm",
+      coins: 0,
+      card: 1000,
+    });
     expect(paymentMethodStep({ ...base, paymentType: 0, hasCard: false })).toEqual({ next: "registerCard", coins: 0, card: 1000 });
     // the spec checks the card for type 0 whatever the total
     expect(paymentMethodStep({ ...base, paymentType: 0, total: 0, hasCard: false })).toEqual({ next: "registerCard", coins: 0, card: 0 });
   });
 
   it("type 1: coins pay the total; the balance must cover it; no card check", () => {
-    expect(paymentMethodStep({ ...base, paymentType: PAYMENT_TYPE.allCoin, hasCard: false })).toEqual({ next: "confirm", coins: 1000, card: 0 });
+    expect(paymentMethodStep({ ...base, paymentType: PAYMENT_TYPE.allCoin, hasCard: false })).toEqual({
+      next: "confirm",
+      coins: 1000,
+      card: 0,
+    });
     expect(paymentMethodStep({ ...base, paymentType: 1, coinBalance: 1000 })).toEqual({ next: "confirm", coins: 1000, card: 0 });
     expect(paymentMethodStep({ ...base, paymentType: 1, coinBalance: 999 })).toEqual({ next: "error", error: "shortage" });
   });
 
   it("type 1 with a total of 0 goes straight to confirm, even with no coins", () => {
-    expect(paymentMethodStep({ ...base, paymentType: 1, total: 0, coinBalance: 0, hasCard: false })).toEqual({ next: "confirm", coins: 0, card: 0 });
+    expect(paymentMethodStep({ ...base, paymentType: 1, total: 0, coinBalance: 0, hasCard: false })).toEqual({
+      next: "confirm",
+      coins: 0,
+      card: 0,
+    });
   });
 
   it("type 2: the typed coins, the card for the rest", () => {
-    expect(paymentMethodStep({ ...base, paymentType: PAYMENT_TYPE.partCoin, coinInput: " 300 " })).toEqual({ next: "confirm", coins: 300, card: 700 });
-    expect(paymentMethodStep({ ...base, paymentType: 2, coinInput: "300", hasCard: false })).toEqual({ next: "registerCard", coins: 300, card: 700 });
+    expect(paymentMethodStep({ ...base, paymentType: PAYMENT_TYPE.partCoin, coinInput: " 300 " })).toEqual({
+      next: "confirm",
+      coins: 300,
+      card: 700,
+    });
+    expect(paymentMethodStep({ ...base, paymentType: 2, coinInput: "300", hasCard: false })).toEqual({
+      next: "registerCard",
+      coins: 300,
+      card: 700,
+    });
   });
 
   it("type 2 paying everything in coins needs no card", () => {
-    expect(paymentMethodStep({ ...base, paymentType: 2, coinInput: "1000", hasCard: false })).toEqual({ next: "confirm", coins: 1000, card: 0 });
+    expect(paymentMethodStep({ ...base, paymentType: 2, coinInput: "1000", hasCard: false })).toEqual({
+      next: "confirm",
+      coins: 1000,
+      card: 0,
+    });
   });
 
   it("type 2 with non-numeric text pays 0 coins and all by card", () => {
     expect(paymentMethodStep({ ...base, paymentType: 2, coinInput: "12a" })).toEqual({ next: "confirm", coins: 0, card: 1000 });
-    expect(paymentMethodStep({ ...base, paymentType: 2, coinInput: "12a", hasCard: false })).toEqual({ next: "registerCard", coins: 0, card: 1000 });
+    expect(paymentMethodStep({ ...base, paymentType: 2, coinInput: "12a", hasCard: false })).toEqual({
+      next: "registerCard",
+      coins: 0,
+      card: 1000,
+    });
   });
 
   it("type 2 refuses an amount outside 0..total or not whole, before looking at the balance", () => {
@@ -133,8 +161,15 @@ describe("paymentMethodStep (spec §4 Payment method flow)", () => {
   });
 
   it("type 2 refuses more coins than the balance", () => {
-    expect(paymentMethodStep({ ...base, paymentType: 2, coinInput: "600", coinBalance: 599 })).toEqual({ next: "error", error: "shortage" });
-    expect(paymentMethodStep({ ...base, paymentType: 2, coinInput: "600", coinBalance: 600 })).toEqual({ next: "confirm", coins: 600, card: 400 });
+    expect(paymentMethodStep({ ...base, paymentType: 2, coinInput: "600", coinBalance: 599 })).toEqual({
+      next: "error",
+      error: "shortage",
+    });
+    expect(paymentMethodStep({ ...base, paymentType: 2, coinInput: "600", coinBalance: 600 })).toEqual({
+      next: "confirm",
+      coins: 600,
+      card: 400,
+    });
   });
 
   it("any other type asks to choose the payment method again", () => {
@@ -158,8 +193,8 @@ describe("paymentMethodStep (spec §4 Payment method flow)", () => {
           expect(coinAmountProblem(step.coins, total)).toBeNull();
           expect(step.coins).toBeLessThanOrEqual(coinBalance);
           if (step.next === "confirm" && step.card > 0) expect(hasCard).toBe(true);
-        }
-      )
+        },
+      ),
     );
   });
 });
@@ -181,4 +216,3 @@ describe("showCoinForRenewalCheckbox (spec §4)", () => {
     expect(showCoinForRenewalCheckbox({ cartHasPlan: true, paymentType: 1, alreadyEnabled: true })).toBe(false);
   });
 });
-

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { PBKDF2_ITERATIONS, fromBase64Url, hashPassword, randomToken, sha256Hex, toBase64Url, verifyPassword } from "../../server/security/crypto";
+import {
+  PBKDF2_ITERATIONS,
+  fromBase64Url,
+  hashPassword,
+  randomToken,
+  sha256Hex,
+  toBase64Url,
+  verifyPassword,
+} from "../../server/security/crypto";
 
 describe("passwords", () => {
   it("are stored as PBKDF2-SHA256 at the maximum iterations, with a salt of their own", async () => {

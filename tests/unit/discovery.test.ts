@@ -11,7 +11,10 @@ describe("joined list cursor", () => {
   });
 
   it("takes the ISO time the previous page gave, or epoch milliseconds", () => {
-    expect(parseJoinedCursor("42", "2024-05-01T12:34:56.789Z")).toEqual({ ok: true, cursor: { prevLastId: 42, prevActivedAt: Date.UTC(2024, 4, 1, 12, 34, 56, 789) } });
+    expect(parseJoinedCursor("42", "2024-05-01T12:34:56.789Z")).toEqual({
+      ok: true,
+      cursor: { prevLastId: 42, prevActivedAt: Date.UTC(2024, 4, 1, 12, 34, 56, 789) },
+    });
     expect(parseJoinedCursor("7", "1700000000000")).toEqual({ ok: true, cursor: { prevLastId: 7, prevActivedAt: 1_700_000_000_000 } });
   });
 

@@ -21,7 +21,12 @@ describe("e-mail senders", () => {
     });
     await sender.send({ toAddress: "aoi@example.com", subject: "件名", textBody: "本文" });
     expect(new Headers(seen[0]!.init.headers).get("authorization")).toBe("Bearer secret-key");
-    expect(JSON.parse(String(seen[0]!.init.body))).toEqual({ from: "no-reply@fanclub.example", to: "aoi@example.com", subject: "件名", text: "本文" });
+    expect(JSON.parse(String(seen[0]!.init.body))).toEqual({
+      from: "no-reply@fanclub.example",
+      to: "aoi@example.com",
+      subject: "件名",
+      text: "本文",
+    });
     await expect(sender.send({ toAddress: "b@example.com", subject: "s", textBody: "t" })).rejects.toThrow(/500/);
   });
 });

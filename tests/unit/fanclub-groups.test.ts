@@ -19,7 +19,10 @@ const tEn = createTranslator({ locale: "en", resources: resources.en, defaultNs:
 
 describe("group form", () => {
   it("needs a name of at most 50 characters, counting characters as people do", () => {
-    expect(groupSchema(t).safeParse({ name: "  星空ユニット  " })).toEqual({ success: true, data: { name: "星空ユニット", description: "" } });
+    expect(groupSchema(t).safeParse({ name: "  星空ユニット  " })).toEqual({
+      success: true,
+      data: { name: "星空ユニット", description: "" },
+    });
     const missing = groupSchema(t).safeParse({ name: "   " });
     expect(missing.success).toBe(false);
     expect(missing.error?.issues[0]?.message).toBe("グループ名は必須項目です。");
@@ -31,7 +34,9 @@ describe("group form", () => {
 
   it("keeps a description of up to 1000 characters and speaks the visitor's language", () => {
     expect(groupSchema(t).safeParse({ name: "a", description: "x".repeat(1000) }).success).toBe(true);
-    expect(groupSchema(t).safeParse({ name: "a", description: "x".repeat(1001) }).error?.issues[0]?.message).toBe("1000文字以内で入力してください。");
+    expect(groupSchema(t).safeParse({ name: "a", description: "x".repeat(1001) }).error?.issues[0]?.message).toBe(
+      "1000文字以内で入力してください。",
+    );
     expect(groupSchema(tEn).safeParse({ name: "" }).error?.issues[0]?.message).toBe("Group name is required.");
   });
 });
@@ -49,8 +54,11 @@ describe("who to invite", () => {
   });
 
   it("refuses anything else with a message", () => {
-    for (const bad of ["0", "ab", "a b c", "@", "-3", "1.5", "x".repeat(31), "99999999999999999"]) expect(parseInviteTarget(bad), bad).toBeNull();
-    expect(inviteSchema(t).safeParse({ target: "あかり" }).error?.issues[0]?.message).toBe("ファンクラブIDまたはユニークパスを正しく入力してください。");
+    for (const bad of ["0", "ab", "a b c", "@", "-3", "1.5", "x".repeat(31), "99999999999999999"])
+      expect(parseInviteTarget(bad), bad).toBeNull();
+    expect(inviteSchema(t).safeParse({ target: "あかり" }).error?.issues[0]?.message).toBe(
+      "ファンクラブIDまたはユニークパスを正しく入力してください。",
+    );
     expect(inviteSchema(t).safeParse({}).error?.issues[0]?.message).toBe("ファンクラブIDまたはユニークパスは必須項目です。");
     expect(inviteSchema(t).safeParse({ target: "@akari" }).data).toEqual({ target: { kind: "path", path: "akari" } });
   });

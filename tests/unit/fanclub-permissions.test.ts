@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { CREATOR_ACTIONS, EDITOR_PERMISSIONS, can, parsePermissions, type CreatorAction, type EditorPermission } from "../../server/domain/fanclub-permissions";
+import {
+  CREATOR_ACTIONS,
+  EDITOR_PERMISSIONS,
+  can,
+  parsePermissions,
+  type CreatorAction,
+  type EditorPermission,
+} from "../../server/domain/fanclub-permissions";
 
 const OWNER = 1;
 const role = (userId: number | null, permissions: EditorPermission[] | null = null) => ({
@@ -8,7 +15,16 @@ const role = (userId: number | null, permissions: EditorPermission[] | null = nu
   editorPermissions: permissions ? new Set(permissions) : null,
 });
 
-const OWNER_ONLY: CreatorAction[] = ["editProfile", "managePlans", "viewFans", "blockFans", "manageEditors", "manageGroups", "viewSales", "manageTransfers"];
+const OWNER_ONLY: CreatorAction[] = [
+  "editProfile",
+  "managePlans",
+  "viewFans",
+  "blockFans",
+  "manageEditors",
+  "manageGroups",
+  "viewSales",
+  "manageTransfers",
+];
 const NEEDS: Partial<Record<CreatorAction, EditorPermission>> = {
   createDraft: "postable_drafts",
   publishPost: "postable",

@@ -11,7 +11,8 @@ describe("plan prices", () => {
 describe("unique paths", () => {
   it("take lower-case letters, digits and underscores, not reserved words", () => {
     for (const ok of ["aoi", "aoi_music", "club2026"]) expect(isValidUniquePath(ok), ok).toBe(true);
-    for (const bad of ["ab", "Aoi", "aoi-music", "___", "me", "api", "x".repeat(31), "あおい"]) expect(isValidUniquePath(bad), bad).toBe(false);
+    for (const bad of ["ab", "Aoi", "aoi-music", "___", "me", "api", "x".repeat(31), "あおい"])
+      expect(isValidUniquePath(bad), bad).toBe(false);
   });
 });
 
@@ -23,7 +24,8 @@ describe("qualified invoice numbers", () => {
   });
 
   it("refuse a wrong check digit, a missing T or the wrong length", () => {
-    for (const bad of ["T8000012050002", "7000012050002", "T700001205000", "T70000120500021", "TX000012050002"]) expect(isValidInvoiceNumber(bad), bad).toBe(false);
+    for (const bad of ["T8000012050002", "7000012050002", "T700001205000", "T70000120500021", "TX000012050002"])
+      expect(isValidInvoiceNumber(bad), bad).toBe(false);
   });
 });
 

@@ -143,7 +143,10 @@ describe("permission form", () => {
   const schema = editorPermissionsSchema(t);
 
   it("narrows to any subset, including none", () => {
-    expect(schema.safeParse({ userId: "5", permissions: ["can_raffle_manage"] }).data).toEqual({ userId: 5, permissions: ["can_raffle_manage"] });
+    expect(schema.safeParse({ userId: "5", permissions: ["can_raffle_manage"] }).data).toEqual({
+      userId: 5,
+      permissions: ["can_raffle_manage"],
+    });
     expect(schema.safeParse({ userId: "5" }).data).toEqual({ userId: 5, permissions: [] });
     expect(schema.safeParse({ userId: "5", permissions: [...EDITOR_PERMISSIONS] }).data?.permissions).toEqual([...EDITOR_PERMISSIONS]);
   });

@@ -1,13 +1,23 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatJstDate, formatJstDateTime, formatJstTime, formatLocalDate, formatLocalMonth, jstInstantOf, jstIso, jstWallClock } from "../../server/domain/jst-time";
+import {
+  formatJstDate,
+  formatJstDateTime,
+  formatJstTime,
+  formatLocalDate,
+  formatLocalMonth,
+  jstInstantOf,
+  jstIso,
+  jstWallClock,
+} from "../../server/domain/jst-time";
 
 const at = (iso: string) => Date.parse(iso);
 const LOCALES = ["ja", "en", "zh-cn", "zh-tw", "ko"] as const;
 
 // What the pages built by hand before this module (an Intl formatter in Asia/Tokyo per page): the
 // shared formatter must give the same text, in every language.
-const handMade = (locale: string, options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale === "ja" ? "ja-JP" : locale, { ...options, timeZone: "Asia/Tokyo" });
+const handMade = (locale: string, options: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat(locale === "ja" ? "ja-JP" : locale, { ...options, timeZone: "Asia/Tokyo" });
 
 describe("Japan time", () => {
   it("reads the wall clock nine hours ahead of UTC, across the date line", () => {
@@ -26,7 +36,14 @@ describe("Japan time", () => {
   });
 
   it("agrees with Intl's Asia/Tokyo on any instant", () => {
-    const parts = handMade("en-CA", { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+    const parts = handMade("en-CA", {
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    });
     fc.assert(
       fc.property(fc.integer({ min: at("1970-01-01T00:00:00Z"), max: at("2200-01-01T00:00:00Z") }), (ms) => {
         const p = Object.fromEntries(parts.formatToParts(ms).map((x) => [x.type, x.value]));
@@ -44,7 +61,9 @@ describe("Japan time", () => {
         expect(formatLocalDate(locale, ms, true)).toBe(handMade(locale, { dateStyle: "medium", timeStyle: "short" }).format(ms));
         expect(formatLocalDate(locale, new Date(ms).toISOString())).toBe(handMade(locale, { dateStyle: "medium" }).format(ms));
       }
-      expect(formatLocalMonth(locale, "2026-06")).toBe(handMade(locale, { year: "numeric", month: "long" }).format(at("2026-06-01T00:00:00+09:00")));
+      expect(formatLocalMonth(locale, "2026-06")).toBe(
+        handMade(locale, { year: "numeric", month: "long" }).format(at("2026-06-01T00:00:00+09:00")),
+      );
     }
     expect(formatLocalDate("ja", at("2024-05-01T15:30:00Z"))).toBe("2024/05/02");
     expect(formatLocalDate("en", at("2024-05-01T15:30:00Z"), true)).toBe("May 2, 2024, 12:30 AM");

@@ -18,7 +18,13 @@ const url = (kind: LinkKind, raw: string) => {
 
 describe("link URLs", () => {
   it("accepts each service's own hosts, with or without www/mobile", () => {
-    for (const ok of ["https://twitter.com/aoi", "https://x.com/aoi", "https://www.x.com/aoi", "https://mobile.twitter.com/aoi", "http://x.com/aoi"]) {
+    for (const ok of [
+      "https://twitter.com/aoi",
+      "https://x.com/aoi",
+      "https://www.x.com/aoi",
+      "https://mobile.twitter.com/aoi",
+      "http://x.com/aoi",
+    ]) {
       expect(normalizeLinkUrl("twitter", ok).ok, ok).toBe(true);
     }
     expect(normalizeLinkUrl("instagram", "https://www.instagram.com/aoi/").ok).toBe(true);
@@ -37,7 +43,17 @@ describe("link URLs", () => {
   });
 
   it("takes http(s) only, and no credentials or bare hosts", () => {
-    for (const bad of ["javascript:alert(1)", "data:text/html,hi", "ftp://x.com/a", "x.com/aoi", "//x.com/aoi", "https://", "https://aoi@x.com/", "https://localhost/a", "not a url"]) {
+    for (const bad of [
+      "javascript:alert(1)",
+      "data:text/html,hi",
+      "ftp://x.com/a",
+      "x.com/aoi",
+      "//x.com/aoi",
+      "https://",
+      "https://aoi@x.com/",
+      "https://localhost/a",
+      "not a url",
+    ]) {
       expect(url("other", bad), bad).toBe("format");
     }
   });
@@ -83,7 +99,10 @@ describe("link limits", () => {
 
   it("explains each limit in Japanese next to the right field", () => {
     const t = translatorFor("ja", "preferences");
-    expect(linkLimitMessage(t, "kindTaken", "twitter")).toEqual({ field: "kind", message: "X（Twitter）のアカウントはすでに登録されています。" });
+    expect(linkLimitMessage(t, "kindTaken", "twitter")).toEqual({
+      field: "kind",
+      message: "X（Twitter）のアカウントはすでに登録されています。",
+    });
     expect(linkLimitMessage(t, "kindLimit", "other")).toEqual({ field: "kind", message: "その他のリンクは5件まで登録できます。" });
     expect(linkLimitMessage(t, "total", "youtube")).toEqual({ field: null, message: "連携アカウントは10件まで登録できます。" });
     expect(linkLimitMessage(t, "duplicate", "other")).toEqual({ field: "url", message: "このURLはすでに登録されています。" });
@@ -91,7 +110,8 @@ describe("link limits", () => {
 });
 
 describe("link form schema", () => {
-  const parse = (locale: "ja" | "en", v: Record<string, unknown>) => linkApplicationSchema(translatorFor(locale, "preferences")).safeParse(v);
+  const parse = (locale: "ja" | "en", v: Record<string, unknown>) =>
+    linkApplicationSchema(translatorFor(locale, "preferences")).safeParse(v);
   const messages = (v: Record<string, unknown>, locale: "ja" | "en" = "ja") => {
     const r = parse(locale, v);
     return r.success ? [] : r.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
@@ -108,29 +128,51 @@ describe("link form schema", () => {
     expect(messages({ kind: "twitter" })).toEqual(["url: URLは必須項目です。"]);
     expect(messages({ kind: "twitter", url: "   " })).toEqual(["url: URLは必須項目です。"]);
     expect(messages({ kind: "twitter", url: `https://x.com/${"a".repeat(200)}` })).toEqual(["url: 200文字以内で入力してください。"]);
-    expect(messages({ kind: "other", url: "javascript:alert(1)" })).toEqual(["url: http:// または https:// で始まるURLを入力してください。"]);
-    expect(messages({ kind: "twitter", url: "https://instagram.com/aoi" })).toEqual(["url: X（Twitter）のURL（twitter.com / x.com）を入力してください。"]);
+    expect(messages({ kind: "other", url: "javascript:alert(1)" })).toEqual([
+      "url: http:// または https:// で始まるURLを入力してください。",
+    ]);
+    expect(messages({ kind: "twitter", url: "https://instagram.com/aoi" })).toEqual([
+      "url: X（Twitter）のURL（twitter.com / x.com）を入力してください。",
+    ]);
   });
 
   it("speaks the reader's language", () => {
-    expect(messages({ kind: "youtube", url: "https://x.com/aoi" }, "en")).toEqual(["url: Please enter the URL of your YouTube account (youtube.com / youtu.be)."]);
+    expect(messages({ kind: "youtube", url: "https://x.com/aoi" }, "en")).toEqual([
+      "url: Please enter the URL of your YouTube account (youtube.com / youtu.be).",
+    ]);
   });
 });
 
 describe("notification defaults", () => {
   it("are the schema's: everything on except news", () => {
-    expect(notificationDefaults()).toEqual({ emailNewPost: true, emailMessage: true, emailPlanRenewal: true, emailPurchase: true, emailNews: false });
+    expect(notificationDefaults()).toEqual({
+      emailNewPost: true,
+      emailMessage: true,
+      emailPlanRenewal: true,
+      emailPurchase: true,
+      emailNews: false,
+    });
   });
 
   it("apply where a row is missing, and give way to stored choices", () => {
     expect(withNotificationDefaults(undefined)).toEqual(notificationDefaults());
-    expect(withNotificationDefaults({ emailNewPost: false, emailNews: true })).toMatchObject({ emailNewPost: false, emailNews: true, emailMessage: true });
+    expect(withNotificationDefaults({ emailNewPost: false, emailNews: true })).toMatchObject({
+      emailNewPost: false,
+      emailNews: true,
+      emailMessage: true,
+    });
   });
 
   it("read a ticked box as on and a missing one as off", () => {
     const form = new FormData();
     form.set("emailNews", "on");
     form.set("emailSomethingElse", "on");
-    expect(preferencesFromForm(form)).toEqual({ emailNewPost: false, emailMessage: false, emailPlanRenewal: false, emailPurchase: false, emailNews: true });
+    expect(preferencesFromForm(form)).toEqual({
+      emailNewPost: false,
+      emailMessage: false,
+      emailPlanRenewal: false,
+      emailPurchase: false,
+      emailNews: true,
+    });
   });
 });

@@ -2,7 +2,20 @@ import { describe, expect, it } from "vitest";
 import { createTranslator } from "../../server/i18n/setup";
 import { resources } from "../../locales";
 import { liveEventSchema } from "../../server/domain/live-event-form";
-import { LIVE_STATUS, TIME_CHOICES, TICKET_PRICE, canSeeEvent, isNowOnAir, jstInstant, jstParts, liveTiming, parseSchedule, ticketPriceAllowed, ticketSaleState, watchReason } from "../../server/domain/live-events";
+import {
+  LIVE_STATUS,
+  TIME_CHOICES,
+  TICKET_PRICE,
+  canSeeEvent,
+  isNowOnAir,
+  jstInstant,
+  jstParts,
+  liveTiming,
+  parseSchedule,
+  ticketPriceAllowed,
+  ticketSaleState,
+  watchReason,
+} from "../../server/domain/live-events";
 
 const t = createTranslator({ locale: "ja", resources: resources.ja, fallback: resources.ja });
 
@@ -30,9 +43,17 @@ describe("time choices (spec §5)", () => {
   });
 
   it("wants the end after the start", () => {
-    expect(parseSchedule({ startDate: "2026-07-01", startTime: "20:00", endDate: "2026-07-01", endTime: "20:00" })).toEqual({ ok: false, problem: "endBeforeStart" });
-    expect(parseSchedule({ startDate: "2026-07-01", startTime: "23:30", endDate: "2026-07-01", endTime: "24:00" })).toMatchObject({ ok: true });
-    expect(parseSchedule({ startDate: "", startTime: "20:00", endDate: "2026-07-01", endTime: "21:00" })).toEqual({ ok: false, problem: "startInvalid" });
+    expect(parseSchedule({ startDate: "2026-07-01", startTime: "20:00", endDate: "2026-07-01", endTime: "20:00" })).toEqual({
+      ok: false,
+      problem: "endBeforeStart",
+    });
+    expect(parseSchedule({ startDate: "2026-07-01", startTime: "23:30", endDate: "2026-07-01", endTime: "24:00" })).toMatchObject({
+      ok: true,
+    });
+    expect(parseSchedule({ startDate: "", startTime: "20:00", endDate: "2026-07-01", endTime: "21:00" })).toEqual({
+      ok: false,
+      problem: "startInvalid",
+    });
   });
 });
 
@@ -55,7 +76,9 @@ describe("ticket price rule (spec §5, decision 021)", () => {
       tickets: [{ title: "一般", price: "50" }],
     });
     expect(result.success).toBe(false);
-    expect(result.error!.issues.find((i) => i.path.join(".") === "tickets.0.price")?.message).toBe("0円または100円以上100,000円以下にしてください。");
+    expect(result.error!.issues.find((i) => i.path.join(".") === "tickets.0.price")?.message).toBe(
+      "0円または100円以上100,000円以下にしてください。",
+    );
   });
 });
 
@@ -63,7 +86,16 @@ describe("the live event form", () => {
   const base = { title: "夏のライブ", startDate: "2026-07-01", startTime: "20:00", endDate: "2026-07-01", endTime: "21:30", status: "0" };
 
   it("keeps filled ticket rows, drops blank ones, and reads yen and capacity", () => {
-    const result = liveEventSchema(t).parse({ ...base, visibility: "both", planIds: ["3"], tickets: [{ title: "一般", price: "１,５００円", capacity: "100" }, { title: "", price: "" }, { title: "無料枠", price: "0" }] });
+    const result = liveEventSchema(t).parse({
+      ...base,
+      visibility: "both",
+      planIds: ["3"],
+      tickets: [
+        { title: "一般", price: "１,５００円", capacity: "100" },
+        { title: "", price: "" },
+        { title: "無料枠", price: "0" },
+      ],
+    });
     expect(result.tickets).toEqual([
       { id: null, title: "一般", price: 1500, capacity: 100, saleEndAt: null },
       { id: null, title: "無料枠", price: 0, capacity: null, saleEndAt: null },
@@ -80,9 +112,18 @@ describe("the live event form", () => {
   });
 
   it("refuses an end before the start and a sale ending after the stream", () => {
-    const backwards = liveEventSchema(t).safeParse({ ...base, endTime: "19:00", visibility: "ticket", tickets: [{ title: "一般", price: "0" }] });
+    const backwards = liveEventSchema(t).safeParse({
+      ...base,
+      endTime: "19:00",
+      visibility: "ticket",
+      tickets: [{ title: "一般", price: "0" }],
+    });
     expect(backwards.error?.issues.map((i) => i.message)).toContain("終了日時は開始日時より後にしてください。");
-    const lateSale = liveEventSchema(t).safeParse({ ...base, visibility: "ticket", tickets: [{ title: "一般", price: "0", saleEndDate: "2026-07-02", saleEndTime: "00:00" }] });
+    const lateSale = liveEventSchema(t).safeParse({
+      ...base,
+      visibility: "ticket",
+      tickets: [{ title: "一般", price: "0", saleEndDate: "2026-07-02", saleEndTime: "00:00" }],
+    });
     expect(lateSale.error?.issues.map((i) => i.message)).toContain("販売終了は配信終了より前にしてください。");
   });
 

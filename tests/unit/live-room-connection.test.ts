@@ -30,7 +30,10 @@ class FakeSocket {
   }
 }
 
-const ticket = (n: number) => ({ ok: true as const, payload: { ticket: `t${n}`, url: `/live/7/ws?ticket=t${n}`, role: "viewer" as const, video: null } });
+const ticket = (n: number) => ({
+  ok: true as const,
+  payload: { ticket: `t${n}`, url: `/live/7/ws?ticket=t${n}`, role: "viewer" as const, video: null },
+});
 
 describe("live room connection", () => {
   beforeEach(() => {
@@ -76,7 +79,10 @@ describe("live room connection", () => {
   });
 
   it("stops when the Worker refuses the ticket (no right to watch, or the live ended) and retries server errors", async () => {
-    const answers = [{ ok: false as const, status: 503, message: "" }, { ok: false as const, status: 410, message: "この配信は終了しました。" }];
+    const answers = [
+      { ok: false as const, status: 503, message: "" },
+      { ok: false as const, status: 410, message: "この配信は終了しました。" },
+    ];
     const source: TicketSource = vi.fn(async () => answers.shift()!);
     vi.spyOn(Math, "random").mockReturnValue(0.5);
     const connection = new LiveRoomConnection(source);

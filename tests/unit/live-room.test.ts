@@ -1,5 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { CHAT_LIMITS, STREAM_GRACE_MS, canBeMuted, canModerate, canPublish, chatText, isMirrorMode, isOnAir, mayRelaySignal, mirrorFor, rateLimit, reconnectDelay, roomOpen, streamDeadline } from "../../server/domain/live-room";
+import {
+  CHAT_LIMITS,
+  STREAM_GRACE_MS,
+  canBeMuted,
+  canModerate,
+  canPublish,
+  chatText,
+  isMirrorMode,
+  isOnAir,
+  mayRelaySignal,
+  mirrorFor,
+  rateLimit,
+  reconnectDelay,
+  roomOpen,
+  streamDeadline,
+} from "../../server/domain/live-room";
 import { LOCAL_LIVE_TICKET_SECRET, liveTicketSecret, signRoomTicket, verifyRoomTicket } from "../../server/live/live-ticket";
 
 describe("chat text", () => {
@@ -48,14 +63,28 @@ describe("roles", () => {
   });
 
   it("is on air only while an owner's socket publishes", () => {
-    expect(isOnAir([{ role: "owner", published: false }, { role: "viewer", published: true }])).toBe(false);
+    expect(
+      isOnAir([
+        { role: "owner", published: false },
+        { role: "viewer", published: true },
+      ]),
+    ).toBe(false);
     expect(isOnAir([{ role: "owner", published: true }])).toBe(true);
     expect(isOnAir([])).toBe(false);
   });
 });
 
 describe("room tickets", () => {
-  const base = { liveEventId: 7, userId: 3, role: "viewer" as const, name: "あおい", iconUrl: null, locale: "ko" as const, exp: 2_000, streamUntil: null };
+  const base = {
+    liveEventId: 7,
+    userId: 3,
+    role: "viewer" as const,
+    name: "あおい",
+    iconUrl: null,
+    locale: "ko" as const,
+    exp: 2_000,
+    streamUntil: null,
+  };
 
   it("round-trips a ticket and refuses it expired, forged, signed with another key or for another event", async () => {
     const token = await signRoomTicket("k".repeat(32), base);

@@ -12,7 +12,9 @@ describe("choosing the live video provider", () => {
   it("uses the local provider without any RealtimeKit variable, in production too", () => {
     expect(liveVideoConfigFrom({ ENVIRONMENT: "development" })).toEqual({ provider: "local" });
     expect(liveVideoConfigFrom({ ENVIRONMENT: "production", LIVE_ICE_SERVERS: "[]" })).toEqual({ provider: "local" });
-    expect(liveVideoConfigFrom({ ENVIRONMENT: "development", REALTIMEKIT_ACCOUNT_ID: "", REALTIMEKIT_API_TOKEN: " " })).toEqual({ provider: "local" });
+    expect(liveVideoConfigFrom({ ENVIRONMENT: "development", REALTIMEKIT_ACCOUNT_ID: "", REALTIMEKIT_API_TOKEN: " " })).toEqual({
+      provider: "local",
+    });
   });
 
   it("uses RealtimeKit with the three secrets, Cloudflare's API and the webinar presets by default", () => {
@@ -28,17 +30,30 @@ describe("choosing the live video provider", () => {
   });
 
   it("takes the deployment's own preset names", () => {
-    const config = liveVideoConfigFrom({ ENVIRONMENT: "production", ...secrets, REALTIMEKIT_HOST_PRESET: "live_owner", REALTIMEKIT_VIEWER_PRESET: "live-fan" });
+    const config = liveVideoConfigFrom({
+      ENVIRONMENT: "production",
+      ...secrets,
+      REALTIMEKIT_HOST_PRESET: "live_owner",
+      REALTIMEKIT_VIEWER_PRESET: "live-fan",
+    });
     expect(config).toMatchObject({ provider: "realtimekit", hostPreset: "live_owner", viewerPreset: "live-fan" });
   });
 
   it("refuses a half configuration instead of quietly staying local", () => {
-    expect(() => liveVideoConfigFrom({ ENVIRONMENT: "production", REALTIMEKIT_ACCOUNT_ID: secrets.REALTIMEKIT_ACCOUNT_ID, REALTIMEKIT_APP_ID: secrets.REALTIMEKIT_APP_ID })).toThrow(
-      /half configured.*REALTIMEKIT_API_TOKEN missing/,
+    expect(() =>
+      liveVideoConfigFrom({
+        ENVIRONMENT: "production",
+        REALTIMEKIT_ACCOUNT_ID: secrets.REALTIMEKIT_ACCOUNT_ID,
+        REALTIMEKIT_APP_ID: secrets.REALTIMEKIT_APP_ID,
+      }),
+    ).toThrow(/half configured.*REALTIMEKIT_API_TOKEN missing/);
+    expect(() => liveVideoConfigFrom({ ENVIRONMENT: "production", REALTIMEKIT_API_TOKEN: secrets.REALTIMEKIT_API_TOKEN })).toThrow(
+      /REALTIMEKIT_ACCOUNT_ID, REALTIMEKIT_APP_ID missing/,
     );
-    expect(() => liveVideoConfigFrom({ ENVIRONMENT: "production", REALTIMEKIT_API_TOKEN: secrets.REALTIMEKIT_API_TOKEN })).toThrow(/REALTIMEKIT_ACCOUNT_ID, REALTIMEKIT_APP_ID missing/);
     // a preset alone means someone expected RealtimeKit
-    expect(() => liveVideoConfigFrom({ ENVIRONMENT: "production", REALTIMEKIT_HOST_PRESET: "webinar_presenter" })).toThrow(/half configured/);
+    expect(() => liveVideoConfigFrom({ ENVIRONMENT: "production", REALTIMEKIT_HOST_PRESET: "webinar_presenter" })).toThrow(
+      /half configured/,
+    );
   });
 
   it("refuses values that cannot be what Cloudflare issued", () => {
@@ -70,6 +85,8 @@ describe("content security policy with RealtimeKit", () => {
     expect(rtk).toContain("connect-src 'self' ws: wss: https://*.realtime.cloudflare.com;");
     expect(rtk).toContain("worker-src 'self' blob:;");
     expect(rtk).toContain("script-src 'self' 'nonce-n0nce';");
-    expect(contentSecurityPolicy("n0nce", { stripe: true, realtimeKit: true })).toContain("connect-src 'self' ws: wss: https://api.stripe.com https://*.realtime.cloudflare.com;");
+    expect(contentSecurityPolicy("n0nce", { stripe: true, realtimeKit: true })).toContain(
+      "connect-src 'self' ws: wss: https://api.stripe.com https://*.realtime.cloudflare.com;",
+    );
   });
 });

@@ -155,7 +155,11 @@ describe("RealtimeKit session in the browser", () => {
       defaults: {
         audio: false,
         video: false,
-        mediaConfiguration: { video: { width: { ideal: 640 }, height: { ideal: 480 } }, screenshare: { width: { max: 1280 }, height: { max: 720 } }, audio: { enableStereo: true, enableHighBitrate: true } },
+        mediaConfiguration: {
+          video: { width: { ideal: 640 }, height: { ideal: 480 } },
+          screenshare: { width: { max: 1280 }, height: { max: 720 } },
+          audio: { enableStereo: true, enableHighBitrate: true },
+        },
       },
     });
     expect(meeting.join).toHaveBeenCalledOnce();
@@ -191,7 +195,9 @@ describe("RealtimeKit session in the browser", () => {
   it("refuses to pretend it is on air when the preset does not let this participant publish", async () => {
     meeting = fakeMeeting({ canPublish: false });
     const session = await createRealtimeKitSession(join);
-    await expect(session.publish({ stream: asStream(new FakeStream([new FakeTrack("video", "camera")])), cameraId: null, microphoneId: null })).rejects.toThrow(/did not take the video track/);
+    await expect(
+      session.publish({ stream: asStream(new FakeStream([new FakeTrack("video", "camera")])), cameraId: null, microphoneId: null }),
+    ).rejects.toThrow(/did not take the video track/);
   });
 
   it("gives a viewer the publisher's video and audio as one stream, and null when they stop or the room is left", async () => {
@@ -200,7 +206,15 @@ describe("RealtimeKit session in the browser", () => {
     const seen: Array<FakeStream | null> = [];
     session.onRemoteStream((stream) => seen.push(stream as unknown as FakeStream | null));
 
-    const owner: FakeParticipant = { id: "peer-owner", videoEnabled: false, audioEnabled: false, screenShareEnabled: false, videoTrack: null, audioTrack: null, screenShareTracks: { video: null, audio: null } };
+    const owner: FakeParticipant = {
+      id: "peer-owner",
+      videoEnabled: false,
+      audioEnabled: false,
+      screenShareEnabled: false,
+      videoTrack: null,
+      audioTrack: null,
+      screenShareTracks: { video: null, audio: null },
+    };
     const fan: FakeParticipant = { ...owner, id: "peer-fan" };
     meeting.participants.joined.set(fan.id, fan);
     meeting.participants.joined.set(owner.id, owner);
@@ -239,7 +253,15 @@ describe("RealtimeKit session in the browser", () => {
     session.onRemoteStream((stream) => seen.push(stream));
     session.close();
     expect(meeting.leave).toHaveBeenCalledOnce();
-    const owner: FakeParticipant = { id: "p", videoEnabled: true, audioEnabled: false, screenShareEnabled: false, videoTrack: new FakeTrack("video", "v"), audioTrack: null, screenShareTracks: { video: null, audio: null } };
+    const owner: FakeParticipant = {
+      id: "p",
+      videoEnabled: true,
+      audioEnabled: false,
+      screenShareEnabled: false,
+      videoTrack: new FakeTrack("video", "v"),
+      audioTrack: null,
+      screenShareTracks: { video: null, audio: null },
+    };
     meeting.participants.joined.set(owner.id, owner);
     meeting.participants.joined.emit("videoUpdate", owner, {});
     expect(seen).toEqual([]);
@@ -253,7 +275,9 @@ describe("RealtimeKit session in the browser", () => {
     const seen: unknown[] = [];
     session.onRemoteStream((stream) => seen.push(stream));
     expect(seen).toEqual([]);
-    await expect(session.publish({ stream: asStream(new FakeStream()), cameraId: null, microphoneId: null })).rejects.toThrow(/not in the live video/);
+    await expect(session.publish({ stream: asStream(new FakeStream()), cameraId: null, microphoneId: null })).rejects.toThrow(
+      /not in the live video/,
+    );
     await expect(session.unpublish()).resolves.toBeUndefined();
     expect(() => session.close()).not.toThrow();
   });

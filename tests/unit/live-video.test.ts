@@ -28,8 +28,18 @@ describe("stereo Opus (spec §9 stereo audio)", () => {
 
 describe("h264 preferred (spec §9 codec h264)", () => {
   it("puts every h264 profile first and keeps the browser's order otherwise", () => {
-    const codecs = [{ mimeType: "video/VP8" }, { mimeType: "video/H264", p: 1 }, { mimeType: "video/AV1" }, { mimeType: "video/H264", p: 2 }];
-    expect(h264First(codecs)).toEqual([{ mimeType: "video/H264", p: 1 }, { mimeType: "video/H264", p: 2 }, { mimeType: "video/VP8" }, { mimeType: "video/AV1" }]);
+    const codecs = [
+      { mimeType: "video/VP8" },
+      { mimeType: "video/H264", p: 1 },
+      { mimeType: "video/AV1" },
+      { mimeType: "video/H264", p: 2 },
+    ];
+    expect(h264First(codecs)).toEqual([
+      { mimeType: "video/H264", p: 1 },
+      { mimeType: "video/H264", p: 2 },
+      { mimeType: "video/VP8" },
+      { mimeType: "video/AV1" },
+    ]);
   });
 });
 

@@ -27,7 +27,13 @@ describe("choosing the card provider", () => {
   });
 
   it("points the SDK at a local fake only outside production", () => {
-    const local = { ENVIRONMENT: "test", ...stripeVars, STRIPE_API_HOST: "127.0.0.1", STRIPE_API_PORT: "12111", STRIPE_API_PROTOCOL: "http" };
+    const local = {
+      ENVIRONMENT: "test",
+      ...stripeVars,
+      STRIPE_API_HOST: "127.0.0.1",
+      STRIPE_API_PORT: "12111",
+      STRIPE_API_PROTOCOL: "http",
+    };
     expect(paymentConfigFrom(local)).toMatchObject({ provider: "stripe", host: "127.0.0.1", port: 12111, protocol: "http" });
     expect(() => paymentConfigFrom({ ...local, ENVIRONMENT: "production" })).toThrow(/STRIPE_API_HOST/);
   });

@@ -244,7 +244,11 @@ describe("sandbox refunds", () => {
     const first = await sandbox.refund({ chargeId: paid.chargeId, amountYen: 700, idempotencyKey: "refund:purchase:9:1" });
     expect(first.refundId).toMatch(/^re_sandbox_[0-9a-f]{24}$/);
     expect(await sandbox.refund({ chargeId: paid.chargeId, amountYen: 700, idempotencyKey: "refund:purchase:9:1" })).toEqual(first);
-    await expect(sandbox.refund({ chargeId: "pi_elsewhere", amountYen: 700, idempotencyKey: "refund:x" })).rejects.toBeInstanceOf(PaymentProviderError);
-    await expect(sandbox.refund({ chargeId: paid.chargeId, amountYen: 0, idempotencyKey: "refund:y" })).rejects.toBeInstanceOf(PaymentInputError);
+    await expect(sandbox.refund({ chargeId: "pi_elsewhere", amountYen: 700, idempotencyKey: "refund:x" })).rejects.toBeInstanceOf(
+      PaymentProviderError,
+    );
+    await expect(sandbox.refund({ chargeId: paid.chargeId, amountYen: 0, idempotencyKey: "refund:y" })).rejects.toBeInstanceOf(
+      PaymentInputError,
+    );
   });
 });

@@ -170,7 +170,10 @@ describe("Stripe requests", () => {
     routes.set("POST /v1/payment_methods/pm_Test/detach", () => ({ status: 200, body: { ...CARD_METHOD, customer: null } }));
     expect(await provider().cardOf("pm_Test")).toMatchObject({ brand: "jcb", last4: "0505", expMonth: 8, expYear: 2031 });
     await provider().detachCard("pm_Test");
-    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(["GET /v1/payment_methods/pm_Test", "POST /v1/payment_methods/pm_Test/detach"]);
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      "GET /v1/payment_methods/pm_Test",
+      "POST /v1/payment_methods/pm_Test/detach",
+    ]);
   });
 
   it("renews off session: yen unchanged (zero-decimal), jpy, off_session and confirm, the saved card, our idempotency key", async () => {
@@ -280,7 +283,13 @@ describe("Stripe requests", () => {
       body: { error: { type: "idempotency_error", message: "Keys for idempotent requests can only be used with the same parameters" } },
     }));
     await expect(
-      provider().charge({ customerId: "cus_Test", paymentMethodId: "pm_Test", amountYen: 600, idempotencyKey: "purchase:1", offSession: false }),
+      provider().charge({
+        customerId: "cus_Test",
+        paymentMethodId: "pm_Test",
+        amountYen: 600,
+        idempotencyKey: "purchase:1",
+        offSession: false,
+      }),
     ).rejects.toMatchObject({ name: "PaymentProviderError", retryable: false });
   });
 
@@ -298,8 +307,18 @@ describe("Stripe requests", () => {
 
 describe("Stripe refunds", () => {
   it("gives back a payment's yen under our idempotency key, naming the PaymentIntent", async () => {
-    routes.set("POST /v1/refunds", () => ({ status: 200, body: { id: "re_Test", object: "refund", amount: 700, currency: "jpy", payment_intent: "pi_Test", status: "succeeded" } }));
-    expect(await provider().refund({ chargeId: "pi_Test", amountYen: 700, idempotencyKey: "refund:purchase:1:2", metadata: { purchaseKey: "purchase:1:2" } })).toEqual({ refundId: "re_Test" });
+    routes.set("POST /v1/refunds", () => ({
+      status: 200,
+      body: { id: "re_Test", object: "refund", amount: 700, currency: "jpy", payment_intent: "pi_Test", status: "succeeded" },
+    }));
+    expect(
+      await provider().refund({
+        chargeId: "pi_Test",
+        amountYen: 700,
+        idempotencyKey: "refund:purchase:1:2",
+        metadata: { purchaseKey: "purchase:1:2" },
+      }),
+    ).toEqual({ refundId: "re_Test" });
     const request = only();
     expect(request.form.get("payment_intent")).toBe("pi_Test");
     expect(request.form.get("amount")).toBe("700");
@@ -374,12 +393,28 @@ describe("Stripe webhooks", () => {
         }),
       ),
     );
-    expect(interpretEvent(failed)).toMatchObject({ kind: "payment_failed", chargeId: "pi_3Test", code: "insufficient_funds", declineCode: "insufficient_funds" });
+    expect(interpretEvent(failed)).toMatchObject({
+      kind: "payment_failed",
+      chargeId: "pi_3Test",
+      code: "insufficient_funds",
+      declineCode: "insufficient_funds",
+    });
 
     const setup = JSON.parse(
-      eventJson("evt_3", "setup_intent.succeeded", { id: "seti_1", object: "setup_intent", customer: "cus_Test", payment_method: "pm_New", metadata: {} }),
+      eventJson("evt_3", "setup_intent.succeeded", {
+        id: "seti_1",
+        object: "setup_intent",
+        customer: "cus_Test",
+        payment_method: "pm_New",
+        metadata: {},
+      }),
     );
-    expect(interpretEvent(setup)).toMatchObject({ kind: "card_registered", setupIntentId: "seti_1", customerId: "cus_Test", paymentMethodId: "pm_New" });
+    expect(interpretEvent(setup)).toMatchObject({
+      kind: "card_registered",
+      setupIntentId: "seti_1",
+      customerId: "cus_Test",
+      paymentMethodId: "pm_New",
+    });
 
     const refund = JSON.parse(
       eventJson("evt_4", "charge.refunded", {
@@ -417,7 +452,15 @@ describe("Stripe webhooks", () => {
         case "payment_failed":
           return { ...base, kind, chargeId: "pi_1", code: "card_declined", message: "declined" };
         case "refunded":
-          return { ...base, kind, chargeId: "pi_1", stripeChargeId: "ch_1", amountYen: 1200, amountRefundedYen, fullyRefunded: amountRefundedYen === 1200 };
+          return {
+            ...base,
+            kind,
+            chargeId: "pi_1",
+            stripeChargeId: "ch_1",
+            amountYen: 1200,
+            amountRefundedYen,
+            fullyRefunded: amountRefundedYen === 1200,
+          };
         case "card_registered":
           return { ...base, kind, setupIntentId: "seti_1", paymentMethodId: "pm_1" };
       }

@@ -6,14 +6,28 @@ const at = (iso: string) => Date.parse(iso);
 const FANCLUB = 101;
 const LIGHT = { planId: 1, planPrice: 500 };
 const GOLD = { planId: 2, planPrice: 1000 };
-const member = (plan: { planId: number; planPrice: number }, status: PaywallMembership["status"], paidThroughMonth: string | null): PaywallMembership => ({
+const member = (
+  plan: { planId: number; planPrice: number },
+  status: PaywallMembership["status"],
+  paidThroughMonth: string | null,
+): PaywallMembership => ({
   fanclubId: FANCLUB,
   ...plan,
   status,
   paidThroughMonth,
 });
-const goldPost = (publishedAt: string) => ({ fanclubId: FANCLUB, planId: GOLD.planId, planPrice: GOLD.planPrice, publishedAt: at(publishedAt) });
-const fan = (memberships: PaywallMembership[], paidMonths: PaidMonth[] = []) => ({ isOwner: false, isEditor: false, memberships, paidMonths });
+const goldPost = (publishedAt: string) => ({
+  fanclubId: FANCLUB,
+  planId: GOLD.planId,
+  planPrice: GOLD.planPrice,
+  publishedAt: at(publishedAt),
+});
+const fan = (memberships: PaywallMembership[], paidMonths: PaidMonth[] = []) => ({
+  isOwner: false,
+  isEditor: false,
+  memberships,
+  paidMonths,
+});
 
 describe("canViewPaidPost: the paywall with memberships and paid months (decision 012)", () => {
   it("an active member of the plan or a dearer one sees it; a cheaper one does not", () => {
@@ -39,7 +53,13 @@ describe("canViewPaidPost: the paywall with memberships and paid months (decisio
     const paid: PaidMonth[] = [{ fanclubId: FANCLUB, month: "2024-05", ...GOLD }];
     const now = at("2025-01-10T12:00:00+09:00");
     expect(canViewPaidPost({ post: goldPost("2024-05-31T23:00:00+09:00"), viewer: fan([], paid), now })).toBe(true);
-    expect(canViewPaidPost({ post: { ...goldPost("2024-05-10T12:00:00+09:00"), planId: LIGHT.planId, planPrice: LIGHT.planPrice }, viewer: fan([], paid), now })).toBe(true);
+    expect(
+      canViewPaidPost({
+        post: { ...goldPost("2024-05-10T12:00:00+09:00"), planId: LIGHT.planId, planPrice: LIGHT.planPrice },
+        viewer: fan([], paid),
+        now,
+      }),
+    ).toBe(true);
     // the next month, in Japan time, was not paid
     expect(canViewPaidPost({ post: goldPost("2024-06-01T00:00:00+09:00"), viewer: fan([], paid), now })).toBe(false);
   });
@@ -64,6 +84,12 @@ describe("canViewPaidPost: the paywall with memberships and paid months (decisio
     const now = at("2024-06-20T12:00:00+09:00");
     const elsewhere = { ...member(GOLD, "active", "2024-06"), fanclubId: 202 };
     expect(accessGrantingMemberships([elsewhere], FANCLUB, now)).toEqual([]);
-    expect(canViewPaidPost({ post: goldPost("2024-05-01T12:00:00+09:00"), viewer: fan([elsewhere], [{ fanclubId: 202, month: "2024-05", ...GOLD }]), now })).toBe(false);
+    expect(
+      canViewPaidPost({
+        post: goldPost("2024-05-01T12:00:00+09:00"),
+        viewer: fan([elsewhere], [{ fanclubId: 202, month: "2024-05", ...GOLD }]),
+        now,
+      }),
+    ).toBe(false);
   });
 });

@@ -98,7 +98,11 @@ describe("scheduling and status (spec §4)", () => {
 
 describe("the paywall rule", () => {
   const post = { fanclubId: 1, planId: 20, planPrice: 1000 };
-  const fan = (planId: number, planPrice: number, fanclubId = 1) => ({ isOwner: false, isEditor: false, membership: { fanclubId, planId, planPrice } });
+  const fan = (planId: number, planPrice: number, fanclubId = 1) => ({
+    isOwner: false,
+    isEditor: false,
+    membership: { fanclubId, planId, planPrice },
+  });
   it("shows a plan's post to that plan and to higher-priced plans of the same fan club only", () => {
     expect(canViewPost({ post, viewer: fan(20, 1000) })).toBe(true);
     expect(canViewPost({ post, viewer: fan(30, 3000) })).toBe(true);
@@ -111,7 +115,9 @@ describe("the paywall rule", () => {
   it("shows it to the owner and editors, and a post for anyone to everyone", () => {
     expect(canViewPost({ post, viewer: { isOwner: true, isEditor: false, membership: null } })).toBe(true);
     expect(canViewPost({ post, viewer: { isOwner: false, isEditor: true, membership: null } })).toBe(true);
-    expect(canViewPost({ post: { fanclubId: 1, planId: null, planPrice: null }, viewer: { isOwner: false, isEditor: false, membership: null } })).toBe(true);
+    expect(
+      canViewPost({ post: { fanclubId: 1, planId: null, planPrice: null }, viewer: { isOwner: false, isEditor: false, membership: null } }),
+    ).toBe(true);
   });
 });
 
@@ -122,11 +128,17 @@ describe("who may edit a post (spec §4, §6)", () => {
     expect(canEditPost({ post: { ...base, editScope: "editable_owner_only" }, user: { id: 1, editorPermissions: null } })).toBe(true);
     expect(canEditPost({ post: { ...base, editScope: "editable_owner_only" }, user: editor(5, "postable") })).toBe(false);
     expect(canEditPost({ post: { ...base, editScope: "editable_all_editors" }, user: editor(5, "postable") })).toBe(true);
-    expect(canEditPost({ post: { ...base, editScope: "editable_owner_or_edit_user", editorUserId: 5 }, user: editor(5, "postable") })).toBe(true);
-    expect(canEditPost({ post: { ...base, editScope: "editable_owner_or_edit_user", editorUserId: 6 }, user: editor(5, "postable") })).toBe(false);
+    expect(canEditPost({ post: { ...base, editScope: "editable_owner_or_edit_user", editorUserId: 5 }, user: editor(5, "postable") })).toBe(
+      true,
+    );
+    expect(canEditPost({ post: { ...base, editScope: "editable_owner_or_edit_user", editorUserId: 6 }, user: editor(5, "postable") })).toBe(
+      false,
+    );
     // drafts-only editors edit drafts, not published posts
     expect(canEditPost({ post: { ...base, editScope: "editable_all_editors" }, user: editor(5, "postable_drafts") })).toBe(false);
-    expect(canEditPost({ post: { ...base, isPublish: false, editScope: "editable_all_editors" }, user: editor(5, "postable_drafts") })).toBe(true);
+    expect(
+      canEditPost({ post: { ...base, isPublish: false, editScope: "editable_all_editors" }, user: editor(5, "postable_drafts") }),
+    ).toBe(true);
     expect(canEditPost({ post: { ...base, editScope: "editable_all_editors" }, user: { id: 9, editorPermissions: null } })).toBe(false);
   });
 });

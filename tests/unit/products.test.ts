@@ -1,12 +1,31 @@
 import { describe, expect, it } from "vitest";
-import { buttonLabel, cleanFileName, isOnSale, maxQuantity, productProblem, productSaveProblem, productSchema, saleState, stockLeft, type ProductForFan } from "../../server/domain/products";
+import {
+  buttonLabel,
+  cleanFileName,
+  isOnSale,
+  maxQuantity,
+  productProblem,
+  productSaveProblem,
+  productSchema,
+  saleState,
+  stockLeft,
+  type ProductForFan,
+} from "../../server/domain/products";
 
 import { translatorFor } from "../../server/i18n";
 import { formatJstDateTime, parseJstInput, toJstInput } from "../../server/domain/jst-time";
 
 const jst = (text: string) => Date.parse(`${text}+09:00`);
 
-const published: ProductForFan = { status: "published", saleStartAt: null, saleEndAt: null, kind: "physical", price: 1500, stock: null, soldCount: 0 };
+const published: ProductForFan = {
+  status: "published",
+  saleStartAt: null,
+  saleEndAt: null,
+  kind: "physical",
+  price: 1500,
+  stock: null,
+  soldCount: 0,
+};
 const fan = { following: true, owned: false, hasAddress: true, quantity: 1 };
 
 describe("sale window", () => {
@@ -87,7 +106,16 @@ describe("sale times in Japan time (spec §9 yyyy/MM/dd HH:mm)", () => {
 describe("the creator's form", () => {
   const t = translatorFor("ja", "products");
   const schema = productSchema(t);
-  const valid = { title: "アクリルスタンド", description: "", price: "1,500", kind: "physical", stock: "20", saleStartAt: "", saleEndAt: "", publish: "on" };
+  const valid = {
+    title: "アクリルスタンド",
+    description: "",
+    price: "1,500",
+    kind: "physical",
+    stock: "20",
+    saleStartAt: "",
+    saleEndAt: "",
+    publish: "on",
+  };
   it("reads yen with separators, empty stock as unlimited, empty periods as open", () => {
     const ok = schema.safeParse(valid);
     expect(ok.success && ok.data).toMatchObject({ price: 1500, stock: 20, saleStartAt: null, saleEndAt: null, publish: true });
@@ -105,7 +133,9 @@ describe("the creator's form", () => {
     expect(messages({ ...valid, price: "-5" })).toEqual(["price: 価格は0〜1,000,000円の整数で入力してください。"]);
     expect(messages({ ...valid, price: "12.5" })).toHaveLength(1);
     expect(messages({ ...valid, stock: "many" })).toEqual(["stock: 在庫数は0〜100,000の整数で入力してください。"]);
-    expect(messages({ ...valid, saleStartAt: "2026-05-02T00:00", saleEndAt: "2026-05-01T00:00" })).toEqual(["saleEndAt: 販売終了日時は販売開始日時より後にしてください。"]);
+    expect(messages({ ...valid, saleStartAt: "2026-05-02T00:00", saleEndAt: "2026-05-01T00:00" })).toEqual([
+      "saleEndAt: 販売終了日時は販売開始日時より後にしてください。",
+    ]);
     expect(messages({ ...valid, kind: "service" })).toEqual(["kind: 選択肢から選んでください。"]);
   });
   it("refuses stock below what is sold and a digital product published without its file", () => {

@@ -1,6 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { cardPartProblem, cartTotal, membershipPaymentKey, MIN_CARD_PART_YEN, purchaseKey, purchaseSplit } from "../../server/domain/purchase";
+import {
+  cardPartProblem,
+  cartTotal,
+  membershipPaymentKey,
+  MIN_CARD_PART_YEN,
+  purchaseKey,
+  purchaseSplit,
+} from "../../server/domain/purchase";
 import { MIN_CARD_CHARGE_YEN } from "../../server/integrations/payments/types";
 
 describe("purchaseKey (decision 014: one attempt at one cart content)", () => {
@@ -45,19 +52,39 @@ describe("the card part must be 0 or at least the provider's minimum", () => {
 
 describe("purchaseSplit (spec §3 purchase payload, §4 kind from the coin amount, §5 amount rules)", () => {
   it("pays all by card without coins", () => {
-    expect(purchaseSplit({ payment: "card", isUsedCoin: false, toraCoin: 300 }, 1000)).toEqual({ ok: true, coins: 0, card: 1000, kind: "card" });
+    expect(purchaseSplit({ payment: "card", isUsedCoin: false, toraCoin: 300 }, 1000)).toEqual({
+      ok: true,
+      coins: 0,
+      card: 1000,
+      kind: "card",
+    });
   });
 
   it("pays all in coins when the coins equal the total", () => {
-    expect(purchaseSplit({ payment: "coin", isUsedCoin: true, toraCoin: "1,000" }, 1000)).toEqual({ ok: true, coins: 1000, card: 0, kind: "coin" });
+    expect(purchaseSplit({ payment: "coin", isUsedCoin: true, toraCoin: "1,000" }, 1000)).toEqual({
+      ok: true,
+      coins: 1000,
+      card: 0,
+      kind: "coin",
+    });
   });
 
   it("splits coins and card; the kind is card when coins do not pay it all", () => {
-    expect(purchaseSplit({ payment: "card", isUsedCoin: "1", toraCoin: "300" }, 1000)).toEqual({ ok: true, coins: 300, card: 700, kind: "card" });
+    expect(purchaseSplit({ payment: "card", isUsedCoin: "1", toraCoin: "300" }, 1000)).toEqual({
+      ok: true,
+      coins: 300,
+      card: 700,
+      kind: "card",
+    });
   });
 
   it("counts non-numeric coins as 0 (spec §5)", () => {
-    expect(purchaseSplit({ payment: "card", isUsedCoin: true, toraCoin: "abc" }, 1000)).toEqual({ ok: true, coins: 0, card: 1000, kind: "card" });
+    expect(purchaseSplit({ payment: "card", isUsedCoin: true, toraCoin: "abc" }, 1000)).toEqual({
+      ok: true,
+      coins: 0,
+      card: 1000,
+      kind: "card",
+    });
   });
 
   it("refuses amounts outside 0..total and fractions as invalid", () => {
@@ -73,7 +100,12 @@ describe("purchaseSplit (spec §3 purchase payload, §4 kind from the coin amoun
 
   it("refuses a card remainder of 1–49 yen, which no card can be charged", () => {
     expect(purchaseSplit({ payment: "card", isUsedCoin: true, toraCoin: 951 }, 1000)).toEqual({ ok: false, error: "cardTooSmall" });
-    expect(purchaseSplit({ payment: "card", isUsedCoin: true, toraCoin: 950 }, 1000)).toEqual({ ok: true, coins: 950, card: 50, kind: "card" });
+    expect(purchaseSplit({ payment: "card", isUsedCoin: true, toraCoin: 950 }, 1000)).toEqual({
+      ok: true,
+      coins: 950,
+      card: 50,
+      kind: "card",
+    });
   });
 
   it("a free cart pays nothing, as coins", () => {

@@ -61,7 +61,16 @@ describe("the per-fan limit", () => {
 });
 
 describe("editing", () => {
-  const input = { title: "t", description: "", prizeDescription: "", entryPrice: 500, winnerCount: 1, entryStartAt: START, entryEndAt: END, maxEntriesPerFan: 3 };
+  const input = {
+    title: "t",
+    description: "",
+    prizeDescription: "",
+    entryPrice: 500,
+    winnerCount: 1,
+    entryStartAt: START,
+    entryEndAt: END,
+    maxEntriesPerFan: 3,
+  };
   it("refuses a drawn raffle, a window ending before it starts, and a new price after entries", () => {
     expect(raffleEditProblem({ ...published, entryPrice: 500 }, input, 0)).toBeNull();
     expect(raffleEditProblem({ ...published, status: "drawn", entryPrice: 500 }, input, 0)).toBe("drawn");
@@ -80,7 +89,9 @@ function referenceDraw(seed: string, entries: readonly DrawEntry[], winnerCount:
     if (!words.length) {
       const c = Buffer.alloc(4);
       c.writeUInt32BE(counter++);
-      const block = createHash("sha256").update(Buffer.concat([Buffer.from(seed, "hex"), c])).digest();
+      const block = createHash("sha256")
+        .update(Buffer.concat([Buffer.from(seed, "hex"), c]))
+        .digest();
       for (let i = 0; i < 8; i++) words.push(block.readUInt32BE(i * 4));
     }
     return words.shift()!;
@@ -107,7 +118,14 @@ function referenceDraw(seed: string, entries: readonly DrawEntry[], winnerCount:
 const seedArb = fc.uint8Array({ minLength: 1, maxLength: 40 }).map((b) => Buffer.from(b).toString("hex"));
 const entriesArb = fc
   .array(fc.record({ userId: fc.integer({ min: 1, max: 12 }), count: fc.integer({ min: 1, max: 5 }) }), { maxLength: 30 })
-  .chain((rows) => fc.shuffledSubarray(Array.from({ length: 200 }, (_, i) => i + 1), { minLength: rows.length, maxLength: rows.length }).map((ids) => rows.map((r, i) => ({ id: ids[i]!, ...r }))));
+  .chain((rows) =>
+    fc
+      .shuffledSubarray(
+        Array.from({ length: 200 }, (_, i) => i + 1),
+        { minLength: rows.length, maxLength: rows.length },
+      )
+      .map((ids) => rows.map((r, i) => ({ id: ids[i]!, ...r }))),
+  );
 
 describe("the draw", () => {
   it("makes 64-digit hex seeds from the CSPRNG, different every time", () => {
@@ -199,7 +217,9 @@ describe("the demo's drawn raffle", () => {
     const { raffleDemoStatements } = await import("../../db/seed/raffles-demo.mjs");
     const statements = raffleDemoStatements({ now: Date.UTC(2025, 0, 1), fanclubId: 101, fanIds: [1101, 1102, 1103, 1104, 1105, 1106] });
     const seed = /'([0-9a-f]{64})'/.exec(statements.find((s: string) => s.includes("'sha256-ctr-fisher-yates-v1'"))!)![1]!;
-    const recorded = statements.filter((s: string) => s.startsWith("INSERT INTO raffle_winners")).map((s: string) => Number(/e\.id = (\d+)/.exec(s)![1]));
+    const recorded = statements
+      .filter((s: string) => s.startsWith("INSERT INTO raffle_winners"))
+      .map((s: string) => Number(/e\.id = (\d+)/.exec(s)![1]));
     const entries = [1101, 1102, 1103, 1104, 1105, 1106].map((userId, i) => ({ id: 101 + i, userId, count: 1 }));
     expect((await drawWinners(seed, entries, 2)).map((w) => w.entryId)).toEqual(recorded);
   });

@@ -12,7 +12,10 @@ vi.mock("../../server/domain/fanclub-rules", async (importOriginal) => {
 });
 
 const t = createTranslator({ locale: "ja", resources: resources.ja, fallback: resources.ja });
-const priceIssue = (price: string) => planSchema(t).safeParse({ price }).error?.issues.find((i) => i.path[0] === "price");
+const priceIssue = (price: string) =>
+  planSchema(t)
+    .safeParse({ price })
+    .error?.issues.find((i) => i.path[0] === "price");
 
 describe("plan prices are judged by isValidPlanPrice", () => {
   it("asks the rule with the parsed yen", () => {

@@ -1,6 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { MIN_CARD_PART_YEN } from "../../server/domain/purchase";
-import { messageLength, normalizeTipMessage, parseTipAmount, TIP_MAX_YEN, TIP_MESSAGE_MAX, TIP_MIN_YEN, TIP_PRESETS_YEN, tipKey, tipRefusal, tipTotals } from "../../server/domain/tips";
+import {
+  messageLength,
+  normalizeTipMessage,
+  parseTipAmount,
+  TIP_MAX_YEN,
+  TIP_MESSAGE_MAX,
+  TIP_MIN_YEN,
+  TIP_PRESETS_YEN,
+  tipKey,
+  tipRefusal,
+  tipTotals,
+} from "../../server/domain/tips";
 
 describe("tip amounts (decision 020)", () => {
   it("accepts whole yen from the minimum to the maximum, as numbers or digit strings", () => {

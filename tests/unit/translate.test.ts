@@ -4,11 +4,24 @@ import { translatorFor } from "../../server/i18n";
 import { createTranslator } from "../../server/i18n/setup";
 
 const ja = {
-  common: { greeting: "こんにちは {{name}}さん", nav: { home: "ホーム" }, onlyJa: "日本語だけ", items: "{{count}}個", big: "{{count, compact}}人" },
+  common: {
+    greeting: "こんにちは {{name}}さん",
+    nav: { home: "ホーム" },
+    onlyJa: "日本語だけ",
+    items: "{{count}}個",
+    big: "{{count, compact}}人",
+  },
   help: { title: "ヘルプ", sections: [{ heading: "{{brand}}について" }] },
 };
 const en = {
-  common: { greeting: "Hello {{name}}", nav: { home: "Home" }, items_one: "{{count}} item", items_other: "{{count}} items", big_one: "{{count, compact}} fan", big_other: "{{count, compact}} fans" },
+  common: {
+    greeting: "Hello {{name}}",
+    nav: { home: "Home" },
+    items_one: "{{count}} item",
+    items_other: "{{count}} items",
+    big_one: "{{count, compact}} fan",
+    big_other: "{{count, compact}} fans",
+  },
   help: { title: "Help", sections: [{ heading: "About {{brand}}" }] },
 };
 

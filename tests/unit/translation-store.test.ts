@@ -60,6 +60,9 @@ describe("browser i18next instance", () => {
   });
 
   it("collects the namespaces the page's routes declare", () => {
-    expect(namespacesOfRouteModules({ root: { handle: { i18n: ["common"] } }, page: { handle: { i18n: "help" } }, other: {} })).toEqual(["common", "help"]);
+    expect(namespacesOfRouteModules({ root: { handle: { i18n: ["common"] } }, page: { handle: { i18n: "help" } }, other: {} })).toEqual([
+      "common",
+      "help",
+    ]);
   });
 });

@@ -13,9 +13,16 @@ describe("Twitter sign-up adapter", () => {
 
   it("uses PKCE S256 (RFC 7636 appendix B vector)", async () => {
     expect(await pkceChallenge("dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk")).toBe("E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM");
-    const url = new URL(await authorizeUrl(twitterConfig(env)!, { redirectUri: "http://my.fanclub.localhost/cb", state: "s1", verifier: "v".repeat(43) }));
+    const url = new URL(
+      await authorizeUrl(twitterConfig(env)!, { redirectUri: "http://my.fanclub.localhost/cb", state: "s1", verifier: "v".repeat(43) }),
+    );
     expect(url.origin).toBe("https://twitter.com");
-    expect(Object.fromEntries(url.searchParams)).toMatchObject({ client_id: "client", state: "s1", code_challenge_method: "S256", response_type: "code" });
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+      client_id: "client",
+      state: "s1",
+      code_challenge_method: "S256",
+      response_type: "code",
+    });
   });
 
   it("exchanges the code with the verifier and reads the profile", async () => {
@@ -25,7 +32,11 @@ describe("Twitter sign-up adapter", () => {
       if (url.endsWith("/2/oauth2/token")) return Response.json({ access_token: "tok" });
       return Response.json({ data: { id: "42", name: "Aoi", username: "aoi", profile_image_url: "https://pbs.example/a.png" } });
     }) as typeof fetch;
-    const profile = await fetchTwitterProfile(twitterConfig({ ...env, TWITTER_API_BASE: "http://fake.local" })!, { code: "c", redirectUri: "r", verifier: "ver" }, fake);
+    const profile = await fetchTwitterProfile(
+      twitterConfig({ ...env, TWITTER_API_BASE: "http://fake.local" })!,
+      { code: "c", redirectUri: "r", verifier: "ver" },
+      fake,
+    );
     expect(profile).toEqual({ id: "42", name: "Aoi", username: "aoi", profileImageUrl: "https://pbs.example/a.png" });
     expect(String(calls[0]!.init?.body)).toContain("code_verifier=ver");
     expect(new Headers(calls[1]!.init?.headers).get("authorization")).toBe("Bearer tok");

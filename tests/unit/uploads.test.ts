@@ -1,6 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { uploadProblem } from "../../server/domain/posts";
-import { MAX_PARTS, MIN_PART_SIZE, acceptFor, completeParts, contentTypeFor, formatLimit, partCount, partLength, partSizeFor, uploadFingerprint, uploadKey } from "../../server/domain/uploads";
+import {
+  MAX_PARTS,
+  MIN_PART_SIZE,
+  acceptFor,
+  completeParts,
+  contentTypeFor,
+  formatLimit,
+  partCount,
+  partLength,
+  partSizeFor,
+  uploadFingerprint,
+  uploadKey,
+} from "../../server/domain/uploads";
 import { parseListParts } from "../../server/uploads/part-signer";
 
 const MiB = 1024 * 1024;
@@ -36,7 +48,13 @@ describe("part size", () => {
 
 describe("completion list", () => {
   it("takes parts 1..n in any order and strips S3's quotes from the ETags", () => {
-    expect(completeParts(11 * MiB, [{ PartNumber: 3, ETag: '"c"' }, { PartNumber: 1, ETag: '"a"' }, { PartNumber: 2, ETag: "b" }])).toEqual([
+    expect(
+      completeParts(11 * MiB, [
+        { PartNumber: 3, ETag: '"c"' },
+        { PartNumber: 1, ETag: '"a"' },
+        { PartNumber: 2, ETag: "b" },
+      ]),
+    ).toEqual([
       { partNumber: 1, etag: "a" },
       { partNumber: 2, etag: "b" },
       { partNumber: 3, etag: "c" },
@@ -45,10 +63,33 @@ describe("completion list", () => {
 
   it("refuses a list that cannot make up the file", () => {
     const size = 11 * MiB;
-    expect(completeParts(size, [{ PartNumber: 1, ETag: "a" }, { PartNumber: 2, ETag: "b" }])).toBeNull();
-    expect(completeParts(size, [{ PartNumber: 1, ETag: "a" }, { PartNumber: 1, ETag: "a" }, { PartNumber: 3, ETag: "c" }])).toBeNull();
-    expect(completeParts(size, [{ PartNumber: 1, ETag: "a" }, { PartNumber: 2, ETag: "" }, { PartNumber: 3, ETag: "c" }])).toBeNull();
-    expect(completeParts(size, [{ PartNumber: 2, ETag: "a" }, { PartNumber: 3, ETag: "b" }, { PartNumber: 4, ETag: "c" }])).toBeNull();
+    expect(
+      completeParts(size, [
+        { PartNumber: 1, ETag: "a" },
+        { PartNumber: 2, ETag: "b" },
+      ]),
+    ).toBeNull();
+    expect(
+      completeParts(size, [
+        { PartNumber: 1, ETag: "a" },
+        { PartNumber: 1, ETag: "a" },
+        { PartNumber: 3, ETag: "c" },
+      ]),
+    ).toBeNull();
+    expect(
+      completeParts(size, [
+        { PartNumber: 1, ETag: "a" },
+        { PartNumber: 2, ETag: "" },
+        { PartNumber: 3, ETag: "c" },
+      ]),
+    ).toBeNull();
+    expect(
+      completeParts(size, [
+        { PartNumber: 2, ETag: "a" },
+        { PartNumber: 3, ETag: "b" },
+        { PartNumber: 4, ETag: "c" },
+      ]),
+    ).toBeNull();
   });
 });
 

@@ -11,7 +11,9 @@ export const freshEmail = (prefix = "fan") => `${prefix}${Date.now()}${seq++}${M
 
 /** The first link in the newest e-mail to `email` (the local outbox). */
 export async function lastLinkTo(email: string): Promise<string> {
-  const row = await env.DB.prepare("SELECT text_body FROM emails WHERE to_address = ? ORDER BY id DESC LIMIT 1").bind(email).first<{ text_body: string }>();
+  const row = await env.DB.prepare("SELECT text_body FROM emails WHERE to_address = ? ORDER BY id DESC LIMIT 1")
+    .bind(email)
+    .first<{ text_body: string }>();
   const link = row?.text_body.match(/https?:\/\/\S+/)?.[0];
   if (!link) throw new Error(`no e-mail with a link to ${email}`);
   return link;
@@ -27,7 +29,9 @@ export async function confirmedAccount(options: { name?: string; prefix?: string
   await b.post(at(hosts.user, "/account/sign_up"), { email, password: PASSWORD, name: options.name ?? "Aoi", agree: "on" });
   await b.get(await lastLinkTo(email));
   await b.post(at(hosts.login, "/auth/login"), { email, password: PASSWORD });
-  const user = await env.DB.prepare("SELECT id, identify_token FROM users WHERE email = ?").bind(email).first<{ id: number; identify_token: string }>();
+  const user = await env.DB.prepare("SELECT id, identify_token FROM users WHERE email = ?")
+    .bind(email)
+    .first<{ id: number; identify_token: string }>();
   if (!user) throw new Error("sign-up stored no user");
   return { b, email, id: user.id, userId: user.id, token: user.identify_token };
 }

@@ -12,7 +12,10 @@ async function lastLinkTo(email: string, pathPart: string): Promise<string> {
 }
 
 async function signUp(b: TestBrowser, email: string, form: Partial<Record<string, string>> = {}) {
-  return b.post(at(hosts.user, "/account/sign_up"), { email, password: PASSWORD, name: "青井", agree: "on", ...form } as Record<string, string>);
+  return b.post(at(hosts.user, "/account/sign_up"), { email, password: PASSWORD, name: "青井", agree: "on", ...form } as Record<
+    string,
+    string
+  >);
 }
 
 /** A confirmed account, signed in on the shared cookie domain. */
@@ -86,7 +89,11 @@ describe("sign-up and confirmation", () => {
     const res = await signUp(b, "nope", { password: "x" });
     expect(res.status).toBe(400);
     // the locale cookie is not set: Accept-Language decides
-    const en = await b.post(at(hosts.user, "/account/sign_up"), { email: "nope", password: "x", name: "", agree: "on" }, { "accept-language": "en" });
+    const en = await b.post(
+      at(hosts.user, "/account/sign_up"),
+      { email: "nope", password: "x", name: "", agree: "on" },
+      { "accept-language": "en" },
+    );
     const html = await en.text();
     expect(html).toContain("This is not a valid e-mail address.");
     expect(html).toContain("Nickname is required.");
@@ -167,7 +174,9 @@ describe("signing in", () => {
     const locked = await b.post(at(hosts.login, "/auth/login"), { email, password: PASSWORD });
     expect(locked.status).toBe(429);
     expect(await locked.text()).toContain("しばらくログインできません");
-    const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM login_failures WHERE subject = ?").bind(`email:${email}`).first<{ n: number }>();
+    const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM login_failures WHERE subject = ?")
+      .bind(`email:${email}`)
+      .first<{ n: number }>();
     expect(rows?.n).toBe(10);
   });
 
@@ -191,7 +200,12 @@ describe("signing in", () => {
     await b.post(at(hosts.login, "/auth/login"), { email, password: PASSWORD });
     expect(b.cookie("sid", "www.fanclub.localhost")?.value).not.toBe("planted-by-an-attacker-0000000000000000000000");
     const attacker = new TestBrowser();
-    attacker.cookies.push({ name: "sid", value: "planted-by-an-attacker-0000000000000000000000", domain: "fanclub.localhost", hostOnly: false });
+    attacker.cookies.push({
+      name: "sid",
+      value: "planted-by-an-attacker-0000000000000000000000",
+      domain: "fanclub.localhost",
+      hostOnly: false,
+    });
     const session = await attacker.request(at(hosts.www, "/api/v1/session"), { headers: { accept: "application/json" } });
     expect(((await session.json()) as { payload: { user?: unknown } }).payload.user).toBeUndefined();
   });
@@ -249,7 +263,9 @@ describe("one sign-in for every brand", () => {
     const { b } = await signedIn();
     const first = await b.get(at(hosts.kirameki, "/help/guideline"));
     expect(first.status).toBe(302);
-    expect(first.headers.get("location")).toBe(`http://${hosts.login}/auth/sso?return=${encodeURIComponent(`http://${hosts.kirameki}/help/guideline`)}`);
+    expect(first.headers.get("location")).toBe(
+      `http://${hosts.login}/auth/sso?return=${encodeURIComponent(`http://${hosts.kirameki}/help/guideline`)}`,
+    );
     const { res, url } = await b.follow(first, at(hosts.kirameki, "/help/guideline"));
     expect(url).toBe(`http://${hosts.kirameki}/help/guideline`);
     expect(await res.text()).toContain("青井");
@@ -273,7 +289,10 @@ describe("one sign-in for every brand", () => {
     const refused = await b.request(at(hosts.kirameki, "/api/v1/auth/sign_out"), { method: "DELETE" });
     expect(refused.status).toBe(403);
 
-    const out = await b.request(at(hosts.kirameki, "/api/v1/auth/sign_out"), { method: "DELETE", headers: { "x-requested-with": "XMLHttpRequest" } });
+    const out = await b.request(at(hosts.kirameki, "/api/v1/auth/sign_out"), {
+      method: "DELETE",
+      headers: { "x-requested-with": "XMLHttpRequest" },
+    });
     expect(out.status).toBe(200);
     const here = await (await b.get(at(hosts.kirameki, "/"))).text();
     expect(here).toContain("ログアウトしました。");
@@ -312,16 +331,28 @@ describe("passwords and addresses", () => {
     const b = new TestBrowser();
     const res = await b.post(at(hosts.user, "/account/password_reset"), { email: "nobody-at-all@example.com" });
     expect(res.headers.get("location")).toBe("/account/password_reset_complete");
-    const n = await env.DB.prepare("SELECT COUNT(*) AS n FROM emails WHERE to_address = ?").bind("nobody-at-all@example.com").first<{ n: number }>();
+    const n = await env.DB.prepare("SELECT COUNT(*) AS n FROM emails WHERE to_address = ?")
+      .bind("nobody-at-all@example.com")
+      .first<{ n: number }>();
     expect(n?.n).toBe(0);
   });
 
   it("changes the password with the current one, and the address after confirming the new one", async () => {
     const { b, email } = await signedIn();
     const settings = at(hosts.user, "/me/settings/account");
-    const wrong = await b.post(settings, { intent: "password", currentPassword: "nope12345", password: "changed123", passwordConfirmation: "changed123" });
+    const wrong = await b.post(settings, {
+      intent: "password",
+      currentPassword: "nope12345",
+      password: "changed123",
+      passwordConfirmation: "changed123",
+    });
     expect(await wrong.text()).toContain("現在のパスワードが正しくありません。");
-    const ok = await b.post(settings, { intent: "password", currentPassword: PASSWORD, password: "changed123", passwordConfirmation: "changed123" });
+    const ok = await b.post(settings, {
+      intent: "password",
+      currentPassword: PASSWORD,
+      password: "changed123",
+      passwordConfirmation: "changed123",
+    });
     expect(ok.status).toBe(200);
 
     const next = freshEmail();

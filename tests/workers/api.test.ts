@@ -50,7 +50,10 @@ describe("/api/v1", () => {
       body: JSON.stringify({ ...validInquiry, email: "not-an-address", name: "" }),
     });
     expect(res.status).toBe(400);
-    const body = (await res.json()) as { success: boolean; payload: { message: string; errors: Array<{ message: string; target: string }> } };
+    const body = (await res.json()) as {
+      success: boolean;
+      payload: { message: string; errors: Array<{ message: string; target: string }> };
+    };
     expect(body.success).toBe(false);
     expect(body.payload.errors).toEqual(
       expect.arrayContaining([
@@ -117,7 +120,11 @@ describe("/api/v1 sign-in guard", () => {
       ["ja", "ログインしてください。"],
       ["en", "Please log in."],
     ] as const) {
-      const res = await api(hosts.user, path, { method, headers: { ...xhr, cookie: `locale=${locale}` }, body: method === "GET" ? undefined : "{}" });
+      const res = await api(hosts.user, path, {
+        method,
+        headers: { ...xhr, cookie: `locale=${locale}` },
+        body: method === "GET" ? undefined : "{}",
+      });
       expect(res.status, `${method} ${path} ${locale}`).toBe(401);
       expect(await res.json()).toEqual({ success: false, payload: { message, errors: [] } });
     }

@@ -1,7 +1,14 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CREATOR_MENU } from "../../server/domain/creator-menu";
-import { CREATOR_ACTIONS, EDITOR_PERMISSIONS, can, type CreatorAction, type EditorPermission, type FanclubRole } from "../../server/domain/fanclub-permissions";
+import {
+  CREATOR_ACTIONS,
+  EDITOR_PERMISSIONS,
+  can,
+  type CreatorAction,
+  type EditorPermission,
+  type FanclubRole,
+} from "../../server/domain/fanclub-permissions";
 import { at, confirmedAccount } from "./accounts-fixture";
 import { TestBrowser } from "./browser";
 import { insertEditor, insertFanclub, insertPlan } from "./fanclub-fixture";
@@ -87,7 +94,9 @@ const PAGES: ReadonlyArray<{ path: string; rule: Rule }> = [
   { path: "/me/fanclub/transfer", rule: "owner" },
 ];
 
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0]);
+const PNG = new Uint8Array([
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0,
+]);
 const XHR = { "x-requested-with": "XMLHttpRequest", accept: "application/json" };
 
 /** What the fan club under test holds, for "a refused request changed nothing". */
@@ -167,7 +176,12 @@ const MUTATIONS: ReadonlyArray<{
     api: true,
     success: { status: 200 },
     effect: "icon_key",
-    send: (b) => b.request(at(hosts.www, "/api/v1/me/fanclub/images/icon"), { method: "PUT", headers: { ...XHR, "content-type": "image/png", origin: `http://${hosts.www}` }, body: PNG }),
+    send: (b) =>
+      b.request(at(hosts.www, "/api/v1/me/fanclub/images/icon"), {
+        method: "PUT",
+        headers: { ...XHR, "content-type": "image/png", origin: `http://${hosts.www}` },
+        body: PNG,
+      }),
   },
   {
     label: "POST /me/fanclub/fans (block)",
@@ -181,7 +195,8 @@ const MUTATIONS: ReadonlyArray<{
     rule: "owner",
     success: { status: 200 },
     effect: "editors",
-    send: (b, ctx) => b.post(at(hosts.www, "/me/fanclub/editors"), { intent: "invite", user: ctx.inviteeToken, permissions: "can_talk_manage" }),
+    send: (b, ctx) =>
+      b.post(at(hosts.www, "/me/fanclub/editors"), { intent: "invite", user: ctx.inviteeToken, permissions: "can_talk_manage" }),
   },
   {
     label: "POST /me/fanclub_group/new",
@@ -214,7 +229,8 @@ function expectedAllowed(rule: Rule, role: { kind: RoleKind; permissions: readon
 /** The refusal each person gets: visitors go to sign in, people without a fan club to the open page, editors 403. */
 function isRefusal(role: Role, res: Response, api: boolean): boolean {
   const location = res.headers.get("location") ?? "";
-  if (role.kind === "visitor") return api ? res.status === 401 : res.status === 302 && location.startsWith(`http://${hosts.login}/auth/login`);
+  if (role.kind === "visitor")
+    return api ? res.status === 401 : res.status === 302 && location.startsWith(`http://${hosts.login}/auth/login`);
   if (role.kind === "fan") return api ? res.status === 403 : res.status === 302 && location === "/me/fanclub/new";
   return res.status === 403;
 }
@@ -253,14 +269,20 @@ describe("authorization matrix of the creator pages (spec §6)", () => {
   const roles: Role[] = [];
   let ctx: Ctx;
   /** permissions some row requires: each gets an editor holding every other permission */
-  const required = [...new Set(PAGES.map((p) => p.rule).concat(MUTATIONS.map((m) => m.rule)))].filter((r): r is EditorPermission => r !== "owner" && r !== "anyEditor");
+  const required = [...new Set(PAGES.map((p) => p.rule).concat(MUTATIONS.map((m) => m.rule)))].filter(
+    (r): r is EditorPermission => r !== "owner" && r !== "anyEditor",
+  );
 
   beforeAll(async () => {
     const editorSpecs: Array<{ label: string; permissions: EditorPermission[]; onlyOnRowsNeeding?: EditorPermission }> = [
       { label: "editor with no permission", permissions: [] },
       ...PERMISSIONS.map((p) => ({ label: `editor with only ${p}`, permissions: [p] })),
       { label: "editor with every permission", permissions: [...PERMISSIONS] },
-      ...required.map((p) => ({ label: `editor with all but ${p}`, permissions: PERMISSIONS.filter((q) => q !== p), onlyOnRowsNeeding: p })),
+      ...required.map((p) => ({
+        label: `editor with all but ${p}`,
+        permissions: PERMISSIONS.filter((q) => q !== p),
+        onlyOnRowsNeeding: p,
+      })),
     ];
     // sign-ups one after another: each hashes a password, and the Worker is one thread anyway
     const owner = await confirmedAccount({ prefix: "azo" });
@@ -281,7 +303,8 @@ describe("authorization matrix of the creator pages (spec §6)", () => {
     roles.push({ label: "visitor", kind: "visitor", permissions: [], b: new TestBrowser() });
     roles.push({ label: "fan without a fan club", kind: "fan", permissions: [], b: fan.b });
     roles.push({ label: "creator of another fan club", kind: "otherCreator", permissions: [], b: other.b });
-    for (const e of editors) roles.push({ label: e.label, kind: "editor", permissions: e.permissions, b: e.account.b, onlyOnRowsNeeding: e.onlyOnRowsNeeding });
+    for (const e of editors)
+      roles.push({ label: e.label, kind: "editor", permissions: e.permissions, b: e.account.b, onlyOnRowsNeeding: e.onlyOnRowsNeeding });
     // last: the owner's mutations change the fan club, the others' must not have
     roles.push({ label: "owner", kind: "owner", permissions: [], b: owner.b });
   }, 120_000);
@@ -293,12 +316,27 @@ describe("authorization matrix of the creator pages (spec §6)", () => {
       { label: "visitor", kind: "visitor", permissions: [], role: { userId: null, ownerId: 1, editorPermissions: null } },
       { label: "signed in, not an editor", kind: "fan", permissions: [], role: { userId: 3, ownerId: 1, editorPermissions: null } },
       { label: "owner", kind: "owner", permissions: [], role: { userId: 1, ownerId: 1, editorPermissions: null } },
-      { label: "editor with no permission", kind: "editor", permissions: [], role: { userId: 2, ownerId: 1, editorPermissions: new Set() } },
+      {
+        label: "editor with no permission",
+        kind: "editor",
+        permissions: [],
+        role: { userId: 2, ownerId: 1, editorPermissions: new Set() },
+      },
       ...PERMISSIONS.flatMap((p) => {
         const allBut = PERMISSIONS.filter((q) => q !== p);
         return [
-          { label: `editor with only ${p}`, kind: "editor" as const, permissions: [p], role: { userId: 2, ownerId: 1, editorPermissions: new Set([p]) } },
-          { label: `editor with all but ${p}`, kind: "editor" as const, permissions: allBut, role: { userId: 2, ownerId: 1, editorPermissions: new Set(allBut) } },
+          {
+            label: `editor with only ${p}`,
+            kind: "editor" as const,
+            permissions: [p],
+            role: { userId: 2, ownerId: 1, editorPermissions: new Set([p]) },
+          },
+          {
+            label: `editor with all but ${p}`,
+            kind: "editor" as const,
+            permissions: allBut,
+            role: { userId: 2, ownerId: 1, editorPermissions: new Set(allBut) },
+          },
         ];
       }),
     ];
@@ -321,7 +359,8 @@ describe("authorization matrix of the creator pages (spec §6)", () => {
         wrong.push(`${item.href}: menu link to a page the matrix does not know`);
         continue;
       }
-      if (ACTION_RULES[item.action] !== page.rule) wrong.push(`${item.href}: menu action ${item.action} needs ${ACTION_RULES[item.action]}, page needs ${page.rule}`);
+      if (ACTION_RULES[item.action] !== page.rule)
+        wrong.push(`${item.href}: menu action ${item.action} needs ${ACTION_RULES[item.action]}, page needs ${page.rule}`);
     }
     expect(wrong, wrong.join("\n")).toEqual([]);
   });
@@ -341,8 +380,10 @@ describe("authorization matrix of the creator pages (spec §6)", () => {
         if (role.kind === "otherCreator") {
           // they manage their own fan club; nothing of this one may show, and its plan is not theirs
           if (body.includes(TARGET_NAME)) wrongAllows.push(`${cell} (shows the other fan club's name)`);
-          else if (page.path.includes("{plan}") ? res.status === 200 : false) wrongAllows.push(`${cell} (opens a plan of another fan club)`);
-          else if (page.path.includes("{plan}") ? res.status !== 404 : res.status !== 200 || !body.includes(OTHER_NAME)) unexpected.push(cell);
+          else if (page.path.includes("{plan}") ? res.status === 200 : false)
+            wrongAllows.push(`${cell} (opens a plan of another fan club)`);
+          else if (page.path.includes("{plan}") ? res.status !== 404 : res.status !== 200 || !body.includes(OTHER_NAME))
+            unexpected.push(cell);
           continue;
         }
         const allowed = expectedAllowed(page.rule, role);
@@ -358,7 +399,8 @@ describe("authorization matrix of the creator pages (spec §6)", () => {
           const expected = CREATOR_MENU.filter((item) => expectedAllowed(PAGES.find((p) => p.path === item.href)?.rule ?? "owner", role))
             .map((item) => item.href)
             .sort();
-          if (JSON.stringify(shown) !== JSON.stringify(expected)) unexpected.push(`${cell}: sidebar links ${shown.join(",")} instead of ${expected.join(",")}`);
+          if (JSON.stringify(shown) !== JSON.stringify(expected))
+            unexpected.push(`${cell}: sidebar links ${shown.join(",")} instead of ${expected.join(",")}`);
         }
       }
     }
@@ -390,7 +432,9 @@ describe("authorization matrix of the creator pages (spec §6)", () => {
         }
         if (expectedAllowed(mutation.rule, role)) {
           if (isSuccess(res, mutation.success) && before[mutation.effect] !== after[mutation.effect]) continue;
-          (isRefusal(role, res, mutation.api ?? false) ? wrongRefusals : unexpected).push(`${cell} (${mutation.effect}: ${before[mutation.effect]} → ${after[mutation.effect]})`);
+          (isRefusal(role, res, mutation.api ?? false) ? wrongRefusals : unexpected).push(
+            `${cell} (${mutation.effect}: ${before[mutation.effect]} → ${after[mutation.effect]})`,
+          );
         } else if (!unchanged) {
           wrongAllows.push(`${cell} (wrote ${changes(before, after)})`);
         } else if (!isRefusal(role, res, mutation.api ?? false)) {

@@ -24,7 +24,9 @@ export class TestBrowser {
   }
 
   cookie(name: string, hostname: string): StoredCookie | undefined {
-    return this.cookies.find((c) => c.name === name && (c.hostOnly ? c.domain === hostname : hostname === c.domain || hostname.endsWith(`.${c.domain}`)));
+    return this.cookies.find(
+      (c) => c.name === name && (c.hostOnly ? c.domain === hostname : hostname === c.domain || hostname.endsWith(`.${c.domain}`)),
+    );
   }
 
   store(url: URL, res: Response) {
@@ -33,7 +35,10 @@ export class TestBrowser {
       const eq = pair!.indexOf("=");
       const name = pair!.slice(0, eq);
       const value = pair!.slice(eq + 1);
-      const domainAttr = attrs.find((a) => a.toLowerCase().startsWith("domain="))?.slice(7).toLowerCase();
+      const domainAttr = attrs
+        .find((a) => a.toLowerCase().startsWith("domain="))
+        ?.slice(7)
+        .toLowerCase();
       const maxAge = attrs.find((a) => a.toLowerCase().startsWith("max-age="))?.slice(8);
       const domain = domainAttr ?? url.hostname;
       this.cookies = this.cookies.filter((c) => !(c.name === name && c.domain === domain));
@@ -47,7 +52,13 @@ export class TestBrowser {
     const res = await SELF.fetch(url.toString(), {
       redirect: "manual",
       ...init,
-      headers: { accept: "text/html", host: url.host, "user-agent": "Mozilla/5.0 (test browser)", ...(cookie ? { cookie } : {}), ...init.headers },
+      headers: {
+        accept: "text/html",
+        host: url.host,
+        "user-agent": "Mozilla/5.0 (test browser)",
+        ...(cookie ? { cookie } : {}),
+        ...init.headers,
+      },
     });
     this.store(url, res);
     return res;

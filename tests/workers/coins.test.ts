@@ -25,7 +25,13 @@ let seq = 0;
 async function newUser(): Promise<number> {
   const n = `${Date.now()}-${seq++}-${Math.random().toString(36).slice(2, 8)}`;
   const epoch = new Date(0);
-  const row = await createUser(env.DB, { name: `coin fan ${n}`, identifyToken: `coin-${n}`, termsAcceptedAt: epoch, createdAt: epoch, updatedAt: epoch });
+  const row = await createUser(env.DB, {
+    name: `coin fan ${n}`,
+    identifyToken: `coin-${n}`,
+    termsAcceptedAt: epoch,
+    createdAt: epoch,
+    updatedAt: epoch,
+  });
   return row.id;
 }
 
@@ -46,12 +52,20 @@ const CLEAN: LedgerAudit = {
 async function footprint(userId: number) {
   const [entries, lots, account, postings, system] = await env.DB.batch([
     env.DB.prepare("SELECT COUNT(*) AS n FROM coin_entries WHERE user_id = ?").bind(userId),
-    env.DB.prepare("SELECT id, remaining FROM coin_lots WHERE account_id = (SELECT id FROM coin_accounts WHERE user_id = ?) ORDER BY id").bind(userId),
+    env.DB.prepare(
+      "SELECT id, remaining FROM coin_lots WHERE account_id = (SELECT id FROM coin_accounts WHERE user_id = ?) ORDER BY id",
+    ).bind(userId),
     env.DB.prepare("SELECT balance FROM coin_accounts WHERE user_id = ?").bind(userId),
     env.DB.prepare("SELECT COUNT(*) AS n FROM coin_postings"),
     env.DB.prepare("SELECT code, balance FROM coin_accounts WHERE kind = 'system' ORDER BY code"),
   ]);
-  return { entries: entries!.results, lots: lots!.results, account: account!.results, postings: postings!.results, system: system!.results };
+  return {
+    entries: entries!.results,
+    lots: lots!.results,
+    account: account!.results,
+    postings: postings!.results,
+    system: system!.results,
+  };
 }
 
 async function entriesWithKey(k: string): Promise<number> {
@@ -62,10 +76,23 @@ async function entriesWithKey(k: string): Promise<number> {
 describe("credits and spends", () => {
   it("a charge adds paid coins; a spend takes them; the history shows both, newest first", async () => {
     const userId = await newUser();
-    const charge = await creditCoins(db, { userId, amount: 1000, kind: "charge", idempotencyKey: key("charge"), now: NOW, ref: { type: "card_charge", id: "ch_1" } });
+    const charge = await creditCoins(db, {
+      userId,
+      amount: 1000,
+      kind: "charge",
+      idempotencyKey: key("charge"),
+      now: NOW,
+      ref: { type: "card_charge", id: "ch_1" },
+    });
     expect(charge.replayed).toBe(false);
     expect(charge.entry).toMatchObject({ kind: "charge", amount: 1000, userId, refType: "card_charge", refId: "ch_1" });
-    const spend = await spendCoins(db, { userId, amount: 300, idempotencyKey: key("spend"), now: NOW + 1000, ref: { type: "purchase", id: 9 } });
+    const spend = await spendCoins(db, {
+      userId,
+      amount: 300,
+      idempotencyKey: key("spend"),
+      now: NOW + 1000,
+      ref: { type: "purchase", id: 9 },
+    });
     expect(spend).toMatchObject({ ok: true, replayed: false, attempts: 1, entry: { kind: "spend", amount: 300 } });
     expect(await coinBalance(db, userId, NOW + 2000)).toEqual({ balance: 700, paid: 700, bonus: [] });
     const history = await coinHistory(db, userId);
@@ -83,7 +110,9 @@ describe("credits and spends", () => {
     const first = await creditCoins(db, { userId, amount: 500, kind: "charge", idempotencyKey: k, now: NOW });
     const again = await creditCoins(db, { userId, amount: 500, kind: "charge", idempotencyKey: k, now: NOW + 5000 });
     expect(again).toMatchObject({ replayed: true, entry: { id: first.entry.id } });
-    await expect(creditCoins(db, { userId, amount: 600, kind: "charge", idempotencyKey: k, now: NOW })).rejects.toBeInstanceOf(CoinKeyConflictError);
+    await expect(creditCoins(db, { userId, amount: 600, kind: "charge", idempotencyKey: k, now: NOW })).rejects.toBeInstanceOf(
+      CoinKeyConflictError,
+    );
     const s = key("spend");
     const spent = await spendCoins(db, { userId, amount: 200, idempotencyKey: s, now: NOW });
     const spentAgain = await spendCoins(db, { userId, amount: 200, idempotencyKey: s, now: NOW });
@@ -98,7 +127,9 @@ describe("credits and spends", () => {
     const userId = await newUser();
     await creditCoins(db, { userId, amount: 1000, kind: "charge", idempotencyKey: key("charge"), now: NOW });
     const s = key("purchase");
-    const results = await Promise.all(Array.from({ length: 5 }, () => spendCoins(db, { userId, amount: 400, idempotencyKey: s, now: NOW })));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => spendCoins(db, { userId, amount: 400, idempotencyKey: s, now: NOW })),
+    );
     expect(results.every((r) => r.ok)).toBe(true);
     expect(results.filter((r) => r.ok && !r.replayed)).toHaveLength(1);
     expect(new Set(results.map((r) => (r.ok ? r.entry.id : 0))).size).toBe(1);
@@ -112,22 +143,35 @@ describe("credits and spends", () => {
     await creditCoins(db, { userId, amount: 100, kind: "bonus", idempotencyKey: key("bonus"), now: NOW, expiresAt: NOW + DAY });
     const before = await footprint(userId);
     const s = key("spend");
-    expect(await spendCoins(db, { userId, amount: 401, idempotencyKey: s, now: NOW })).toEqual({ ok: false, error: "shortage", available: 400, attempts: 1 });
+    expect(await spendCoins(db, { userId, amount: 401, idempotencyKey: s, now: NOW })).toEqual({
+      ok: false,
+      error: "shortage",
+      available: 400,
+      attempts: 1,
+    });
     expect(await footprint(userId)).toEqual(before);
     expect(await entriesWithKey(s)).toBe(0);
     // a person who never had coins has no account and nothing to spend
     const nobody = await newUser();
-    expect(await spendCoins(db, { userId: nobody, amount: 1, idempotencyKey: key("spend"), now: NOW })).toMatchObject({ ok: false, error: "shortage", available: 0 });
+    expect(await spendCoins(db, { userId: nobody, amount: 1, idempotencyKey: key("spend"), now: NOW })).toMatchObject({
+      ok: false,
+      error: "shortage",
+      available: 0,
+    });
   });
 
   it("ten spends racing for the same lot: exactly as many succeed as the coins cover, the rest are shortages", async () => {
     const userId = await newUser();
     await creditCoins(db, { userId, amount: 100, kind: "charge", idempotencyKey: key("charge"), now: NOW });
-    const results = await Promise.all(Array.from({ length: 10 }, () => spendCoins(db, { userId, amount: 30, idempotencyKey: key("race"), now: NOW })));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => spendCoins(db, { userId, amount: 30, idempotencyKey: key("race"), now: NOW })),
+    );
     const ok = results.filter((r): r is Extract<SpendResult, { ok: true }> => r.ok);
     expect(ok).toHaveLength(3);
     const refused = results.filter((r) => !r.ok);
-    expect(refused).toEqual(Array.from({ length: 7 }, () => ({ ok: false, error: "shortage", available: 10, attempts: expect.any(Number) })));
+    expect(refused).toEqual(
+      Array.from({ length: 7 }, () => ({ ok: false, error: "shortage", available: 10, attempts: expect.any(Number) })),
+    );
     // they all read 100 coins before any batch landed: the CHECK refused the losers, which re-read and found 10
     expect(refused.every((r) => r.attempts === 2)).toBe(true);
     expect((await coinBalance(db, userId, NOW)).balance).toBe(10);
@@ -141,7 +185,9 @@ describe("credits and spends", () => {
     // both read the bonus lot with 50 left and take 40 from it; the CHECK refuses the second batch
     const results = await Promise.all([1, 2].map(() => spendCoins(db, { userId, amount: 40, idempotencyKey: key("race"), now: NOW })));
     expect(results.map((r) => (r.ok ? r.attempts : 0)).sort()).toEqual([1, 2]);
-    const lots = await env.DB.prepare("SELECT kind, remaining FROM coin_lots WHERE account_id = (SELECT id FROM coin_accounts WHERE user_id = ?) ORDER BY kind")
+    const lots = await env.DB.prepare(
+      "SELECT kind, remaining FROM coin_lots WHERE account_id = (SELECT id FROM coin_accounts WHERE user_id = ?) ORDER BY kind",
+    )
       .bind(userId)
       .all<{ kind: string; remaining: number }>();
     expect(lots.results).toEqual([
@@ -159,7 +205,11 @@ describe("credits and spends", () => {
     await creditCoins(db, { userId, amount: 100, kind: "charge", idempotencyKey: key("c"), now: NOW });
     const s = key("spend");
     expect(await spendCoins(db, { userId, amount: 200, idempotencyKey: s, now: NOW })).toMatchObject({ ok: true, entry: { amount: 200 } });
-    const postings = await env.DB.prepare("SELECT COUNT(*) AS n FROM coin_postings WHERE entry_id = (SELECT id FROM coin_entries WHERE idempotency_key = ?)").bind(s).first<{ n: number }>();
+    const postings = await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM coin_postings WHERE entry_id = (SELECT id FROM coin_entries WHERE idempotency_key = ?)",
+    )
+      .bind(s)
+      .first<{ n: number }>();
     // 45 bonus lots, the paid lot, and revenue
     expect(postings!.n).toBe(47);
     expect(await coinBalance(db, userId, NOW)).toEqual({ balance: 35, paid: 35, bonus: [] });
@@ -180,7 +230,17 @@ describe("one batch: the money and its purpose land together or not at all", () 
       extraStatements: ({ entryId }) => [
         db
           .insert(purchases)
-          .values({ userId, idempotencyKey: pk, status: "paid", total: 700, coinAmount: 500, cardAmount: 200, coinEntryId: entryId, createdAt: new Date(NOW), updatedAt: new Date(NOW) })
+          .values({
+            userId,
+            idempotencyKey: pk,
+            status: "paid",
+            total: 700,
+            coinAmount: 500,
+            cardAmount: 200,
+            coinEntryId: entryId,
+            createdAt: new Date(NOW),
+            updatedAt: new Date(NOW),
+          })
           .returning({ id: purchases.id, coinEntryId: purchases.coinEntryId }),
       ],
     });
@@ -218,7 +278,14 @@ describe("one batch: the money and its purpose land together or not at all", () 
     await db.insert(processedEvents).values({ key: taken, processedAt: new Date(NOW) });
     const c = key("charge");
     await expect(
-      creditCoins(db, { userId, amount: 1000, kind: "charge", idempotencyKey: c, now: NOW, extraStatements: () => [db.insert(processedEvents).values({ key: taken, processedAt: new Date(NOW) })] }),
+      creditCoins(db, {
+        userId,
+        amount: 1000,
+        kind: "charge",
+        idempotencyKey: c,
+        now: NOW,
+        extraStatements: () => [db.insert(processedEvents).values({ key: taken, processedAt: new Date(NOW) })],
+      }),
     ).rejects.toThrow(/UNIQUE constraint failed/);
     expect(await entriesWithKey(c)).toBe(0);
     expect(await coinBalance(db, userId, NOW)).toEqual({ balance: 0, paid: 0, bonus: [] });
@@ -232,12 +299,16 @@ describe("the database itself refuses what the code must never do", () => {
     await creditCoins(db, { userId, amount: 100, kind: "charge", idempotencyKey: key("charge"), now: NOW });
     const run = (q: string) => env.DB.prepare(q).bind(userId).run();
     const lot = "(SELECT l.id FROM coin_lots l JOIN coin_accounts a ON a.id = l.account_id WHERE a.user_id = ?)";
-    await expect(run("UPDATE coin_accounts SET balance = balance - 101 WHERE user_id = ?")).rejects.toThrow(/coin_accounts_balance_not_negative/);
+    await expect(run("UPDATE coin_accounts SET balance = balance - 101 WHERE user_id = ?")).rejects.toThrow(
+      /coin_accounts_balance_not_negative/,
+    );
     await expect(run(`UPDATE coin_lots SET remaining = remaining - 101 WHERE id = ${lot}`)).rejects.toThrow(/coin_lots_remaining_range/);
     await expect(run(`UPDATE coin_lots SET remaining = remaining + 1 WHERE id = ${lot}`)).rejects.toThrow(/only spent down/);
     await expect(run("UPDATE coin_entries SET amount = 1 WHERE user_id = ?")).rejects.toThrow(/append-only/);
     await expect(run("DELETE FROM coin_entries WHERE user_id = ?")).rejects.toThrow(/append-only/);
-    await expect(run("DELETE FROM coin_postings WHERE entry_id IN (SELECT id FROM coin_entries WHERE user_id = ?)")).rejects.toThrow(/append-only/);
+    await expect(run("DELETE FROM coin_postings WHERE entry_id IN (SELECT id FROM coin_entries WHERE user_id = ?)")).rejects.toThrow(
+      /append-only/,
+    );
     await expect(run("DELETE FROM coin_accounts WHERE user_id = ?")).rejects.toThrow(/never deleted/);
     expect((await coinBalance(db, userId, NOW)).balance).toBe(100);
   });
@@ -249,7 +320,9 @@ describe("bonus coins", () => {
     await creditCoins(db, { userId, amount: 500, kind: "charge", idempotencyKey: key("charge"), now: NOW });
     await creditCoins(db, { userId, amount: 50, kind: "bonus", idempotencyKey: key("late"), now: NOW, expiresAt: NOW + 2 * DAY });
     await creditCoins(db, { userId, amount: 100, kind: "bonus", idempotencyKey: key("soon"), now: NOW, expiresAt: NOW + DAY });
-    await expect(creditCoins(db, { userId, amount: 10, kind: "bonus", idempotencyKey: key("bonus"), now: NOW })).rejects.toThrow(RangeError);
+    await expect(creditCoins(db, { userId, amount: 10, kind: "bonus", idempotencyKey: key("bonus"), now: NOW })).rejects.toThrow(
+      RangeError,
+    );
 
     expect(await spendCoins(db, { userId, amount: 120, idempotencyKey: key("spend"), now: NOW })).toMatchObject({ ok: true });
     expect(await coinBalance(db, userId, NOW)).toEqual({
@@ -260,7 +333,11 @@ describe("bonus coins", () => {
     // after the 30 left expire they no longer count, before and after the sweep
     const later = NOW + 3 * DAY;
     expect(await coinBalance(db, userId, later)).toEqual({ balance: 500, paid: 500, bonus: [] });
-    expect(await spendCoins(db, { userId, amount: 501, idempotencyKey: key("spend"), now: later })).toMatchObject({ ok: false, error: "shortage", available: 500 });
+    expect(await spendCoins(db, { userId, amount: 501, idempotencyKey: key("spend"), now: later })).toMatchObject({
+      ok: false,
+      error: "shortage",
+      available: 500,
+    });
 
     const swept = await expireBonusCoins(db, later);
     expect(swept.lots).toBeGreaterThanOrEqual(1);
@@ -278,7 +355,9 @@ describe("bonus coins", () => {
     const userId = await newUser();
     await creditCoins(db, { userId, amount: 90, kind: "bonus", idempotencyKey: key("bonus"), now: NOW, expiresAt: NOW + DAY });
     // spends decided just before the expiry race a sweep run just after it
-    const spends = Array.from({ length: 4 }, () => spendCoins(db, { userId, amount: 20, idempotencyKey: key("spend"), now: NOW + DAY - 1 }));
+    const spends = Array.from({ length: 4 }, () =>
+      spendCoins(db, { userId, amount: 20, idempotencyKey: key("spend"), now: NOW + DAY - 1 }),
+    );
     const [sweep, ...results] = await Promise.all([expireBonusCoins(db, NOW + DAY), ...spends]);
     const spent = results.filter((r) => r.ok).length * 20;
     const row = await env.DB.prepare(
@@ -287,7 +366,9 @@ describe("bonus coins", () => {
       .bind(userId)
       .first<{ remaining: number; balance: number }>();
     expect(row).toEqual({ remaining: 0, balance: 0 });
-    const expired = await env.DB.prepare("SELECT COALESCE(SUM(amount), 0) AS n FROM coin_entries WHERE user_id = ? AND kind = 'expire'").bind(userId).first<{ n: number }>();
+    const expired = await env.DB.prepare("SELECT COALESCE(SUM(amount), 0) AS n FROM coin_entries WHERE user_id = ? AND kind = 'expire'")
+      .bind(userId)
+      .first<{ n: number }>();
     expect(spent + expired!.n).toBe(90);
     expect(sweep.coins).toBeGreaterThanOrEqual(expired!.n);
     expect(await ledgerAudit(db)).toEqual(CLEAN);
@@ -332,14 +413,24 @@ describe("vesting campaigns", () => {
       grantCampaignBonus(db, { campaignId: campaign!.id, userId, now: NOW }),
     ]);
     expect(a.ok && b.ok && a.entry.id === b.entry.id).toBe(true);
-    expect(await coinBalance(db, userId, NOW)).toEqual({ balance: 100, paid: 0, bonus: [{ amount: 100, expiresAt: new Date(NOW + 30 * DAY) }] });
+    expect(await coinBalance(db, userId, NOW)).toEqual({
+      balance: 100,
+      paid: 0,
+      bonus: [{ amount: 100, expiresAt: new Date(NOW + 30 * DAY) }],
+    });
     const listed = (await vestingCampaigns(db, userId, NOW)).find((v) => v.campaign.id === campaign!.id);
     expect(listed?.grant).toEqual({ amount: 100, remaining: 100, expiresAt: new Date(NOW + 30 * DAY), grantedAt: new Date(NOW) });
     // the grant's created_at does not shadow the campaign's (D1 batch rows are keyed by column name)
     expect(listed?.campaign.createdAt).toEqual(new Date(NOW - DAY));
     // after the campaign ends: the first grant is still answered, a newcomer gets nothing
-    expect(await grantCampaignBonus(db, { campaignId: campaign!.id, userId, now: NOW + 2 * DAY })).toMatchObject({ ok: true, replayed: true });
-    expect(await grantCampaignBonus(db, { campaignId: campaign!.id, userId: await newUser(), now: NOW + 2 * DAY })).toEqual({ ok: false, reason: "notRunning" });
+    expect(await grantCampaignBonus(db, { campaignId: campaign!.id, userId, now: NOW + 2 * DAY })).toMatchObject({
+      ok: true,
+      replayed: true,
+    });
+    expect(await grantCampaignBonus(db, { campaignId: campaign!.id, userId: await newUser(), now: NOW + 2 * DAY })).toEqual({
+      ok: false,
+      reason: "notRunning",
+    });
     expect(await grantCampaignBonus(db, { campaignId: 999_999, userId, now: NOW })).toEqual({ ok: false, reason: "missing" });
   });
 });
@@ -378,7 +469,14 @@ describe("property: concurrent credits and spends keep the books", () => {
             const once = () =>
               op.type === "spend"
                 ? spendCoins(db, { userId, amount: op.amount, idempotencyKey: k, now: NOW })
-                : creditCoins(db, { userId, amount: op.amount, kind: op.type, idempotencyKey: k, now: NOW, expiresAt: op.type === "bonus" ? NOW + DAY : null });
+                : creditCoins(db, {
+                    userId,
+                    amount: op.amount,
+                    kind: op.type,
+                    idempotencyKey: k,
+                    now: NOW,
+                    expiresAt: op.type === "bonus" ? NOW + DAY : null,
+                  });
             return Array.from({ length: op.repeats }, () => ({ op, k, userId, run: once }));
           });
           const outcomes = await Promise.all(calls.map(async (c) => ({ ...c, result: await c.run() })));
@@ -422,7 +520,9 @@ describe("property: concurrent credits and spends keep the books", () => {
       ),
       { numRuns: 30 },
     );
-    const total = await db.get<{ postings: number; entries: number }>(sql`SELECT (SELECT COUNT(*) FROM coin_postings) AS postings, (SELECT COUNT(*) FROM coin_entries) AS entries`);
+    const total = await db.get<{ postings: number; entries: number }>(
+      sql`SELECT (SELECT COUNT(*) FROM coin_postings) AS postings, (SELECT COUNT(*) FROM coin_entries) AS entries`,
+    );
     console.log(`coin property: ${JSON.stringify({ ...stats, ...total })}`);
     expect(stats.runs).toBe(30);
   }, 120_000);

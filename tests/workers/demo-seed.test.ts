@@ -59,7 +59,12 @@ async function snapshot() {
   return out;
 }
 
-const rows = async <T = Record<string, unknown>>(sql: string, ...binds: unknown[]) => (await env.DB.prepare(sql).bind(...binds).all<T>()).results;
+const rows = async <T = Record<string, unknown>>(sql: string, ...binds: unknown[]) =>
+  (
+    await env.DB.prepare(sql)
+      .bind(...binds)
+      .all<T>()
+  ).results;
 
 let first: Record<string, string[]>;
 let second: Record<string, string[]>;
@@ -118,7 +123,8 @@ describe("demo seed", () => {
     const notEdited = clubs.filter((c) => c.profile_edited_at === null);
     expect(notEdited).toHaveLength(1);
     expect(notEdited[0]!.id).not.toBe(withoutPlans[0]!.id);
-    for (const c of clubs) expect(["vtuber", "music", "illustration", "game", "video", "cosplay", "idol", "voice", "writing", "other"]).toContain(c.category);
+    for (const c of clubs)
+      expect(["vtuber", "music", "illustration", "game", "video", "cosplay", "idol", "voice", "writing", "other"]).toContain(c.category);
   });
 
   it("keeps every member and follower count equal to its rows, with memberships in plans of the same fan club", async () => {
@@ -136,7 +142,9 @@ describe("demo seed", () => {
     const strays = await rows("SELECT m.id FROM memberships m JOIN plans p ON p.id = m.plan_id WHERE p.fanclub_id != m.fanclub_id");
     expect(strays).toEqual([]);
     // member numbers run 1, 2, 3… in each fan club, in the order people joined
-    const numbers = await rows<{ fanclub_id: number; member_number: number }>("SELECT fanclub_id, member_number FROM memberships ORDER BY fanclub_id, joined_at");
+    const numbers = await rows<{ fanclub_id: number; member_number: number }>(
+      "SELECT fanclub_id, member_number FROM memberships ORDER BY fanclub_id, joined_at",
+    );
     const byClub = new Map<number, number[]>();
     for (const n of numbers) byClub.set(n.fanclub_id, [...(byClub.get(n.fanclub_id) ?? []), n.member_number]);
     for (const [, list] of byClub) expect(list).toEqual(list.map((_, i) => i + 1));
@@ -144,20 +152,36 @@ describe("demo seed", () => {
     expect(await rows("SELECT m.id FROM memberships m JOIN fanclubs f ON f.id = m.fanclub_id WHERE m.user_id = f.owner_id")).toEqual([]);
     expect(await rows("SELECT w.user_id FROM follows w JOIN fanclubs f ON f.id = w.fanclub_id WHERE w.user_id = f.owner_id")).toEqual([]);
     expect(
-      await rows("SELECT m.id FROM memberships m JOIN fanclubs f ON f.id = m.fanclub_id JOIN users u ON u.id = m.user_id WHERE m.joined_at < f.created_at OR m.joined_at < u.created_at"),
+      await rows(
+        "SELECT m.id FROM memberships m JOIN fanclubs f ON f.id = m.fanclub_id JOIN users u ON u.id = m.user_id WHERE m.joined_at < f.created_at OR m.joined_at < u.created_at",
+      ),
     ).toEqual([]);
     const fans = await rows("SELECT DISTINCT user_id FROM memberships UNION SELECT DISTINCT user_id FROM follows");
     expect(fans.length).toBeGreaterThanOrEqual(20);
   });
 
   it("gives fan clubs with paid plans a public post and posts locked to their plans, bodies the blog check accepts", async () => {
-    const posts = await rows<{ id: number; fanclub_id: number; plan_id: number | null; plan_fanclub: number | null; blog_json: string; blog_char_count: number; is_publish: number; published_at: number }>(
+    const posts = await rows<{
+      id: number;
+      fanclub_id: number;
+      plan_id: number | null;
+      plan_fanclub: number | null;
+      blog_json: string;
+      blog_char_count: number;
+      is_publish: number;
+      published_at: number;
+    }>(
       "SELECT p.id, p.fanclub_id, p.plan_id, pl.fanclub_id AS plan_fanclub, p.blog_json, p.blog_char_count, p.is_publish, p.published_at FROM posts p LEFT JOIN plans pl ON pl.id = p.plan_id",
     );
-    const clubsWithPaidPlans = await rows<{ id: number }>("SELECT DISTINCT fanclub_id AS id FROM plans WHERE price > 0 AND closed_at IS NULL");
+    const clubsWithPaidPlans = await rows<{ id: number }>(
+      "SELECT DISTINCT fanclub_id AS id FROM plans WHERE price > 0 AND closed_at IS NULL",
+    );
     for (const { id } of clubsWithPaidPlans) {
       const own = posts.filter((p) => p.fanclub_id === id && p.is_publish === 1);
-      expect(own.some((p) => p.plan_id === null), `fan club ${id}`).toBe(true);
+      expect(
+        own.some((p) => p.plan_id === null),
+        `fan club ${id}`,
+      ).toBe(true);
       expect(own.filter((p) => p.plan_id !== null).length, `fan club ${id}`).toBeGreaterThanOrEqual(1);
     }
     for (const p of posts) {
@@ -177,7 +201,14 @@ describe("demo seed", () => {
   });
 
   it("has tips on demo posts that take tips and on a fan club, each paid by its own purchase of the same amount", async () => {
-    const tips = await rows<{ post_id: number | null; allow_tipping: number | null; amount: number; total: number; price: number; target_type: string }>(
+    const tips = await rows<{
+      post_id: number | null;
+      allow_tipping: number | null;
+      amount: number;
+      total: number;
+      price: number;
+      target_type: string;
+    }>(
       "SELECT t.post_id, p.allow_tipping, t.amount, pu.total, pi.price, pi.target_type FROM tips t JOIN purchases pu ON pu.id = t.purchase_id JOIN purchase_items pi ON pi.purchase_id = pu.id LEFT JOIN posts p ON p.id = t.post_id",
     );
     expect(tips.filter((t) => t.post_id !== null).length).toBeGreaterThanOrEqual(3);
@@ -220,7 +251,13 @@ describe("demo seed", () => {
         .map((f) => ({ rowid: f.id, name: f.name, creator_name: f.creatorName, tags: f.tags.join(" "), description: expect.any(String) })),
     );
     const tags = await rows<{ fanclub_id: number; tag: string }>("SELECT fanclub_id, tag FROM fanclub_tags");
-    for (const f of DEMO_FANCLUBS) expect(tags.filter((t) => t.fanclub_id === f.id).map((t) => t.tag).sort()).toEqual([...f.tags].sort());
+    for (const f of DEMO_FANCLUBS)
+      expect(
+        tags
+          .filter((t) => t.fanclub_id === f.id)
+          .map((t) => t.tag)
+          .sort(),
+      ).toEqual([...f.tags].sort());
   });
 
   it("lets every demo account sign in with the demo password", async () => {
@@ -238,7 +275,11 @@ describe("demo seed", () => {
     // and through the real login form, as a person would
     const b = new TestBrowser();
     const creator = DEMO_ACCOUNTS.find((a) => a.email.startsWith("creator01@"))!;
-    const res = await b.post(at(hosts.login, "/auth/login"), { email: creator.email, password: DEMO_PASSWORD, loggedInPath: `http://${hosts.www}/` });
+    const res = await b.post(at(hosts.login, "/auth/login"), {
+      email: creator.email,
+      password: DEMO_PASSWORD,
+      loggedInPath: `http://${hosts.www}/`,
+    });
     expect(res.status).toBe(302);
     const { res: page } = await b.follow(res, at(hosts.login, "/auth/login"));
     const html = await page.text();
@@ -254,7 +295,11 @@ describe("demo seed", () => {
     );
     expect(editing).toHaveLength(1);
     expect(editing[0]!.accepted_at).not.toBeNull();
-    const role = { userId: editor.id, ownerId: editing[0]!.owner_id, editorPermissions: parsePermissions(JSON.parse(editing[0]!.permissions) as string[]) };
+    const role = {
+      userId: editor.id,
+      ownerId: editing[0]!.owner_id,
+      editorPermissions: parsePermissions(JSON.parse(editing[0]!.permissions) as string[]),
+    };
     expect(can(role, "publishPost")).toBe(true);
     expect(can(role, "manageTalks")).toBe(true);
     expect(can(role, "manageProducts")).toBe(false);
@@ -265,7 +310,10 @@ describe("demo seed", () => {
 
     const groups = await rows<{ id: number; owner_fanclub_id: number }>("SELECT id, owner_fanclub_id FROM fanclub_groups");
     expect(groups).toHaveLength(1);
-    const members = await rows<{ fanclub_id: number; status: string }>("SELECT fanclub_id, status FROM fanclub_group_members WHERE group_id = ?", groups[0]!.id);
+    const members = await rows<{ fanclub_id: number; status: string }>(
+      "SELECT fanclub_id, status FROM fanclub_group_members WHERE group_id = ?",
+      groups[0]!.id,
+    );
     expect(members.filter((m) => m.status === "member")).toHaveLength(3);
     expect(members.filter((m) => m.status === "member").map((m) => m.fanclub_id)).toContain(groups[0]!.owner_fanclub_id);
     expect(members.filter((m) => m.status === "invited")).toHaveLength(1);

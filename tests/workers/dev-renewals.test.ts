@@ -33,7 +33,11 @@ async function call(environment: "development" | "production", method: "GET" | "
   });
   const ctx = createExecutionContext();
   // the worker's own entry with this deployment's variables: the route reads them per request
-  const res = await worker.fetch(request as Parameters<typeof worker.fetch>[0], { ...env, ENVIRONMENT: environment, JOBS: queue } as Env, ctx);
+  const res = await worker.fetch(
+    request as Parameters<typeof worker.fetch>[0],
+    { ...env, ENVIRONMENT: environment, JOBS: queue } as Env,
+    ctx,
+  );
   await waitOnExecutionContext(ctx);
   return { res, sent };
 }

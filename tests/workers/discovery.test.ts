@@ -31,13 +31,24 @@ let ownerSeq = 0;
 async function owner(): Promise<number> {
   const tag = `disc-owner-${Date.now()}-${ownerSeq++}`;
   const epoch = new Date(0);
-  const row = await createUser(env.DB, { email: `${tag}@example.com`, name: tag, identifyToken: tag, termsAcceptedAt: epoch, createdAt: epoch, updatedAt: epoch });
+  const row = await createUser(env.DB, {
+    email: `${tag}@example.com`,
+    name: tag,
+    identifyToken: tag,
+    termsAcceptedAt: epoch,
+    createdAt: epoch,
+    updatedAt: epoch,
+  });
   return row.id;
 }
 
-async function club(options: Parameters<typeof insertFanclub>[1] & { members?: number; followers?: number; category?: string; activedAt?: number } = {}) {
+async function club(
+  options: Parameters<typeof insertFanclub>[1] & { members?: number; followers?: number; category?: string; activedAt?: number } = {},
+) {
   const id = await insertFanclub(await owner(), options);
-  await env.DB.prepare("UPDATE fanclubs SET member_count = ?, follower_count = ?, category = ?, actived_at = COALESCE(?, actived_at) WHERE id = ?")
+  await env.DB.prepare(
+    "UPDATE fanclubs SET member_count = ?, follower_count = ?, category = ?, actived_at = COALESCE(?, actived_at) WHERE id = ?",
+  )
     .bind(options.members ?? 0, options.followers ?? 0, options.category ?? "other", options.activedAt ?? null, id)
     .run();
   return id;
@@ -67,7 +78,9 @@ describe("joined fan clubs (sidebar and /me/joining)", () => {
     }
     leftId = await club({ name: "退会したクラブ", activedAt: sameTime });
     await insertMembership(fan.id, leftId, await insertPlan(leftId));
-    await env.DB.prepare("UPDATE memberships SET status = 'left', left_at = ? WHERE user_id = ? AND fanclub_id = ?").bind(sameTime, fan.id, leftId).run();
+    await env.DB.prepare("UPDATE memberships SET status = 'left', left_at = ? WHERE user_id = ? AND fanclub_id = ?")
+      .bind(sameTime, fan.id, leftId)
+      .run();
   });
 
   async function pageThrough(path: string) {
@@ -100,7 +113,11 @@ describe("joined fan clubs (sidebar and /me/joining)", () => {
     const indies = body.payload.fanclubs.find((f) => f.id === indiesId)!;
     expect(indies.frontUrl).toBe(`http://${hosts.indies}`);
     expect(indies.planName).toMatch(/^プラン\d+$/);
-    expect(body.payload.fanclubs.find((f) => f.id === joined[0])).toMatchObject({ planName: "プラン0", planPrice: 1000, frontUrl: `http://${hosts.www}` });
+    expect(body.payload.fanclubs.find((f) => f.id === joined[0])).toMatchObject({
+      planName: "プラン0",
+      planPrice: 1000,
+      frontUrl: `http://${hosts.www}`,
+    });
   });
 
   it("puts the fan club active most recently first", async () => {
@@ -115,14 +132,24 @@ describe("joined fan clubs (sidebar and /me/joining)", () => {
     const visitor = await getJson<Page>(new TestBrowser(), hosts.www, "/fanclubs/sidemenu");
     expect(visitor.status).toBe(401);
     expect(visitor.body.payload.message).toBe("ログインしてください。");
-    for (const query of ["?prevLastId=abc&prevActivedAt=2024-01-01T00:00:00.000Z", "?prevLastId=3", "?prevActivedAt=1700000000000", "?prevLastId=3&prevActivedAt=yesterday"]) {
+    for (const query of [
+      "?prevLastId=abc&prevActivedAt=2024-01-01T00:00:00.000Z",
+      "?prevLastId=3",
+      "?prevActivedAt=1700000000000",
+      "?prevLastId=3&prevActivedAt=yesterday",
+    ]) {
       const bad = await getJson<Page>(fan.b, hosts.www, `/fanclubs/sidemenu${query}`);
       expect(bad.status, query).toBe(400);
       expect(bad.body.payload.message).toBe("続きの読み込み位置が正しくありません。ページを再読み込みしてください。");
     }
-    const english = await fan.b.get(at(hosts.www, "/api/v1/fanclubs/joined?prevLastId=x&prevActivedAt=1"), { ...xhr, "accept-language": "en" });
+    const english = await fan.b.get(at(hosts.www, "/api/v1/fanclubs/joined?prevLastId=x&prevActivedAt=1"), {
+      ...xhr,
+      "accept-language": "en",
+    });
     expect(english.status).toBe(400);
-    expect(((await english.json()) as Envelope<Page>).payload.message).toBe("The position to continue from is not valid. Please reload the page.");
+    expect(((await english.json()) as Envelope<Page>).payload.message).toBe(
+      "The position to continue from is not valid. Please reload the page.",
+    );
   });
 
   it("/me/joining lists plans with monthly prices and links to the next page", async () => {
@@ -157,7 +184,11 @@ describe("recommendations and browsing history", () => {
   });
 
   it("recommends open fan clubs of this brand by members × 3 + followers, newer activity first on a tie", async () => {
-    const { body } = await getJson<{ fanclubs: Array<{ id: number; memberCount: number | null }> }>(new TestBrowser(), hosts.www, "/recommended_fanclubs?limit=3");
+    const { body } = await getJson<{ fanclubs: Array<{ id: number; memberCount: number | null }> }>(
+      new TestBrowser(),
+      hosts.www,
+      "/recommended_fanclubs?limit=3",
+    );
     expect(body.payload.fanclubs.map((f) => f.id)).toEqual([ids.bloom, ids.comet, ids.aster]);
     const all = await getJson<{ fanclubs: Array<{ id: number }> }>(new TestBrowser(), hosts.www, "/recommended_fanclubs?limit=30");
     expect(all.body.payload.fanclubs.map((f) => f.id)).not.toContain(ids.closed);
@@ -168,7 +199,11 @@ describe("recommendations and browsing history", () => {
 
   it("hides member counts the creator hides", async () => {
     await env.DB.prepare("UPDATE fanclubs SET display_member_count = 0 WHERE id = ?").bind(ids.aster).run();
-    const { body } = await getJson<{ fanclubs: Array<{ id: number; memberCount: number | null }> }>(new TestBrowser(), hosts.www, "/recommended_fanclubs?limit=3");
+    const { body } = await getJson<{ fanclubs: Array<{ id: number; memberCount: number | null }> }>(
+      new TestBrowser(),
+      hosts.www,
+      "/recommended_fanclubs?limit=3",
+    );
     expect(body.payload.fanclubs.find((f) => f.id === ids.aster)!.memberCount).toBeNull();
     expect(body.payload.fanclubs.find((f) => f.id === ids.bloom)!.memberCount).toBe(5);
     await env.DB.prepare("UPDATE fanclubs SET display_member_count = 1 WHERE id = ?").bind(ids.aster).run();
@@ -184,7 +219,11 @@ describe("recommendations and browsing history", () => {
     expect(byCategory.music).toEqual([ids.bloom]);
     expect(byCategory.game).toEqual([ids.comet]);
     for (const g of body.payload.categories) expect(g.fanclubs).toHaveLength(1);
-    const two = await getJson<{ categories: Array<{ category: string; fanclubs: Array<{ id: number }> }> }>(new TestBrowser(), hosts.www, "/recommended_fanclubs/category_recommend?perCategory=2");
+    const two = await getJson<{ categories: Array<{ category: string; fanclubs: Array<{ id: number }> }> }>(
+      new TestBrowser(),
+      hosts.www,
+      "/recommended_fanclubs/category_recommend?perCategory=2",
+    );
     expect(two.body.payload.categories.find((g) => g.category === "music")!.fanclubs.map((f) => f.id)).toEqual([ids.bloom, ids.aster]);
   });
 
@@ -194,7 +233,8 @@ describe("recommendations and browsing history", () => {
     expect(html).toContain("<h3>音楽</h3>");
     expect(html).toContain(`/fanclubs?order=${SEARCH_ORDERS.recommended}&amp;category=music`);
     // the sort navigation uses the orders the search page understands
-    for (const order of [SEARCH_ORDERS.new, SEARCH_ORDERS.popular, SEARCH_ORDERS.updated]) expect(html).toContain(`href="/fanclubs?order=${order}&amp;category="`);
+    for (const order of [SEARCH_ORDERS.new, SEARCH_ORDERS.popular, SEARCH_ORDERS.updated])
+      expect(html).toContain(`href="/fanclubs?order=${order}&amp;category="`);
     expect(html).not.toContain("閉鎖された大人気クラブ");
     expect(html).not.toContain("インディーズの星");
     // the brand tab: the other brand's front URL, under its kind
@@ -206,10 +246,16 @@ describe("recommendations and browsing history", () => {
 
   it("returns the browsing history's fan clubs in the order asked, without closed ones", async () => {
     const order = [ids.comet, ids.closed, ids.aster, ids.bloom];
-    const { status, body } = await getJson<{ fanclubs: Array<{ id: number; name: string }> }>(new TestBrowser(), hosts.www, `/fanclubs/by_ids?ids=${order.join(",")}`);
+    const { status, body } = await getJson<{ fanclubs: Array<{ id: number; name: string }> }>(
+      new TestBrowser(),
+      hosts.www,
+      `/fanclubs/by_ids?ids=${order.join(",")}`,
+    );
     expect(status).toBe(200);
     expect(body.payload.fanclubs.map((f) => f.id)).toEqual([ids.comet, ids.aster, ids.bloom]);
-    expect((await getJson<{ fanclubs: unknown[] }>(new TestBrowser(), hosts.www, "/fanclubs/by_ids?ids=")).body.payload.fanclubs).toEqual([]);
+    expect((await getJson<{ fanclubs: unknown[] }>(new TestBrowser(), hosts.www, "/fanclubs/by_ids?ids=")).body.payload.fanclubs).toEqual(
+      [],
+    );
     for (const bad of ["1,2,3,4,5", "1,x", "-1", "1;DROP"]) {
       const res = await api(hosts.www, `/fanclubs/by_ids?ids=${encodeURIComponent(bad)}`, { headers: xhr });
       expect(res.status, bad).toBe(400);

@@ -6,13 +6,19 @@ import { createEditor, createFanclub, createMembership, createPlan, createPost, 
  * Fan club rows made directly in D1, for tests whose subject is something other than opening a
  * fan club (that flow has its own tests through the pages).
  */
-export async function insertFanclub(ownerId: number, options: { serviceId?: number; name?: string; creatorName?: string; status?: "open" | "closed"; uniquePath?: string | null } = {}) {
+export async function insertFanclub(
+  ownerId: number,
+  options: { serviceId?: number; name?: string; creatorName?: string; status?: "open" | "closed"; uniquePath?: string | null } = {},
+) {
   // only the listed fields: callers pass their own extras (counts, times) in the same object
   const { serviceId, name, creatorName, status, uniquePath } = options;
   return (await createFanclub(env.DB, { ownerId, serviceId, name, creatorName, status, uniquePath })).id;
 }
 
-export async function insertPlan(fanclubId: number, options: { name?: string; price?: number; joinLimit?: number | null; closed?: boolean } = {}) {
+export async function insertPlan(
+  fanclubId: number,
+  options: { name?: string; price?: number; joinLimit?: number | null; closed?: boolean } = {},
+) {
   const { name, price, joinLimit, closed } = options;
   return (await createPlan(env.DB, { fanclubId, name, price, joinLimit, closedAt: closed ? new Date() : null })).id;
 }
@@ -34,7 +40,16 @@ export async function insertMembership(userId: number, fanclubId: number, planId
 export async function insertPost(
   fanclubId: number,
   authorId: number,
-  options: { type?: number; title?: string; comment?: string; isPublish?: boolean; publishedAt?: number; planId?: number | null; allowComment?: boolean; commentScope?: string } = {},
+  options: {
+    type?: number;
+    title?: string;
+    comment?: string;
+    isPublish?: boolean;
+    publishedAt?: number;
+    planId?: number | null;
+    allowComment?: boolean;
+    commentScope?: string;
+  } = {},
 ) {
   const now = Date.now();
   const post = await createPost(env.DB, {
@@ -51,7 +66,6 @@ export async function insertPost(
   });
   return post.id;
 }
-
 
 const POST_TYPE_NUMBERS = { picture: 1, streaming: 2, attachment: 3, blog: 4, lesson: 5 } as const;
 
@@ -108,7 +122,13 @@ export async function insertPostFileRow(
   postId: number | null,
   fanclubId: number,
   uploaderId: number,
-  options: { kind?: "picture" | "streaming" | "attachment" | "blog_image"; filename?: string; contentType?: string; bytes?: Uint8Array; sortOrder?: number } = {},
+  options: {
+    kind?: "picture" | "streaming" | "attachment" | "blog_image";
+    filename?: string;
+    contentType?: string;
+    bytes?: Uint8Array;
+    sortOrder?: number;
+  } = {},
 ) {
   const filename = options.filename ?? "photo.png";
   const extension = filename.split(".").pop()!.toLowerCase();

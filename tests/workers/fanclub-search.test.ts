@@ -7,9 +7,26 @@ import { SEARCH_ORDERS, searchFanclubs, searchIndexStatements, searchTerms } fro
 
 const db = createDb(env.DB);
 
-async function fanclub(input: { owner: string; serviceId: number; name: string; creatorName: string; description?: string; tags?: string[]; members?: number; createdAt: number; status?: "open" | "closed" }) {
+async function fanclub(input: {
+  owner: string;
+  serviceId: number;
+  name: string;
+  creatorName: string;
+  description?: string;
+  tags?: string[];
+  members?: number;
+  createdAt: number;
+  status?: "open" | "closed";
+}) {
   const epoch = new Date(0);
-  const user = await createUser(env.DB, { email: `${input.owner}@example.com`, name: input.owner, identifyToken: `tok-${input.owner}`, termsAcceptedAt: epoch, createdAt: epoch, updatedAt: epoch });
+  const user = await createUser(env.DB, {
+    email: `${input.owner}@example.com`,
+    name: input.owner,
+    identifyToken: `tok-${input.owner}`,
+    termsAcceptedAt: epoch,
+    createdAt: epoch,
+    updatedAt: epoch,
+  });
   const created = new Date(input.createdAt);
   const row = await createFanclub(env.DB, {
     serviceId: input.serviceId,
@@ -31,9 +48,36 @@ async function fanclub(input: { owner: string; serviceId: number; name: string; 
 const ids: Record<string, number> = {};
 
 beforeAll(async () => {
-  ids.hoshi = await fanclub({ owner: "s1", serviceId: 1, name: "星空ミュージック", creatorName: "星野あかり", description: "アイドルの歌と配信", tags: ["音楽", "アイドル"], members: 40, createdAt: 1 });
-  ids.neko = await fanclub({ owner: "s2", serviceId: 1, name: "ねこまみれ日和", creatorName: "Mika", description: "Cats and illustrations 猫のイラスト", tags: ["イラスト"], members: 5, createdAt: 2 });
-  ids.indie = await fanclub({ owner: "s3", serviceId: 2, name: "Indie Sound Lab", creatorName: "ソラ", description: "宅録ロック", tags: ["music"], members: 12, createdAt: 3 });
+  ids.hoshi = await fanclub({
+    owner: "s1",
+    serviceId: 1,
+    name: "星空ミュージック",
+    creatorName: "星野あかり",
+    description: "アイドルの歌と配信",
+    tags: ["音楽", "アイドル"],
+    members: 40,
+    createdAt: 1,
+  });
+  ids.neko = await fanclub({
+    owner: "s2",
+    serviceId: 1,
+    name: "ねこまみれ日和",
+    creatorName: "Mika",
+    description: "Cats and illustrations 猫のイラスト",
+    tags: ["イラスト"],
+    members: 5,
+    createdAt: 2,
+  });
+  ids.indie = await fanclub({
+    owner: "s3",
+    serviceId: 2,
+    name: "Indie Sound Lab",
+    creatorName: "ソラ",
+    description: "宅録ロック",
+    tags: ["music"],
+    members: 12,
+    createdAt: 3,
+  });
   ids.closed = await fanclub({ owner: "s4", serviceId: 1, name: "星の閉鎖クラブ", creatorName: "x", createdAt: 4, status: "closed" });
 });
 

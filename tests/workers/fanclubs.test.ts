@@ -51,7 +51,15 @@ describe("opening a fan club", () => {
     const refused = await c.b.post(at(hosts.www, "/me/fanclub/new"), { name: "未承認", creatorName: "x", category: "music", agree: "on" });
     expect(refused.status).toBe(403);
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM fanclubs WHERE owner_id = ?").bind(c.id).first("n")).toBe(0);
-    await createOpenRequest(env.DB, { userId: c.id, serviceId: 1, activityName: "a", activityDescription: "b", plan: "c", status: "approved", createdAt: new Date(0) });
+    await createOpenRequest(env.DB, {
+      userId: c.id,
+      serviceId: 1,
+      activityName: "a",
+      activityDescription: "b",
+      plan: "c",
+      status: "approved",
+      createdAt: new Date(0),
+    });
     const opened = await c.b.post(at(hosts.www, "/me/fanclub/new"), { name: "承認済み", creatorName: "x", category: "music", agree: "on" });
     expect(opened.headers.get("location")).toBe("/me/fanclub/edit");
   });
@@ -101,9 +109,22 @@ describe("profile, plans and the public page", () => {
     expect(tooCheap.status).toBe(400);
     expect(await tooCheap.text()).toContain("0円または100円以上50,000円以下の整数で入力してください。");
     expect((await c.b.post(at(hosts.indies, "/me/fanclub/plans/new"), { name: "ライト", price: "500" })).status).toBe(302);
-    expect((await c.b.post(at(hosts.indies, "/me/fanclub/plans/new"), { name: "プレミアム", price: "１２,０００円", description: "全部見られます" })).status).toBe(302);
-    const plans = await env.DB.prepare("SELECT id, name, price FROM plans WHERE fanclub_id = ? ORDER BY price").bind(c.fanclubId).all<{ id: number; name: string; price: number }>();
-    expect(plans.results.map((p) => [p.name, p.price])).toEqual([["ライト", 500], ["プレミアム", 12000]]);
+    expect(
+      (
+        await c.b.post(at(hosts.indies, "/me/fanclub/plans/new"), {
+          name: "プレミアム",
+          price: "１２,０００円",
+          description: "全部見られます",
+        })
+      ).status,
+    ).toBe(302);
+    const plans = await env.DB.prepare("SELECT id, name, price FROM plans WHERE fanclub_id = ? ORDER BY price")
+      .bind(c.fanclubId)
+      .all<{ id: number; name: string; price: number }>();
+    expect(plans.results.map((p) => [p.name, p.price])).toEqual([
+      ["ライト", 500],
+      ["プレミアム", 12000],
+    ]);
     const publicPage = await (await c.b.get(at(hosts.indies, `/fanclubs/${c.fanclubId}`))).text();
     expect(publicPage).toContain("¥12,000");
     expect(publicPage).toContain('data-plan-button="edit"');
@@ -130,11 +151,21 @@ describe("profile, plans and the public page", () => {
     const member = await confirmedAccount({ prefix: "pmem" });
     const other = await confirmedAccount({ prefix: "poth" });
     await insertMembership(member.id, id, full);
-    const buttons = async (html: string) => [...html.matchAll(/data-plan="([^"]+)"[\s\S]*?data-plan-button="([a-zA-Z]+)"/g)].map((m) => `${m[1]}:${m[2]}`);
+    const buttons = async (html: string) =>
+      [...html.matchAll(/data-plan="([^"]+)"[\s\S]*?data-plan-button="([a-zA-Z]+)"/g)].map((m) => `${m[1]}:${m[2]}`);
 
-    expect(await buttons(await (await fetchAsVisitor(hosts.indies, `/fanclubs/${id}`)).text())).toEqual(["ベーシック:login", "満員:disabled"]);
-    expect(await buttons(await (await member.b.get(at(hosts.indies, `/fanclubs/${id}`))).text())).toEqual(["ベーシック:changePlan", "満員:supporting"]);
-    expect(await buttons(await (await other.b.get(at(hosts.indies, `/fanclubs/${id}`))).text())).toEqual(["ベーシック:support", "満員:disabled"]);
+    expect(await buttons(await (await fetchAsVisitor(hosts.indies, `/fanclubs/${id}`)).text())).toEqual([
+      "ベーシック:login",
+      "満員:disabled",
+    ]);
+    expect(await buttons(await (await member.b.get(at(hosts.indies, `/fanclubs/${id}`))).text())).toEqual([
+      "ベーシック:changePlan",
+      "満員:supporting",
+    ]);
+    expect(await buttons(await (await other.b.get(at(hosts.indies, `/fanclubs/${id}`))).text())).toEqual([
+      "ベーシック:support",
+      "満員:disabled",
+    ]);
     expect(basic).toBeGreaterThan(0);
 
     const shown = await (await fetchAsVisitor(hosts.indies, `/fanclubs/${id}`)).text();
@@ -146,7 +177,10 @@ describe("profile, plans and the public page", () => {
     // support, change plan and supporting open the payment modal (a lazy chunk, after hydration) through ?plan=
     const hrefs = (html: string) => [...html.matchAll(/href="([^"]+)" data-plan-button="([a-zA-Z]+)"/g)].map((m) => `${m[2]}:${m[1]}`);
     expect(hrefs(await (await other.b.get(at(hosts.indies, `/fanclubs/${id}`))).text())).toEqual([`support:/fanclubs/${id}?plan=${basic}`]);
-    expect(hrefs(await (await member.b.get(at(hosts.indies, `/fanclubs/${id}`))).text())).toEqual([`changePlan:/fanclubs/${id}?plan=${basic}`, `supporting:/fanclubs/${id}?plan=${full}`]);
+    expect(hrefs(await (await member.b.get(at(hosts.indies, `/fanclubs/${id}`))).text())).toEqual([
+      `changePlan:/fanclubs/${id}?plan=${basic}`,
+      `supporting:/fanclubs/${id}?plan=${full}`,
+    ]);
 
     await env.DB.prepare("UPDATE fanclubs SET status = 'closed' WHERE id = ?").bind(id).run();
     expect((await other.b.get(at(hosts.indies, `/fanclubs/${id}`))).status).toBe(404);
@@ -171,16 +205,24 @@ describe("profile, plans and the public page", () => {
     // 8 + the check digit rule gives a valid corporate number
     const good = await c.b.post(at(hosts.indies, "/me/fanclub/invoice_number"), { invoiceNumber: "T7000012050002" });
     expect(good.status).toBe(200);
-    expect(await env.DB.prepare("SELECT invoice_number FROM fanclubs WHERE id = ?").bind(c.fanclubId).first("invoice_number")).toBe("T7000012050002");
+    expect(await env.DB.prepare("SELECT invoice_number FROM fanclubs WHERE id = ?").bind(c.fanclubId).first("invoice_number")).toBe(
+      "T7000012050002",
+    );
   });
 });
 
 describe("profile images", () => {
-  const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0]);
+  const PNG = new Uint8Array([
+    0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0,
+  ]);
 
   it("stores a cropped icon in R2, serves it publicly, and refuses what is not an image", async () => {
     const c = await creatorOnIndies();
-    const put = await c.b.request(at(hosts.indies, "/api/v1/me/fanclub/images/icon"), { method: "PUT", headers: { ...xhr, "content-type": "image/png" }, body: PNG });
+    const put = await c.b.request(at(hosts.indies, "/api/v1/me/fanclub/images/icon"), {
+      method: "PUT",
+      headers: { ...xhr, "content-type": "image/png" },
+      body: PNG,
+    });
     expect(put.status).toBe(200);
     const { payload } = (await put.json()) as { payload: { url: string } };
     expect(payload.url).toMatch(/^\/media\/public\/fanclubs\/\d+\/icon-/);
@@ -189,11 +231,19 @@ describe("profile images", () => {
     expect(served.headers.get("content-type")).toBe("image/png");
     expect(new Uint8Array(await served.arrayBuffer())).toEqual(PNG);
 
-    const fake = await c.b.request(at(hosts.indies, "/api/v1/me/fanclub/images/icon"), { method: "PUT", headers: { ...xhr, "content-type": "image/png" }, body: "<svg onload=alert(1)>" });
+    const fake = await c.b.request(at(hosts.indies, "/api/v1/me/fanclub/images/icon"), {
+      method: "PUT",
+      headers: { ...xhr, "content-type": "image/png" },
+      body: "<svg onload=alert(1)>",
+    });
     expect(fake.status).toBe(415);
     const editor = await confirmedAccount({ prefix: "ie" });
     await insertEditor(c.fanclubId, editor.id, ["postable", "can_product_manage"]);
-    const refused = await editor.b.request(at(hosts.indies, "/api/v1/me/fanclub/images/header"), { method: "PUT", headers: { ...xhr, "content-type": "image/png" }, body: PNG });
+    const refused = await editor.b.request(at(hosts.indies, "/api/v1/me/fanclub/images/header"), {
+      method: "PUT",
+      headers: { ...xhr, "content-type": "image/png" },
+      body: PNG,
+    });
     expect(refused.status).toBe(403);
     expect((await fetchAsVisitor(hosts.indies, "/media/private/anything")).status).toBe(404);
   });
@@ -206,7 +256,12 @@ function fetchAsVisitor(host: string, path: string) {
 describe("open requests", () => {
   it("stores one request per brand, lets an operator approve it, notifies the person, and then opens the door", async () => {
     const c = await confirmedAccount({ prefix: "oq" });
-    const form = { activityName: "星空ユニット", activityDescription: "毎週歌枠をしています", "urls[0]": "https://video.example/hoshizora", plan: "限定配信とボイス" };
+    const form = {
+      activityName: "星空ユニット",
+      activityDescription: "毎週歌枠をしています",
+      "urls[0]": "https://video.example/hoshizora",
+      plan: "限定配信とボイス",
+    };
     const sent = await c.b.post(at(hosts.www, "/help/fanclub_open_request"), form);
     expect(sent.status).toBe(200);
     const twice = await c.b.post(at(hosts.www, "/help/fanclub_open_request"), form);
@@ -222,11 +277,15 @@ describe("open requests", () => {
     expect(list).toContain("星空ユニット");
     const id = await env.DB.prepare("SELECT id FROM open_requests WHERE user_id = ?").bind(c.id).first<number>("id");
     expect((await staff.b.post(at(hosts.www, "/ops/open_requests"), { id: String(id), decision: "approved" })).status).toBe(200);
-    expect(await env.DB.prepare("SELECT kind FROM notifications WHERE user_id = ? ORDER BY id DESC LIMIT 1").bind(c.id).first("kind")).toBe("openRequestApproved");
+    expect(await env.DB.prepare("SELECT kind FROM notifications WHERE user_id = ? ORDER BY id DESC LIMIT 1").bind(c.id).first("kind")).toBe(
+      "openRequestApproved",
+    );
 
     const sidebar = await (await c.b.get(at(hosts.www, "/"))).text();
     expect(sidebar).toMatch(/href="\/me\/fanclub\/new"[^>]*data-testid="open-fanclub"/);
-    expect((await c.b.post(at(hosts.www, "/me/fanclub/new"), { name: "承認後", creatorName: "x", category: "music", agree: "on" })).status).toBe(302);
+    expect(
+      (await c.b.post(at(hosts.www, "/me/fanclub/new"), { name: "承認後", creatorName: "x", category: "music", agree: "on" })).status,
+    ).toBe(302);
   });
 
   it("asks for at least one link and refuses requests on brands that need none", async () => {
@@ -234,7 +293,12 @@ describe("open requests", () => {
     const noLink = await c.b.post(at(hosts.www, "/help/fanclub_open_request"), { activityName: "a", activityDescription: "b", plan: "c" });
     expect(noLink.status).toBe(400);
     expect(await noLink.text()).toContain("活動が確認できるURLを1つ以上入力してください。");
-    const indies = await c.b.post(at(hosts.indies, "/help/fanclub_open_request"), { activityName: "a", activityDescription: "b", "urls[0]": "https://a.example", plan: "c" });
+    const indies = await c.b.post(at(hosts.indies, "/help/fanclub_open_request"), {
+      activityName: "a",
+      activityDescription: "b",
+      "urls[0]": "https://a.example",
+      plan: "c",
+    });
     expect(indies.status).toBe(400);
   });
 });
@@ -247,18 +311,26 @@ describe("fan club API", () => {
     const fan = await confirmedAccount({ prefix: "apf" });
     await insertMembership(fan.id, id, plan);
     const byId = await fan.b.get(at(hosts.indies, `/api/v1/fanclubs/${id}`), xhr);
-    const body = (await byId.json()) as { payload: { fanclub: { name: string; plans: { name: string; buttonState: string }[]; joinningStatus: number } } };
+    const body = (await byId.json()) as {
+      payload: { fanclub: { name: string; plans: { name: string; buttonState: string }[]; joinningStatus: number } };
+    };
     expect(body.payload.fanclub.name).toBe("APIの森");
     expect(body.payload.fanclub.joinningStatus).toBe(1);
     expect(body.payload.fanclub.plans).toMatchObject([{ name: "森の住人", buttonState: "supporting" }]);
-    const byPath = (await (await fan.b.get(at(hosts.indies, "/api/v1/fanclubs/unique_path/api_forest"), xhr)).json()) as { payload: { fanclub: { id: number } } };
+    const byPath = (await (await fan.b.get(at(hosts.indies, "/api/v1/fanclubs/unique_path/api_forest"), xhr)).json()) as {
+      payload: { fanclub: { id: number } };
+    };
     expect(byPath.payload.fanclub.id).toBe(id);
-    const plans = (await (await fan.b.get(at(hosts.indies, `/api/v1/fanclubs/${id}/plans`), xhr)).json()) as { payload: { joining_plan_id: number } };
+    const plans = (await (await fan.b.get(at(hosts.indies, `/api/v1/fanclubs/${id}/plans`), xhr)).json()) as {
+      payload: { joining_plan_id: number };
+    };
     expect(plans.payload.joining_plan_id).toBe(plan);
     expect((await fan.b.get(at(hosts.indies, "/api/v1/fanclubs/999999"), xhr)).status).toBe(404);
     expect((await fan.b.get(at(hosts.indies, "/api/v1/fanclubs/abc"), xhr)).status).toBe(404);
     // newest first (the fixture writes no search row, so no keywords here)
-    const search = (await (await fan.b.get(at(hosts.indies, `/api/v1/fanclubs?order=1`), xhr)).json()) as { payload: { fanclubs: { id: number }[] } };
+    const search = (await (await fan.b.get(at(hosts.indies, `/api/v1/fanclubs?order=1`), xhr)).json()) as {
+      payload: { fanclubs: { id: number }[] };
+    };
     expect(search.payload.fanclubs.map((f) => f.id)).toContain(id);
   });
 });
@@ -302,7 +374,12 @@ describe("what a hidden member count and odd input reveal", () => {
   it("keeps a hidden member count out of the search page's data, answers 404 to a malformed media path, and refuses to lower a join limit below the members", async () => {
     const owner = await confirmedAccount({ prefix: "hm" });
     const c = await creatorOnIndies("秘密の会員数クラブ");
-    await c.b.post(at(hosts.indies, "/me/fanclub/edit"), { ...PROFILE, name: "秘密の会員数クラブ", uniquePath: `hidden_${Date.now().toString(36)}`, displayMemberCount: "" });
+    await c.b.post(at(hosts.indies, "/me/fanclub/edit"), {
+      ...PROFILE,
+      name: "秘密の会員数クラブ",
+      uniquePath: `hidden_${Date.now().toString(36)}`,
+      displayMemberCount: "",
+    });
     const plan = await insertPlan(c.fanclubId, { name: "会員", price: 100 });
     for (let i = 0; i < 3; i++) await insertMembership((await confirmedAccount({ prefix: `hm${i}` })).id, c.fanclubId, plan);
     // a count no other number on the page has, so its absence means something

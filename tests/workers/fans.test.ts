@@ -11,7 +11,8 @@ const FANS = "/me/fanclub/fans";
 const EDITORS = "/me/fanclub/editors";
 const INVITATIONS = "/me/editor_invitations";
 
-const follow = (b: TestBrowser, fanclubId: number) => b.request(at(hosts.www, `/api/v1/fanclubs/${fanclubId}/follow`), { method: "POST", headers: xhr });
+const follow = (b: TestBrowser, fanclubId: number) =>
+  b.request(at(hosts.www, `/api/v1/fanclubs/${fanclubId}/follow`), { method: "POST", headers: xhr });
 
 /** A form post with repeated names (checkboxes), as a browser sends it. */
 function postForm(b: TestBrowser, href: string, entries: Array<[string, string]>) {
@@ -160,7 +161,9 @@ describe("blocking", () => {
     const html = await (await owner.b.get(at(hosts.www, FANS))).text();
     expect(html).toContain("みなみ");
     expect(html).toContain("ブロック中");
-    const row = await env.DB.prepare("SELECT status FROM memberships WHERE user_id = ? AND fanclub_id = ?").bind(member.id, fanclubId).first<{ status: string }>();
+    const row = await env.DB.prepare("SELECT status FROM memberships WHERE user_id = ? AND fanclub_id = ?")
+      .bind(member.id, fanclubId)
+      .first<{ status: string }>();
     expect(row?.status).toBe("active");
   });
 
@@ -172,7 +175,9 @@ describe("blocking", () => {
     expect((await owner.b.post(at(hosts.www, FANS), { intent: "block", userId: "99999999" })).status).toBe(404);
     expect((await owner.b.post(at(hosts.www, FANS), { intent: "block", userId: "abc" })).status).toBe(400);
     expect((await owner.b.post(at(hosts.www, FANS), { intent: "unblock", userId: String(owner.id) })).status).toBe(404);
-    const blocks = await env.DB.prepare("SELECT COUNT(*) AS n FROM fanclub_blocks WHERE fanclub_id = ?").bind(fanclubId).first<{ n: number }>();
+    const blocks = await env.DB.prepare("SELECT COUNT(*) AS n FROM fanclub_blocks WHERE fanclub_id = ?")
+      .bind(fanclubId)
+      .first<{ n: number }>();
     expect(blocks?.n).toBe(0);
   });
 });
@@ -226,19 +231,28 @@ describe("editors", () => {
     ]);
     expect(narrowed.status).toBe(200);
     expect(await narrowed.text()).toContain("さくらさんの権限を更新しました。");
-    const after = await env.DB.prepare("SELECT permissions FROM fanclub_editors WHERE fanclub_id = ? AND user_id = ?").bind(fanclubId, invitee.id).first<{ permissions: string }>();
+    const after = await env.DB.prepare("SELECT permissions FROM fanclub_editors WHERE fanclub_id = ? AND user_id = ?")
+      .bind(fanclubId, invitee.id)
+      .first<{ permissions: string }>();
     expect(JSON.parse(after!.permissions)).toEqual(["can_product_manage"]);
     expect(checked(await (await owner.b.get(at(hosts.www, EDITORS))).text(), invitee.id)).toEqual(["can_product_manage"]);
 
     // all boxes unticked: the editor keeps post management only
-    await postForm(owner.b, at(hosts.www, EDITORS), [["intent", "update"], ["userId", String(invitee.id)]]);
-    const none = await env.DB.prepare("SELECT permissions FROM fanclub_editors WHERE fanclub_id = ? AND user_id = ?").bind(fanclubId, invitee.id).first<{ permissions: string }>();
+    await postForm(owner.b, at(hosts.www, EDITORS), [
+      ["intent", "update"],
+      ["userId", String(invitee.id)],
+    ]);
+    const none = await env.DB.prepare("SELECT permissions FROM fanclub_editors WHERE fanclub_id = ? AND user_id = ?")
+      .bind(fanclubId, invitee.id)
+      .first<{ permissions: string }>();
     expect(none?.permissions).toBe("[]");
 
     const removed = await owner.b.post(at(hosts.www, EDITORS), { intent: "remove", userId: String(invitee.id) });
     expect(removed.status).toBe(200);
     expect(await removed.text()).toContain("さくらさんを編集者から外しました。");
-    const gone = await env.DB.prepare("SELECT COUNT(*) AS n FROM fanclub_editors WHERE fanclub_id = ?").bind(fanclubId).first<{ n: number }>();
+    const gone = await env.DB.prepare("SELECT COUNT(*) AS n FROM fanclub_editors WHERE fanclub_id = ?")
+      .bind(fanclubId)
+      .first<{ n: number }>();
     expect(gone?.n).toBe(0);
   });
 
@@ -249,7 +263,9 @@ describe("editors", () => {
     const declined = await invitee.b.post(at(hosts.www, INVITATIONS), { intent: "decline", fanclubId: String(fanclubId) });
     expect(declined.status).toBe(200);
     expect(await declined.text()).toContain("星空ミュージックdcからの招待を辞退しました。");
-    const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM fanclub_editors WHERE fanclub_id = ?").bind(fanclubId).first<{ n: number }>();
+    const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM fanclub_editors WHERE fanclub_id = ?")
+      .bind(fanclubId)
+      .first<{ n: number }>();
     expect(rows?.n).toBe(0);
     expect((await owner.b.post(at(hosts.www, EDITORS), { intent: "invite", user: invitee.token })).status).toBe(200);
   });
@@ -279,7 +295,9 @@ describe("editors", () => {
       ["permissions", "manageEditors"],
     ]);
     expect(unknownPermission.status).toBe(400);
-    const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM fanclub_editors WHERE fanclub_id = ?").bind(fanclubId).first<{ n: number }>();
+    const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM fanclub_editors WHERE fanclub_id = ?")
+      .bind(fanclubId)
+      .first<{ n: number }>();
     expect(rows?.n).toBe(2);
   });
 
@@ -289,7 +307,9 @@ describe("editors", () => {
     const other = await confirmedAccount({ prefix: "oto" });
     await owner.b.post(at(hosts.www, EDITORS), { intent: "invite", user: invitee.token });
     expect((await other.b.post(at(hosts.www, INVITATIONS), { intent: "accept", fanclubId: String(fanclubId) })).status).toBe(404);
-    const row = await env.DB.prepare("SELECT accepted_at FROM fanclub_editors WHERE fanclub_id = ? AND user_id = ?").bind(fanclubId, invitee.id).first<{ accepted_at: number | null }>();
+    const row = await env.DB.prepare("SELECT accepted_at FROM fanclub_editors WHERE fanclub_id = ? AND user_id = ?")
+      .bind(fanclubId, invitee.id)
+      .first<{ accepted_at: number | null }>();
     expect(row?.accepted_at).toBeNull();
   });
 });
@@ -316,7 +336,9 @@ describe("who may see the fans and editors pages", () => {
     await insertMembership(fan.id, fanclubId, planId);
     expect((await editor.b.post(at(hosts.www, FANS), { intent: "block", userId: String(fan.id) })).status).toBe(403);
     expect((await editor.b.post(at(hosts.www, EDITORS), { intent: "invite", user: fan.token })).status).toBe(403);
-    const blocks = await env.DB.prepare("SELECT COUNT(*) AS n FROM fanclub_blocks WHERE fanclub_id = ?").bind(fanclubId).first<{ n: number }>();
+    const blocks = await env.DB.prepare("SELECT COUNT(*) AS n FROM fanclub_blocks WHERE fanclub_id = ?")
+      .bind(fanclubId)
+      .first<{ n: number }>();
     expect(blocks?.n).toBe(0);
 
     // a fan with no fan club of their own has no creator pages: they are sent to open one

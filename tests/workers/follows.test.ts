@@ -10,7 +10,10 @@ const xhr = { "x-requested-with": "XMLHttpRequest", accept: "application/json" }
 
 async function call(b: TestBrowser, method: "POST" | "DELETE", fanclubId: number | string) {
   const res = await b.request(at(hosts.www, `/api/v1/fanclubs/${fanclubId}/follow`), { method, headers: xhr });
-  return { status: res.status, body: (await res.json()) as { success: boolean; payload: { following?: boolean; followerCount?: number; message?: string } } };
+  return {
+    status: res.status,
+    body: (await res.json()) as { success: boolean; payload: { following?: boolean; followerCount?: number; message?: string } },
+  };
 }
 
 describe("follow and unfollow", () => {

@@ -32,7 +32,9 @@ async function createGroupAs(owner: { b: TestBrowser }, name: string, descriptio
 }
 
 async function groupIdOf(fanclubId: number): Promise<number> {
-  const row = await env.DB.prepare("SELECT id FROM fanclub_groups WHERE owner_fanclub_id = ? AND closed_at IS NULL").bind(fanclubId).first<{ id: number }>();
+  const row = await env.DB.prepare("SELECT id FROM fanclub_groups WHERE owner_fanclub_id = ? AND closed_at IS NULL")
+    .bind(fanclubId)
+    .first<{ id: number }>();
   if (!row) throw new Error("no open group");
   return row.id;
 }
@@ -43,7 +45,9 @@ describe("fan club groups", () => {
   it("creates a group, invites another creator's fan club, which accepts; the group page lists both", async () => {
     const owner = await creator("gro", "星空ミュージック");
     const other = await creator("grm", "夜明けカフェ", { uniquePath: unique() });
-    const path = (await env.DB.prepare("SELECT unique_path FROM fanclubs WHERE id = ?").bind(other.fanclubId).first<{ unique_path: string }>())!.unique_path;
+    const path = (await env.DB.prepare("SELECT unique_path FROM fanclubs WHERE id = ?")
+      .bind(other.fanclubId)
+      .first<{ unique_path: string }>())!.unique_path;
 
     expect((await html(owner.b, "/me/fanclub_group")).text).toContain("まだグループはありません。");
     const created = await createGroupAs(owner, "  星と朝のユニット  ", "ふたつのファンクラブの合同企画です。");
@@ -57,7 +61,9 @@ describe("fan club groups", () => {
     const second = await createGroupAs(owner, "もうひとつ");
     expect(second.status).toBe(409);
     expect(second.text).toContain("すでにグループを作成しています。");
-    const groups = await env.DB.prepare("SELECT COUNT(*) AS n FROM fanclub_groups WHERE owner_fanclub_id = ?").bind(owner.fanclubId).first<{ n: number }>();
+    const groups = await env.DB.prepare("SELECT COUNT(*) AS n FROM fanclub_groups WHERE owner_fanclub_id = ?")
+      .bind(owner.fanclubId)
+      .first<{ n: number }>();
     expect(groups?.n).toBe(1);
 
     const invited = await submit(owner.b, "/me/fanclub_group/edit_member", { intent: "invite", target: `@${path}` });
@@ -69,7 +75,9 @@ describe("fan club groups", () => {
     expect(twice.text).toContain("このファンクラブはすでに招待中です。");
 
     // the invited owner gets a notice linking to the invitation on the brand
-    const notice = await env.DB.prepare("SELECT kind, url, params FROM notifications WHERE user_id = ? AND kind = 'groupInvitation'").bind(other.id).first<{ url: string; params: string }>();
+    const notice = await env.DB.prepare("SELECT kind, url, params FROM notifications WHERE user_id = ? AND kind = 'groupInvitation'")
+      .bind(other.id)
+      .first<{ url: string; params: string }>();
     expect(notice?.url).toBe(page(`/me/fanclub_group/invitations/${groupId}`));
     expect(JSON.parse(notice!.params)).toEqual({ groupName: "星と朝のユニット", fanclubName: "星空ミュージック" });
 
@@ -139,9 +147,13 @@ describe("fan club groups", () => {
     const owner = await creator("grk", "連打オーナー");
     const results = await Promise.all([1, 2, 3].map((n) => owner.b.post(page("/me/fanclub_group/new"), { name: `同時${n}` })));
     expect(results.map((r) => r.status).sort()).toEqual([302, 409, 409]);
-    const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM fanclub_groups WHERE owner_fanclub_id = ?").bind(owner.fanclubId).first<{ n: number }>();
+    const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM fanclub_groups WHERE owner_fanclub_id = ?")
+      .bind(owner.fanclubId)
+      .first<{ n: number }>();
     expect(rows?.n).toBe(1);
-    const members = await env.DB.prepare("SELECT fanclub_id, status FROM fanclub_group_members WHERE group_id = ?").bind(await groupIdOf(owner.fanclubId)).all();
+    const members = await env.DB.prepare("SELECT fanclub_id, status FROM fanclub_group_members WHERE group_id = ?")
+      .bind(await groupIdOf(owner.fanclubId))
+      .all();
     expect(members.results).toEqual([{ fanclub_id: owner.fanclubId, status: "member" }]);
   });
 
@@ -151,7 +163,13 @@ describe("fan club groups", () => {
     const groupId = await groupIdOf(owner.fanclubId);
 
     const fan = await confirmedAccount({ prefix: "grf" });
-    for (const path of ["/me/fanclub_group", "/me/fanclub_group/new", "/me/fanclub_group/edit_member", "/me/fanclub_group/invitations", "/me/fanclub_group/close"]) {
+    for (const path of [
+      "/me/fanclub_group",
+      "/me/fanclub_group/new",
+      "/me/fanclub_group/edit_member",
+      "/me/fanclub_group/invitations",
+      "/me/fanclub_group/close",
+    ]) {
       const res = await fan.b.get(page(path));
       expect(res.status, path).toBe(302);
       expect(res.headers.get("location"), path).toBe("/me/fanclub/new");
@@ -160,7 +178,13 @@ describe("fan club groups", () => {
 
     const editor = await confirmedAccount({ prefix: "grd" });
     await insertEditor(owner.fanclubId, editor.id, ["postable", "postable_drafts", "can_product_manage"]);
-    for (const path of ["/me/fanclub_group", "/me/fanclub_group/edit", "/me/fanclub_group/edit_member", `/me/fanclub_group/invitations/${groupId}`, "/me/fanclub_group/close"]) {
+    for (const path of [
+      "/me/fanclub_group",
+      "/me/fanclub_group/edit",
+      "/me/fanclub_group/edit_member",
+      `/me/fanclub_group/invitations/${groupId}`,
+      "/me/fanclub_group/close",
+    ]) {
       expect((await editor.b.get(page(path))).status, path).toBe(403);
     }
     expect((await editor.b.post(page("/me/fanclub_group/close"), { understood: "on" })).status).toBe(403);
@@ -171,7 +195,9 @@ describe("fan club groups", () => {
     expect((await stranger.b.get(page(`/me/fanclub_group/invitations/${groupId}`))).status).toBe(404);
     expect((await stranger.b.post(page(`/me/fanclub_group/invitations/${groupId}`), { decision: "accept" })).status).toBe(404);
 
-    const row = await env.DB.prepare("SELECT name, closed_at FROM fanclub_groups WHERE id = ?").bind(groupId).first<{ name: string; closed_at: number | null }>();
+    const row = await env.DB.prepare("SELECT name, closed_at FROM fanclub_groups WHERE id = ?")
+      .bind(groupId)
+      .first<{ name: string; closed_at: number | null }>();
     expect(row).toEqual({ name: "権限のグループ", closed_at: null });
     expect((await new TestBrowser().get(page("/me/fanclub_group"))).status).toBe(302);
   });

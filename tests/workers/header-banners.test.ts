@@ -26,7 +26,10 @@ const banner = (id: string, title: string, extra: Record<string, unknown> = {}) 
   id,
   title,
   url: "/fanclubs",
-  image: { sm: { url: `/demo/banners/${id}-sm.svg`, width: 750, height: 200 }, lg: { url: `/demo/banners/${id}-lg.svg`, width: 1200, height: 200 } },
+  image: {
+    sm: { url: `/demo/banners/${id}-sm.svg`, width: 750, height: 200 },
+    lg: { url: `/demo/banners/${id}-lg.svg`, width: 1200, height: 200 },
+  },
   ...extra,
 });
 const host = hosts.indies;
@@ -45,7 +48,10 @@ beforeAll(async () => {
   await env.MEDIA.put(
     bannerObjectKey("top"),
     JSON.stringify({
-      banners: [banner("top-now", "トップのお知らせ", { bg_color: "#224466" }), banner("top-over", "終わったキャンペーン", { end_time: "2020-01-01T00:00:00+09:00" })],
+      banners: [
+        banner("top-now", "トップのお知らせ", { bg_color: "#224466" }),
+        banner("top-over", "終わったキャンペーン", { end_time: "2020-01-01T00:00:00+09:00" }),
+      ],
     }),
   );
   await env.MEDIA.put(bannerObjectKey("fanclubs"), JSON.stringify({ banners: [banner("fanclubs-now", "ファンクラブのお知らせ")] }));
@@ -141,7 +147,11 @@ describe("the header banner on pages (spec §2)", () => {
 describe("a help site that does not answer", () => {
   it("is given up on after the timeout inside workerd, with an empty list", async () => {
     const started = Date.now();
-    const result = await fetchBanners("top", { helpOrigin: "http://fanclub.localhost:8787", fetcher: () => new Promise<Response>(() => {}), timeoutMs: 50 });
+    const result = await fetchBanners("top", {
+      helpOrigin: "http://fanclub.localhost:8787",
+      fetcher: () => new Promise<Response>(() => {}),
+      timeoutMs: 50,
+    });
     expect(result).toEqual({ outcome: "failed", banners: [] });
     expect(Date.now() - started).toBeLessThan(2_000);
   });

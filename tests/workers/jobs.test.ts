@@ -1,11 +1,20 @@
-import { createExecutionContext, createMessageBatch, createScheduledController, env, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
+import {
+  createExecutionContext,
+  createMessageBatch,
+  createScheduledController,
+  env,
+  getQueueResult,
+  waitOnExecutionContext,
+} from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createEmail } from "../factories";
 import worker from "../../server/worker";
 import type { JobMessage } from "../../server/jobs/messages";
 
 async function heartbeat(source: string) {
-  return env.DB.prepare("SELECT source, runs, detail FROM heartbeats WHERE source = ?").bind(source).first<{ source: string; runs: number; detail: string }>();
+  return env.DB.prepare("SELECT source, runs, detail FROM heartbeats WHERE source = ?")
+    .bind(source)
+    .first<{ source: string; runs: number; detail: string }>();
 }
 
 describe("cron and queue", () => {
@@ -47,7 +56,15 @@ describe("cron and queue", () => {
 
 describe("e-mail delivery job", () => {
   it("marks a stored e-mail sent once, however often the job arrives", async () => {
-    const row = await createEmail(env.DB, { toAddress: "a@example.com", template: "confirm", locale: "ja", subject: "s", textBody: "b", status: "pending", createdAt: new Date(0) });
+    const row = await createEmail(env.DB, {
+      toAddress: "a@example.com",
+      template: "confirm",
+      locale: "ja",
+      subject: "s",
+      textBody: "b",
+      status: "pending",
+      createdAt: new Date(0),
+    });
     const body: JobMessage = { type: "email", key: `email:${row!.id}`, emailId: row!.id };
     for (const id of ["e1", "e1-again"]) {
       const batch = createMessageBatch<JobMessage>("fanclub-jobs", [{ id, timestamp: new Date(), attempts: 1, body }]);
@@ -55,7 +72,9 @@ describe("e-mail delivery job", () => {
       await worker.queue(batch, env);
       expect((await getQueueResult(batch, ctx)).explicitAcks).toEqual([id]);
     }
-    const after = await env.DB.prepare("SELECT status, sent_at FROM emails WHERE id = ?").bind(row!.id).first<{ status: string; sent_at: number | null }>();
+    const after = await env.DB.prepare("SELECT status, sent_at FROM emails WHERE id = ?")
+      .bind(row!.id)
+      .first<{ status: string; sent_at: number | null }>();
     expect(after?.status).toBe("sent");
     expect(after?.sent_at).not.toBeNull();
   });

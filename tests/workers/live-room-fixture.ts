@@ -6,7 +6,11 @@ import { LOCAL_LIVE_TICKET_SECRET, signRoomTicket } from "../../server/live/live
 import { createLiveEvent, createLiveEventPlan, createLiveTicket, createTicketType } from "../factories";
 import { hosts } from "./helpers";
 
-export async function insertLiveEvent(fanclubId: number, ownerId: number, options: { visibility?: "plan" | "ticket" | "both"; status?: number; planIds?: number[]; endAt?: number } = {}) {
+export async function insertLiveEvent(
+  fanclubId: number,
+  ownerId: number,
+  options: { visibility?: "plan" | "ticket" | "both"; status?: number; planIds?: number[]; endAt?: number } = {},
+) {
   const now = Date.now();
   const event = await createLiveEvent(env.DB, {
     fanclubId,
@@ -28,7 +32,12 @@ export async function insertLiveTicket(liveEventId: number, userId: number) {
 }
 
 /** A ticket as the Worker signs it, made directly (the room tests are about the room, not the access rule). */
-export function roomTicket(liveEventId: number, userId: number, role: RoomRole, options: { name?: string; iconUrl?: string | null; locale?: Locale; exp?: number; streamUntil?: number | null } = {}) {
+export function roomTicket(
+  liveEventId: number,
+  userId: number,
+  role: RoomRole,
+  options: { name?: string; iconUrl?: string | null; locale?: Locale; exp?: number; streamUntil?: number | null } = {},
+) {
   return signRoomTicket(LOCAL_LIVE_TICKET_SECRET, {
     liveEventId,
     userId,
@@ -96,7 +105,10 @@ export class RoomClient {
       return Promise.resolve(seen);
     }
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no matching message within ${timeoutMs} ms; received ${JSON.stringify(this.received.map((m) => m.type))}`)), timeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`no matching message within ${timeoutMs} ms; received ${JSON.stringify(this.received.map((m) => m.type))}`)),
+        timeoutMs,
+      );
       this.waiters.push({
         match: (m) => match(m) && !this.taken.has(m),
         resolve: (m) => {

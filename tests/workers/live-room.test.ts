@@ -26,7 +26,10 @@ describe("live room: who gets in", () => {
     expect((await openSocket(id, forged)).status).toBe(401);
     // a payload altered after signing (another user id) no longer matches its signature
     const [payload, sig] = valid.split(".");
-    const altered = btoa(atob(payload!.replaceAll("-", "+").replaceAll("_", "/")).replace('"u":1', '"u":2')).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+    const altered = btoa(atob(payload!.replaceAll("-", "+").replaceAll("_", "/")).replace('"u":1', '"u":2'))
+      .replaceAll("+", "-")
+      .replaceAll("/", "_")
+      .replace(/=+$/, "");
     expect((await openSocket(id, `${altered}.${sig}`)).status).toBe(401);
 
     const expired = await roomTicket(id, 1, "viewer", { exp: Date.now() - 1 });
@@ -43,7 +46,9 @@ describe("live room: who gets in", () => {
   it("the room checks the ticket itself, whoever forwards the request", async () => {
     const id = freshEvent();
     const stub = liveRoomStub(env, id);
-    const res = await stub.fetch(`http://live/live/${id}/ws?ticket=${encodeURIComponent(await roomTicket(id + 1, 1, "owner"))}`, { headers: { upgrade: "websocket" } });
+    const res = await stub.fetch(`http://live/live/${id}/ws?ticket=${encodeURIComponent(await roomTicket(id + 1, 1, "owner"))}`, {
+      headers: { upgrade: "websocket" },
+    });
     expect(res.status).toBe(403);
     const plain = await stub.fetch(`http://live/live/${id}/ws`);
     expect(plain.status).toBe(426);
@@ -59,8 +64,11 @@ describe("live room: who gets in", () => {
 });
 
 describe("live room: ticket issuing", () => {
-
-  async function ticketFor(b: Awaited<ReturnType<typeof confirmedAccount>>["b"], liveEventId: number, headers: Record<string, string> = {}) {
+  async function ticketFor(
+    b: Awaited<ReturnType<typeof confirmedAccount>>["b"],
+    liveEventId: number,
+    headers: Record<string, string> = {},
+  ) {
     return b.request(at(hosts.www, `/api/v1/live_events/${liveEventId}/room_ticket`), {
       method: "POST",
       headers: { accept: "application/json", "x-requested-with": "XMLHttpRequest", ...headers },
@@ -110,7 +118,10 @@ describe("live room: ticket issuing", () => {
     const owner = await confirmedAccount({ name: "星野あかり", prefix: "owner" });
     const fanclubId = await insertFanclub(owner.id);
     const liveEventId = await insertLiveEvent(fanclubId, owner.id);
-    const anonymous = await SELF.fetch(`http://${hosts.www}/api/v1/live_events/${liveEventId}/room_ticket`, { method: "POST", headers: { "x-requested-with": "XMLHttpRequest", accept: "application/json" } });
+    const anonymous = await SELF.fetch(`http://${hosts.www}/api/v1/live_events/${liveEventId}/room_ticket`, {
+      method: "POST",
+      headers: { "x-requested-with": "XMLHttpRequest", accept: "application/json" },
+    });
     expect(anonymous.status).toBe(401);
 
     const res = await ticketFor(owner.b, liveEventId, { "accept-language": "en" });
@@ -174,9 +185,16 @@ describe("live room: chat", () => {
     const fan = await RoomClient.join(id, 801, "viewer", { locale: "ja" });
     const other = await RoomClient.join(id, 802, "viewer", { locale: "en" });
     fan.send({ type: "chat", liveEventId: id, text: "あ".repeat(CHAT_LIMITS.textMax + 1) });
-    expect(await fan.next((m) => m.type === "error")).toEqual({ type: "error", code: "tooLong", message: "メッセージは200文字以内で入力してください。" });
+    expect(await fan.next((m) => m.type === "error")).toEqual({
+      type: "error",
+      code: "tooLong",
+      message: "メッセージは200文字以内で入力してください。",
+    });
     other.send({ type: "chat", liveEventId: id, text: "a".repeat(CHAT_LIMITS.textMax + 1) });
-    expect(await other.next((m) => m.type === "error")).toMatchObject({ code: "tooLong", message: "Messages can be up to 200 characters." });
+    expect(await other.next((m) => m.type === "error")).toMatchObject({
+      code: "tooLong",
+      message: "Messages can be up to 200 characters.",
+    });
 
     for (let i = 1; i <= 6; i++) fan.send({ type: "chat", liveEventId: id, text: `${i}` });
     const error = await fan.next((m) => m.type === "error" && m.code === "rateLimited");
@@ -210,7 +228,8 @@ describe("live room: chat", () => {
     expect((await snapshot(id)).muted).toEqual([]);
 
     editor.send({ type: "delete", id: trollMessage.id });
-    for (const c of [owner, editor, fan, troll]) expect(await c.next((m) => m.type === "deleted")).toEqual({ type: "deleted", id: trollMessage.id });
+    for (const c of [owner, editor, fan, troll])
+      expect(await c.next((m) => m.type === "deleted")).toEqual({ type: "deleted", id: trollMessage.id });
     const late = await RoomClient.join(id, 904, "viewer");
     expect(late.welcome.history).toEqual([]);
 
@@ -218,7 +237,10 @@ describe("live room: chat", () => {
     expect(await editor.next((m) => m.type === "muted")).toEqual({ type: "muted", userId: 903, muted: true });
     expect(await troll.next((m) => m.type === "muted")).toMatchObject({ userId: 903, muted: true });
     troll.send({ type: "chat", liveEventId: id, text: "まだ言う" });
-    expect(await troll.next((m) => m.type === "error")).toMatchObject({ code: "muted", message: "このライブではメッセージを送信できません。" });
+    expect(await troll.next((m) => m.type === "error")).toMatchObject({
+      code: "muted",
+      message: "このライブではメッセージを送信できません。",
+    });
     await fan.settle();
     expect(fan.received.filter((m) => m.type === "chat")).toHaveLength(1);
     // the mute outlives the socket: reconnecting does not lift it
@@ -228,7 +250,9 @@ describe("live room: chat", () => {
     owner.send({ type: "unmute", userId: 903 });
     await back.next((m) => m.type === "muted" && m.muted === false);
     back.send({ type: "chat", liveEventId: id, text: "反省しました" });
-    expect(((await fan.next((m) => m.type === "chat" && (m.message as { userId: number }).userId === 903)).message as { text: string }).text).toBe("反省しました");
+    expect(
+      ((await fan.next((m) => m.type === "chat" && (m.message as { userId: number }).userId === 903)).message as { text: string }).text,
+    ).toBe("反省しました");
     for (const c of [owner, editor, fan, late, back]) c.close();
   });
 
@@ -254,7 +278,10 @@ describe("live room: on air and signaling", () => {
     const fan = await RoomClient.join(id, 1101, "viewer");
     const editor = await RoomClient.join(id, 1102, "editor");
     editor.send({ type: "publish" });
-    expect(await editor.next((m) => m.type === "error")).toMatchObject({ code: "publishNotAllowed", message: "配信できるのはライブの配信者だけです。" });
+    expect(await editor.next((m) => m.type === "error")).toMatchObject({
+      code: "publishNotAllowed",
+      message: "配信できるのはライブの配信者だけです。",
+    });
     fan.send({ type: "publish" });
     expect(await fan.next((m) => m.type === "error")).toMatchObject({ code: "publishNotAllowed" });
     expect((await snapshot(id)).onAir).toBe(false);
@@ -272,7 +299,12 @@ describe("live room: on air and signaling", () => {
     expect(await owner.next((m) => m.type === "peerJoined")).toMatchObject({ peerId: late.welcome.peerId, userId: 1103 });
 
     owner.send({ type: "unpublish" });
-    expect(await fan.next((m) => m.type === "onAir" && m.onAir === false)).toEqual({ type: "onAir", onAir: false, publisherPeerId: null, mirror: false });
+    expect(await fan.next((m) => m.type === "onAir" && m.onAir === false)).toEqual({
+      type: "onAir",
+      onAir: false,
+      publisherPeerId: null,
+      mirror: false,
+    });
     owner.send({ type: "publish" });
     await fan.next((m) => m.type === "onAir" && m.onAir === true);
     // someone who arrives now knows only "on air": the next "off air" can come only from the disconnect
@@ -292,7 +324,8 @@ describe("live room: on air and signaling", () => {
     const stub = liveRoomStub(env, id);
     const onAirAt = async () => {
       await runInDurableObject(stub, (room: LiveRoom) => room.reported());
-      return (await env.DB.prepare("SELECT on_air_at FROM live_events WHERE id = ?").bind(id).first<{ on_air_at: number | null }>())!.on_air_at;
+      return (await env.DB.prepare("SELECT on_air_at FROM live_events WHERE id = ?").bind(id).first<{ on_air_at: number | null }>())!
+        .on_air_at;
     };
 
     const fan = await RoomClient.join(id, 1150, "viewer");
@@ -352,13 +385,21 @@ describe("live room: on air and signaling", () => {
 });
 
 describe("live room: starting and ending a stream", () => {
-  async function call(b: Awaited<ReturnType<typeof confirmedAccount>>["b"], liveEventId: number, path: "room_ticket" | "start_live", body?: Record<string, unknown>) {
+  async function call(
+    b: Awaited<ReturnType<typeof confirmedAccount>>["b"],
+    liveEventId: number,
+    path: "room_ticket" | "start_live",
+    body?: Record<string, unknown>,
+  ) {
     const res = await b.request(at(hosts.www, `/api/v1/live_events/${liveEventId}/${path}`), {
       method: "POST",
       headers: { accept: "application/json", "x-requested-with": "XMLHttpRequest", "content-type": "application/json" },
       body: JSON.stringify(body ?? {}),
     });
-    return { status: res.status, body: (await res.json()) as { success: boolean; payload: Record<string, unknown> & { message?: string } } };
+    return {
+      status: res.status,
+      body: (await res.json()) as { success: boolean; payload: Record<string, unknown> & { message?: string } },
+    };
   }
 
   it("lets only the owner start: the start-live ticket may publish until 30 minutes after the end, viewers get the video join with theirs", async () => {
@@ -382,13 +423,30 @@ describe("live room: starting and ending a stream", () => {
 
     const started = await call(owner.b, liveEventId, "start_live", devices);
     expect(started.status).toBe(200);
-    expect(started.body.payload).toMatchObject({ role: "owner", liveEventOwnerId: owner.id, mirrorMode: "on", streamUntil: endAt + STREAM_GRACE_MS, video: { provider: "local", iceServers: [] } });
+    expect(started.body.payload).toMatchObject({
+      role: "owner",
+      liveEventOwnerId: owner.id,
+      mirrorMode: "on",
+      streamUntil: endAt + STREAM_GRACE_MS,
+      video: { provider: "local", iceServers: [] },
+    });
     // the owner's plain room ticket chats and moderates but carries no video: publishing needs start_live
     expect((await call(owner.b, liveEventId, "room_ticket")).body.payload).toMatchObject({ role: "owner", video: null });
-    expect((await call(holder.b, liveEventId, "room_ticket")).body.payload).toMatchObject({ role: "viewer", liveEventUserId: holder.id, video: { provider: "local" } });
+    expect((await call(holder.b, liveEventId, "room_ticket")).body.payload).toMatchObject({
+      role: "viewer",
+      liveEventUserId: holder.id,
+      video: { provider: "local" },
+    });
     // a reconnecting page keeps its video: no second provider join
-    expect((await call(holder.b, liveEventId, "room_ticket", { video: false })).body.payload).toMatchObject({ role: "viewer", video: null });
-    expect((await call(owner.b, liveEventId, "start_live", { ...devices, video: false })).body.payload).toMatchObject({ role: "owner", video: null, streamUntil: endAt + STREAM_GRACE_MS });
+    expect((await call(holder.b, liveEventId, "room_ticket", { video: false })).body.payload).toMatchObject({
+      role: "viewer",
+      video: null,
+    });
+    expect((await call(owner.b, liveEventId, "start_live", { ...devices, video: false })).body.payload).toMatchObject({
+      role: "owner",
+      video: null,
+      streamUntil: endAt + STREAM_GRACE_MS,
+    });
 
     // the start-live ticket publishes; the plain one is told to start first
     const plain = (await call(owner.b, liveEventId, "room_ticket")).body.payload;
@@ -397,7 +455,10 @@ describe("live room: starting and ending a stream", () => {
     plainSocket.webSocket!.accept();
     await plainClient.next((m) => m.type === "welcome");
     plainClient.send({ type: "publish" });
-    expect(await plainClient.next((m) => m.type === "error")).toMatchObject({ code: "streamNotStarted", message: "配信を開始してから送信してください。" });
+    expect(await plainClient.next((m) => m.type === "error")).toMatchObject({
+      code: "streamNotStarted",
+      message: "配信を開始してから送信してください。",
+    });
     plainClient.close();
 
     const fan = await RoomClient.join(liveEventId, holder.id, "viewer");
@@ -446,7 +507,10 @@ describe("live room: starting and ending a stream", () => {
     owner.send({ type: "publish" });
     await fan.next((m) => m.type === "onAir" && m.onAir === true);
     // the room's alarm fires at the expiry by itself
-    expect(await owner.next((m) => m.type === "streamEnded", 5_000)).toMatchObject({ reason: "expired", message: "配信の有効期限が切れたため、配信を終了しました。" });
+    expect(await owner.next((m) => m.type === "streamEnded", 5_000)).toMatchObject({
+      reason: "expired",
+      message: "配信の有効期限が切れたため、配信を終了しました。",
+    });
     expect(await fan.next((m) => m.type === "onAir" && m.onAir === false)).toMatchObject({ publisherPeerId: null });
     expect((await snapshot(id)).onAir).toBe(false);
     owner.send({ type: "chat", text: "また来週！" });

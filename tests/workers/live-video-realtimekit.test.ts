@@ -27,7 +27,8 @@ const rtkVars = { REALTIMEKIT_ACCOUNT_ID: ACCOUNT, REALTIMEKIT_APP_ID: APP, REAL
 type Seen = { method: string; url: string; authorization: string | null; body: Record<string, unknown> };
 type Route = (seen: Seen, index: number) => Response | Promise<Response>;
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 /**
  * RealtimeKit as its API reference describes it: meetings get ids m-1, m-2, ...; participants get
@@ -49,7 +50,16 @@ function fakeRealtimeKit(overrides: { meeting?: Route; participant?: Route } = {
     if (entry.url === `${APP_URL}/meetings`) {
       if (overrides.meeting) return overrides.meeting(entry, index);
       meetings += 1;
-      return json(201, { success: true, data: { id: `m-${meetings}`, title: entry.body.title, status: "ACTIVE", created_at: "2026-07-01T00:00:00Z", updated_at: "2026-07-01T00:00:00Z" } });
+      return json(201, {
+        success: true,
+        data: {
+          id: `m-${meetings}`,
+          title: entry.body.title,
+          status: "ACTIVE",
+          created_at: "2026-07-01T00:00:00Z",
+          updated_at: "2026-07-01T00:00:00Z",
+        },
+      });
     }
     const participant = entry.url.match(/\/meetings\/([^/]+)\/participants$/);
     if (participant) {
@@ -79,13 +89,29 @@ function providerWith(fake: ReturnType<typeof fakeRealtimeKit>, logged: Array<[s
 }
 
 const storedMeetingId = async (liveEventId: number) =>
-  (await env.DB.prepare("SELECT video_meeting_id FROM live_events WHERE id = ?").bind(liveEventId).first<{ video_meeting_id: string | null }>())?.video_meeting_id;
+  (
+    await env.DB.prepare("SELECT video_meeting_id FROM live_events WHERE id = ?")
+      .bind(liveEventId)
+      .first<{ video_meeting_id: string | null }>()
+  )?.video_meeting_id;
 
 let ownerId = 0;
 let fanclubId = 0;
 const newEvent = () => insertLiveEvent(fanclubId, ownerId);
-const hostJoin = (liveEventId: number): LiveVideoJoinInput => ({ liveEventId, userId: ownerId, name: "あかり", iconUrl: "https://media.fanclub.example/icons/akari.png", role: "host" });
-const viewerJoin = (liveEventId: number, userId = 9001): LiveVideoJoinInput => ({ liveEventId, userId, name: "Aoi", iconUrl: null, role: "viewer" });
+const hostJoin = (liveEventId: number): LiveVideoJoinInput => ({
+  liveEventId,
+  userId: ownerId,
+  name: "あかり",
+  iconUrl: "https://media.fanclub.example/icons/akari.png",
+  role: "host",
+});
+const viewerJoin = (liveEventId: number, userId = 9001): LiveVideoJoinInput => ({
+  liveEventId,
+  userId,
+  name: "Aoi",
+  iconUrl: null,
+  role: "viewer",
+});
 
 beforeAll(async () => {
   const owner = await confirmedAccount({ prefix: "rtk-owner", name: "あかり" });
@@ -132,7 +158,12 @@ describe("RealtimeKit provider", () => {
     expect(hostCall).toMatchObject({
       method: "POST",
       authorization: `Bearer ${TOKEN}`,
-      body: { preset_name: "webinar_presenter", custom_participant_id: String(ownerId), name: "あかり", picture: "https://media.fanclub.example/icons/akari.png" },
+      body: {
+        preset_name: "webinar_presenter",
+        custom_participant_id: String(ownerId),
+        name: "あかり",
+        picture: "https://media.fanclub.example/icons/akari.png",
+      },
     });
     expect(viewerCall!.body).toEqual({ preset_name: "webinar_viewer", custom_participant_id: "9001", name: "Aoi" });
     expect(host).toEqual({ provider: "realtimekit", authToken: `tok:m-1:webinar_presenter:${ownerId}` });
@@ -178,7 +209,9 @@ describe("RealtimeKit provider", () => {
   it("turns a refused meeting creation into LiveVideoUnavailableError, logs RealtimeKit's answer without the token, and stores nothing", async () => {
     const liveEventId = await newEvent();
     const logged: Array<[string, Record<string, unknown>]> = [];
-    const fake = fakeRealtimeKit({ meeting: () => json(403, { success: false, errors: [{ code: 10000, message: "Authentication error" }] }) });
+    const fake = fakeRealtimeKit({
+      meeting: () => json(403, { success: false, errors: [{ code: 10000, message: "Authentication error" }] }),
+    });
 
     const failure = await providerWith(fake, logged)
       .join(hostJoin(liveEventId))
@@ -236,7 +269,10 @@ describe("choosing the provider from the Worker's variables", () => {
     vi.stubGlobal("fetch", fake.fetch);
     const provider = liveVideoProviderFrom(envWith(rtkVars), db);
     expect(provider.name).toBe("realtimekit");
-    expect(await provider.join(hostJoin(liveEventId))).toEqual({ provider: "realtimekit", authToken: `tok:m-1:webinar_presenter:${ownerId}` });
+    expect(await provider.join(hostJoin(liveEventId))).toEqual({
+      provider: "realtimekit",
+      authToken: `tok:m-1:webinar_presenter:${ownerId}`,
+    });
     expect(fake.seen[0]!.url).toBe(`${APP_URL}/meetings`);
 
     const redirected = fakeRealtimeKit();
@@ -245,13 +281,20 @@ describe("choosing the provider from the Worker's variables", () => {
       expect(url.startsWith("http://rtk-fake.test/client/v4/accounts/")).toBe(true);
       return redirected.fetch(url.replace("http://rtk-fake.test/client/v4", "https://api.cloudflare.com/client/v4"), init);
     });
-    await liveVideoProviderFrom(envWith({ ...rtkVars, REALTIMEKIT_API_BASE: "http://rtk-fake.test/client/v4", REALTIMEKIT_VIEWER_PRESET: "fans" }), db).join(viewerJoin(liveEventId));
+    await liveVideoProviderFrom(
+      envWith({ ...rtkVars, REALTIMEKIT_API_BASE: "http://rtk-fake.test/client/v4", REALTIMEKIT_VIEWER_PRESET: "fans" }),
+      db,
+    ).join(viewerJoin(liveEventId));
     expect(redirected.seen.map((s) => s.body.preset_name)).toEqual(["fans"]);
   });
 
   it("refuses a half configuration and an API base override in production", () => {
-    expect(() => liveVideoProviderFrom(envWith({ REALTIMEKIT_ACCOUNT_ID: ACCOUNT, REALTIMEKIT_APP_ID: APP }), db)).toThrow(/half configured/);
-    expect(() => liveVideoProviderFrom(envWith({ ...rtkVars, ENVIRONMENT: "production", REALTIMEKIT_API_BASE: "http://rtk-fake.test/client/v4" }), db)).toThrow(/REALTIMEKIT_API_BASE/);
+    expect(() => liveVideoProviderFrom(envWith({ REALTIMEKIT_ACCOUNT_ID: ACCOUNT, REALTIMEKIT_APP_ID: APP }), db)).toThrow(
+      /half configured/,
+    );
+    expect(() =>
+      liveVideoProviderFrom(envWith({ ...rtkVars, ENVIRONMENT: "production", REALTIMEKIT_API_BASE: "http://rtk-fake.test/client/v4" }), db),
+    ).toThrow(/REALTIMEKIT_API_BASE/);
   });
 });
 
@@ -273,14 +316,21 @@ describe("RealtimeKit outage through the API", () => {
       const url = `http://www.fanclub.localhost/api/v1/live_events/${liveEventId}/start_live`;
       const request = new Request(url, {
         method: "POST",
-        headers: { "x-requested-with": "XMLHttpRequest", accept: "application/json", "content-type": "application/json", cookie: owner.b.cookieHeader("www.fanclub.localhost") },
+        headers: {
+          "x-requested-with": "XMLHttpRequest",
+          accept: "application/json",
+          "content-type": "application/json",
+          cookie: owner.b.cookieHeader("www.fanclub.localhost"),
+        },
         body: JSON.stringify({ mirror_mode: "auto" }),
       });
       const ctx = createExecutionContext();
       const res = await worker.fetch(request as Parameters<typeof worker.fetch>[0], { ...env, ...rtkVars } as Env, ctx);
       await waitOnExecutionContext(ctx);
       expect(res.status).toBe(503);
-      expect(((await res.json()) as { payload: { message: string } }).payload.message).toBe("ライブ映像に接続できませんでした。しばらくしてからもう一度お試しください。");
+      expect(((await res.json()) as { payload: { message: string } }).payload.message).toBe(
+        "ライブ映像に接続できませんでした。しばらくしてからもう一度お試しください。",
+      );
       expect(fetchSpy).toHaveBeenCalled();
     } finally {
       vi.restoreAllMocks();

@@ -43,7 +43,11 @@ describe("Stripe inside workerd", () => {
   });
 
   it("verifies a signed webhook with SubtleCrypto and refuses a tampered one", async () => {
-    const provider = stripePaymentProvider({ secretKey: "sk_test_workerd", publishableKey: "pk_test_workerd", webhookSecret: WEBHOOK_SECRET });
+    const provider = stripePaymentProvider({
+      secretKey: "sk_test_workerd",
+      publishableKey: "pk_test_workerd",
+      webhookSecret: WEBHOOK_SECRET,
+    });
     const payload = JSON.stringify({
       id: "evt_W",
       object: "event",
@@ -67,10 +71,21 @@ describe("Stripe inside workerd", () => {
     expect(provider.kind).toBe("sandbox");
     if (provider.kind !== "sandbox") return;
     const { customerId } = await provider.createCustomer({ userId: 1001, email: "fan01@demo.fanclub.localhost" });
-    const registration = await provider.registerSandboxCard(customerId, { number: "4242424242424242", expMonth: 12, expYear: new Date().getUTCFullYear() + 3, cvc: "123" });
+    const registration = await provider.registerSandboxCard(customerId, {
+      number: "4242424242424242",
+      expMonth: 12,
+      expYear: new Date().getUTCFullYear() + 3,
+      cvc: "123",
+    });
     expect(registration.ok).toBe(true);
     if (!registration.ok) return;
-    const charge = { customerId, paymentMethodId: registration.card.paymentMethodId, amountYen: 500, idempotencyKey: "purchase:w1", offSession: false };
+    const charge = {
+      customerId,
+      paymentMethodId: registration.card.paymentMethodId,
+      amountYen: 500,
+      idempotencyKey: "purchase:w1",
+      offSession: false,
+    };
     const first = await provider.charge(charge);
     expect(first.status).toBe("succeeded");
     expect(await provider.charge(charge)).toEqual(first);

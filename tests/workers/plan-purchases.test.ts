@@ -40,12 +40,17 @@ type CartJson = {
   card: { brand: string; last4: string } | null;
 };
 
-const addPlan = (fan: Fan, planId: number, targetType = "join_plan_type") => call<CartJson>(fan, "POST", "/me/carts", { type: "Plan", id: planId, target_type: targetType });
+const addPlan = (fan: Fan, planId: number, targetType = "join_plan_type") =>
+  call<CartJson>(fan, "POST", "/me/carts", { type: "Plan", id: planId, target_type: targetType });
 
 /** What the modal posts on page 3 (spec §3 purchase payload) for the cart version it shows. */
 async function purchase(fan: Fan, coins: number, extra: Record<string, unknown> = {}) {
   const cart = (await call<CartJson>(fan, "GET", "/me/carts")).json.payload;
-  return call<{ purchase?: { id: number; total: number; coinAmount: number; cardAmount: number }; replayed?: boolean; requiresAction?: { provider: string; clientSecret: string } }>(fan, "POST", "/me/carts/purchase", {
+  return call<{
+    purchase?: { id: number; total: number; coinAmount: number; cardAmount: number };
+    replayed?: boolean;
+    requiresAction?: { provider: string; clientSecret: string };
+  }>(fan, "POST", "/me/carts/purchase", {
     payment: coins === cart.total ? "coin" : "card",
     isUsedCoin: coins > 0,
     otherPayment: { toraCoin: coins },
@@ -55,7 +60,11 @@ async function purchase(fan: Fan, coins: number, extra: Record<string, unknown> 
 }
 
 async function rows<T>(sql: string, ...binds: unknown[]): Promise<T[]> {
-  return (await env.DB.prepare(sql).bind(...binds).all<T>()).results;
+  return (
+    await env.DB.prepare(sql)
+      .bind(...binds)
+      .all<T>()
+  ).results;
 }
 
 async function membershipsOf(userId: number, fanclubId: number) {
@@ -67,11 +76,23 @@ async function membershipsOf(userId: number, fanclubId: number) {
 }
 
 async function paymentsOf(userId: number) {
-  return rows<{ kind: string; amount: number; plan_id: number; month: string; purchase_id: number }>("SELECT kind, amount, plan_id, month, purchase_id FROM membership_payments WHERE user_id = ? ORDER BY id", userId);
+  return rows<{ kind: string; amount: number; plan_id: number; month: string; purchase_id: number }>(
+    "SELECT kind, amount, plan_id, month, purchase_id FROM membership_payments WHERE user_id = ? ORDER BY id",
+    userId,
+  );
 }
 
 async function purchasesOf(userId: number) {
-  return rows<{ id: number; status: string; total: number; coin_amount: number; card_amount: number; card_charge_id: string | null; coin_entry_id: number | null; failure_code: string | null }>(
+  return rows<{
+    id: number;
+    status: string;
+    total: number;
+    coin_amount: number;
+    card_amount: number;
+    card_charge_id: string | null;
+    coin_entry_id: number | null;
+    failure_code: string | null;
+  }>(
     "SELECT id, status, total, coin_amount, card_amount, card_charge_id, coin_entry_id, failure_code FROM purchases WHERE user_id = ? ORDER BY id",
     userId,
   );
@@ -80,7 +101,8 @@ async function purchasesOf(userId: number) {
 async function counts(fanclubId: number, ...planIds: number[]) {
   const club = await env.DB.prepare("SELECT member_count FROM fanclubs WHERE id = ?").bind(fanclubId).first<number>("member_count");
   const planCounts = [];
-  for (const id of planIds) planCounts.push(await env.DB.prepare("SELECT member_count FROM plans WHERE id = ?").bind(id).first<number>("member_count"));
+  for (const id of planIds)
+    planCounts.push(await env.DB.prepare("SELECT member_count FROM plans WHERE id = ?").bind(id).first<number>("member_count"));
   return { club, plans: planCounts };
 }
 
@@ -168,11 +190,18 @@ describe("the cart API (spec §7 /me/carts)", () => {
     expect((await addPlan(fan, 999_999)).json.payload.errors?.[0]?.target).toBe("plan");
 
     // the header is required for changes, and a visitor has no cart
-    const noHeader = await fan.b.request(at(hosts.www, "/api/v1/me/carts"), { method: "POST", headers: { "content-type": "application/json", accept: "application/json" }, body: JSON.stringify({ type: "Plan", id: light, target_type: "join_plan_type" }) });
+    const noHeader = await fan.b.request(at(hosts.www, "/api/v1/me/carts"), {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json" },
+      body: JSON.stringify({ type: "Plan", id: light, target_type: "join_plan_type" }),
+    });
     expect(noHeader.status).toBe(403);
     expect((await api(hosts.www, "/me/carts", { headers: xhr })).status).toBe(401);
     // plans info for a visitor: no membership, so every open plan is a join with no quote yet
-    const info = (await (await api(hosts.www, `/fanclubs/${fanclubId}/plans`, { headers: xhr })).json()) as Envelope<{ plans: Array<{ id: number; planGrade: string; quote: unknown; disabledAt: number | null }>; joining_plan_id: number | null }>;
+    const info = (await (await api(hosts.www, `/fanclubs/${fanclubId}/plans`, { headers: xhr })).json()) as Envelope<{
+      plans: Array<{ id: number; planGrade: string; quote: unknown; disabledAt: number | null }>;
+      joining_plan_id: number | null;
+    }>;
     expect(info.payload.joining_plan_id).toBeNull();
     expect(info.payload.plans.find((p) => p.id === light)).toMatchObject({ planGrade: "noJoin", quote: null, disabledAt: null });
   });
@@ -187,7 +216,12 @@ describe("joining a plan (spec §4 purchase)", () => {
     expect(cart.card).toEqual({ brand: "visa", last4: "4242" });
 
     const body = { payment: "card", isUsedCoin: false, otherPayment: { toraCoin: 0 }, cartVersion: cart.cartVersion };
-    const first = await call<{ purchase: { id: number; total: number; cardAmount: number; coinAmount: number }; replayed: boolean }>(fan, "POST", "/me/carts/purchase", body);
+    const first = await call<{ purchase: { id: number; total: number; cardAmount: number; coinAmount: number }; replayed: boolean }>(
+      fan,
+      "POST",
+      "/me/carts/purchase",
+      body,
+    );
     expect(first.status).toBe(200);
     expect(first.json.payload.purchase).toMatchObject({ total: 500, cardAmount: 500, coinAmount: 0 });
     expect(first.json.payload.replayed).toBe(false);
@@ -196,7 +230,9 @@ describe("joining a plan (spec §4 purchase)", () => {
     const [membership] = await membershipsOf(fan.id, fanclubId);
     expect(membership).toMatchObject({ plan_id: light, status: "active", paid_through: month });
     expect(membership!.member_number).toBeGreaterThan(0);
-    expect(await paymentsOf(fan.id)).toEqual([{ kind: "join", amount: 500, plan_id: light, month, purchase_id: first.json.payload.purchase.id }]);
+    expect(await paymentsOf(fan.id)).toEqual([
+      { kind: "join", amount: 500, plan_id: light, month, purchase_id: first.json.payload.purchase.id },
+    ]);
     const [paid] = await purchasesOf(fan.id);
     expect(paid).toMatchObject({ status: "paid", total: 500, card_amount: 500, coin_amount: 0, coin_entry_id: null });
     expect(paid!.card_charge_id).toMatch(/^pi_sandbox_/);
@@ -244,15 +280,21 @@ describe("joining a plan (spec §4 purchase)", () => {
     expect(await env.DB.prepare("SELECT member_count FROM plans WHERE id = ?").bind(limited).first<number>("member_count")).toBe(1);
     expect(await membershipsOf(loser.id, fanclubId)).toEqual([]);
     // refused before paying, or charged and given back in full: never charged without the seat
-    for (const p of await purchasesOf(loser.id)) expect(p.status === "refunded" || (p.status === "failed" && p.card_charge_id === null)).toBe(true);
-    const refunded = await rows<{ refund_id: string | null; status: string }>("SELECT refund_id, status FROM purchases WHERE user_id = ? AND status = 'refunded'", loser.id);
+    for (const p of await purchasesOf(loser.id))
+      expect(p.status === "refunded" || (p.status === "failed" && p.card_charge_id === null)).toBe(true);
+    const refunded = await rows<{ refund_id: string | null; status: string }>(
+      "SELECT refund_id, status FROM purchases WHERE user_id = ? AND status = 'refunded'",
+      loser.id,
+    );
     for (const r of refunded) expect(r.refund_id).toMatch(/^re_sandbox_/);
   });
 
   it("the database holds a plan's join limit: a count growing past it is refused, a lowered limit is not", async () => {
     const limited = await insertPlan(fanclubId, { name: "限定2名", price: 300, joinLimit: 2 });
     await env.DB.prepare("UPDATE plans SET member_count = 2 WHERE id = ?").bind(limited).run();
-    await expect(env.DB.prepare("UPDATE plans SET member_count = member_count + 1 WHERE id = ?").bind(limited).run()).rejects.toThrow(/capacity_exceeded/);
+    await expect(env.DB.prepare("UPDATE plans SET member_count = member_count + 1 WHERE id = ?").bind(limited).run()).rejects.toThrow(
+      /capacity_exceeded/,
+    );
     await env.DB.prepare("UPDATE plans SET join_limit = 1 WHERE id = ?").bind(limited).run();
     await env.DB.prepare("UPDATE plans SET member_count = member_count - 1 WHERE id = ?").bind(limited).run();
     expect(await env.DB.prepare("SELECT member_count FROM plans WHERE id = ?").bind(limited).first<number>("member_count")).toBe(1);
@@ -268,7 +310,9 @@ describe("joining a plan (spec §4 purchase)", () => {
     expect((await coinBalance(db, fan.id, Date.now())).balance).toBe(200);
     const [paid] = await purchasesOf(fan.id);
     expect(paid).toMatchObject({ status: "paid", coin_amount: 1000, card_amount: 0, card_charge_id: null });
-    const entry = await env.DB.prepare("SELECT idempotency_key, amount, kind FROM coin_entries WHERE id = ?").bind(paid!.coin_entry_id).first();
+    const entry = await env.DB.prepare("SELECT idempotency_key, amount, kind FROM coin_entries WHERE id = ?")
+      .bind(paid!.coin_entry_id)
+      .first();
     expect(entry).toMatchObject({ amount: 1000, kind: "spend" });
     expect(String(entry!.idempotency_key)).toMatch(/^purchase:\d+:\d+$/);
     expect(await membershipsOf(fan.id, fanclubId)).toMatchObject([{ plan_id: gold, status: "active" }]);
@@ -282,7 +326,13 @@ describe("joining a plan (spec §4 purchase)", () => {
 
     const tooSmall = await purchase(fan, 951);
     expect(tooSmall.status).toBe(400);
-    expect(tooSmall.json.payload.errors).toEqual([{ message: "カードでお支払いいただく部分は50円以上にしてください。全額をとらコインでお支払いいただくか、とらコインの金額を減らしてください。", target: "cart" }]);
+    expect(tooSmall.json.payload.errors).toEqual([
+      {
+        message:
+          "カードでお支払いいただく部分は50円以上にしてください。全額をとらコインでお支払いいただくか、とらコインの金額を減らしてください。",
+        target: "cart",
+      },
+    ]);
     const shortage = await purchase(fan, 500);
     expect(shortage.json.payload.message).toBe("とらコイン残高が不足しています。とらコインサイトでチャージしてください。");
     const invalid = await purchase(fan, 1001);
@@ -326,12 +376,19 @@ describe("joining a plan (spec §4 purchase)", () => {
     expect(await membershipsOf(fan.id, fanclubId)).toEqual([]);
     expect(await paymentsOf(fan.id)).toEqual([]);
     expect((await coinBalance(db, fan.id, Date.now())).balance).toBe(200);
-    expect(await purchasesOf(fan.id)).toMatchObject([{ status: "failed", failure_code: "card_declined", coin_amount: 200, card_amount: 800 }]);
+    expect(await purchasesOf(fan.id)).toMatchObject([
+      { status: "failed", failure_code: "card_declined", coin_amount: 200, card_amount: 800 },
+    ]);
     // the cart keeps its item under a new version; the old version is answered as changed
     const after = (await call<CartJson>(fan, "GET", "/me/carts")).json.payload;
     expect(after.carts).toHaveLength(1);
     expect(after.cartVersion).toBe(cart.cartVersion + 1);
-    const stale = await call(fan, "POST", "/me/carts/purchase", { payment: "card", isUsedCoin: true, otherPayment: { toraCoin: 200 }, cartVersion: cart.cartVersion });
+    const stale = await call(fan, "POST", "/me/carts/purchase", {
+      payment: "card",
+      isUsedCoin: true,
+      otherPayment: { toraCoin: 200 },
+      cartVersion: cart.cartVersion,
+    });
     expect(stale.json.payload.message).toBe("カートの内容が変わりました。内容をご確認のうえ、もう一度お試しください。");
 
     // a working card afterwards pays under the new version
@@ -368,7 +425,10 @@ describe("changing and leaving (decision 012)", () => {
     expect((await purchase(fan, 0)).status).toBe(200);
     const before = await counts(fanclubId, light, gold);
 
-    const info = await call<{ plans: Array<{ id: number; planGrade: string; quote: { kind: string; chargeNow: number } }>; joining_plan_id: number }>(fan, "GET", `/fanclubs/${fanclubId}/plans`);
+    const info = await call<{
+      plans: Array<{ id: number; planGrade: string; quote: { kind: string; chargeNow: number } }>;
+      joining_plan_id: number;
+    }>(fan, "GET", `/fanclubs/${fanclubId}/plans`);
     expect(info.json.payload.joining_plan_id).toBe(light);
     const byId = new Map(info.json.payload.plans.map((p) => [p.id, p]));
     expect(byId.get(light)).toMatchObject({ planGrade: "current", quote: { kind: "current" } });
@@ -404,7 +464,12 @@ describe("changing and leaving (decision 012)", () => {
     const fan = await confirmedAccount({ prefix: "leave" });
     await registerCard(fan, "4242424242424242");
     const now = Date.now();
-    const old = await insertPostRow(fanclubId, ownerId, { title: "昔のゴールド投稿", comment: "昔のゴールド本文", planId: gold, publishedAt: now - 400 * 86_400_000 });
+    const old = await insertPostRow(fanclubId, ownerId, {
+      title: "昔のゴールド投稿",
+      comment: "昔のゴールド本文",
+      planId: gold,
+      publishedAt: now - 400 * 86_400_000,
+    });
     const fresh = await insertPostRow(fanclubId, ownerId, { title: "今月のゴールド投稿", planId: gold, publishedAt: now - 1000 });
     await addPlan(fan, gold);
     expect((await purchase(fan, 0)).status).toBe(200);
@@ -455,20 +520,31 @@ describe("changing and leaving (decision 012)", () => {
     await giveCoins(fan, 1000);
     await addPlan(fan, gold);
     expect((await purchase(fan, 1000)).status).toBe(200);
-    const postId = await insertPostRow(fanclubId, ownerId, { title: "ゴールドの便り", comment: "ゴールドだけの便りです", planId: gold, publishedAt: Date.now() - 400 * 86_400_000 });
+    const postId = await insertPostRow(fanclubId, ownerId, {
+      title: "ゴールドの便り",
+      comment: "ゴールドだけの便りです",
+      planId: gold,
+      publishedAt: Date.now() - 400 * 86_400_000,
+    });
     // the renewal of this month failed (what the renewal run writes): an expired plan
     const month = billingMonthOf(Date.now());
     const lastMonth = billingMonthOf(monthEndMs(month) - 40 * 86_400_000);
-    await env.DB.prepare("UPDATE memberships SET status = 'unpaid', paid_through = ?, expired_at = ? WHERE user_id = ? AND fanclub_id = ?").bind(lastMonth, Date.now(), fan.id, fanclubId).run();
+    await env.DB.prepare("UPDATE memberships SET status = 'unpaid', paid_through = ?, expired_at = ? WHERE user_id = ? AND fanclub_id = ?")
+      .bind(lastMonth, Date.now(), fan.id, fanclubId)
+      .run();
     const page = () => fan.b.get(at(hosts.www, `/fanclubs/${fanclubId}/posts/${postId}`)).then((r) => r.text());
     expect(await page()).not.toContain("ゴールドだけの便りです");
 
     const other = await addPlan(fan, light, "upgrade_plan_type");
-    expect(other.json.payload.errors).toEqual([{ message: "お支払いが済んでいないプランがあります。先にお支払いください。", target: "plan" }]);
+    expect(other.json.payload.errors).toEqual([
+      { message: "お支払いが済んでいないプランがあります。先にお支払いください。", target: "plan" },
+    ]);
 
     const cart = await addPlan(fan, 0, "subscribe_plan_type");
     expect(cart.status).toBe(200);
-    expect(cart.json.payload.carts).toMatchObject([{ target_type: "subscribe_plan_type", price: 1000, plan: { id: gold }, quote: { kind: "resume", month } }]);
+    expect(cart.json.payload.carts).toMatchObject([
+      { target_type: "subscribe_plan_type", price: 1000, plan: { id: gold }, quote: { kind: "resume", month } },
+    ]);
     await giveCoins(fan, 1000);
     expect((await purchase(fan, 1000)).status).toBe(200);
     expect(await membershipsOf(fan.id, fanclubId)).toMatchObject([{ plan_id: gold, status: "active", paid_through: month }]);
@@ -481,7 +557,20 @@ describe("changing and leaving (decision 012)", () => {
     await giveCoins(fan, 500);
     await addPlan(fan, light);
     await purchase(fan, 500);
-    const res = await call<{ membership: { planId: number; memberNumber: number; status: string; nextRenewalAt: number; payments: Array<{ kind: string; amount: number; planName: string }> } }>(fan, "GET", `/fanclubs/${fanclubId}/membership`);
-    expect(res.json.payload.membership).toMatchObject({ planId: light, status: "active", nextRenewalAt: monthEndMs(billingMonthOf(Date.now())), payments: [{ kind: "join", amount: 500, planName: "ライト" }] });
+    const res = await call<{
+      membership: {
+        planId: number;
+        memberNumber: number;
+        status: string;
+        nextRenewalAt: number;
+        payments: Array<{ kind: string; amount: number; planName: string }>;
+      };
+    }>(fan, "GET", `/fanclubs/${fanclubId}/membership`);
+    expect(res.json.payload.membership).toMatchObject({
+      planId: light,
+      status: "active",
+      nextRenewalAt: monthEndMs(billingMonthOf(Date.now())),
+      payments: [{ kind: "join", amount: 500, planName: "ライト" }],
+    });
   });
 });

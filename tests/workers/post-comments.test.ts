@@ -39,25 +39,37 @@ interface ListPayload {
 }
 
 /** A call to /api/v1/posts/{postId}... as `b`'s browser makes it (or a visitor's, without `b`). */
-async function call<T = Record<string, unknown>>(b: TestBrowser | null, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+async function call<T = Record<string, unknown>>(
+  b: TestBrowser | null,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
   const init = {
     method,
     headers: { ...xhr, ...(body !== undefined ? { "content-type": "application/json" } : {}), ...headers },
     body: body !== undefined ? JSON.stringify(body) : undefined,
   };
-  const res = b ? await b.request(at(hosts.www, `/api/v1${path}`), init) : await api(hosts.www, path, { ...init, headers: { ...init.headers, host: hosts.www } });
+  const res = b
+    ? await b.request(at(hosts.www, `/api/v1${path}`), init)
+    : await api(hosts.www, path, { ...init, headers: { ...init.headers, host: hosts.www } });
   const text = await res.text();
   return { status: res.status, text, json: JSON.parse(text) as Envelope<T> };
 }
 
-const comment = (b: TestBrowser | null, postId: number, body: string) => call<{ comment: Comment; commentCount: number }>(b, "POST", `/posts/${postId}/post_comments`, { body });
+const comment = (b: TestBrowser | null, postId: number, body: string) =>
+  call<{ comment: Comment; commentCount: number }>(b, "POST", `/posts/${postId}/post_comments`, { body });
 const reply = (b: TestBrowser | null, postId: number, parentId: number, body: string) =>
   call<{ comment: Comment; commentCount: number }>(b, "POST", `/posts/${postId}/post_comments/${parentId}/create_child`, { body });
 const list = (b: TestBrowser | null, postId: number, query = "") => call<ListPayload>(b, "GET", `/posts/${postId}/post_comments${query}`);
-const destroy = (b: TestBrowser | null, postId: number, commentId: number) => call<{ commentCount: number }>(b, "DELETE", `/posts/${postId}/post_comments/${commentId}`);
+const destroy = (b: TestBrowser | null, postId: number, commentId: number) =>
+  call<{ commentCount: number }>(b, "DELETE", `/posts/${postId}/post_comments/${commentId}`);
 
 const postCounts = (postId: number) =>
-  env.DB.prepare("SELECT like_count AS likes, comment_count AS comments FROM posts WHERE id = ?").bind(postId).first<{ likes: number; comments: number }>();
+  env.DB.prepare("SELECT like_count AS likes, comment_count AS comments FROM posts WHERE id = ?")
+    .bind(postId)
+    .first<{ likes: number; comments: number }>();
 
 /** An owner with a fan club and a plan on the www brand, and a post for anyone. */
 async function club(prefix: string, post: Parameters<typeof insertPost>[2] = {}) {
@@ -83,7 +95,13 @@ describe("writing comments and replies", () => {
 
     const first = await comment(fan.b, postId, "  はじめまして！\r\nよろしくお願いします  ");
     expect(first.status).toBe(201);
-    expect(first.json.payload.comment).toMatchObject({ body: "はじめまして！\nよろしくお願いします", user: { name: "みなみ" }, mine: true, deletable: true, parentId: null });
+    expect(first.json.payload.comment).toMatchObject({
+      body: "はじめまして！\nよろしくお願いします",
+      user: { name: "みなみ" },
+      mine: true,
+      deletable: true,
+      parentId: null,
+    });
     expect(first.json.payload.commentCount).toBe(1);
 
     const answer = await reply(fan.b, postId, first.json.payload.comment.id, "続けて返信");
@@ -124,7 +142,13 @@ describe("writing comments and replies", () => {
     expect(visitor.status).toBe(401);
     expect(visitor.json.payload.message).toBe("ログインしてください。");
     const page = await list(null, postId);
-    expect(page.json.payload.permissions).toMatchObject({ allowComment: true, canComment: false, commentRefusal: "signIn", canLike: false, canModerate: false });
+    expect(page.json.payload.permissions).toMatchObject({
+      allowComment: true,
+      canComment: false,
+      commentRefusal: "signIn",
+      canLike: false,
+      canModerate: false,
+    });
     expect(page.json.payload.comments).toEqual([]);
   });
 
@@ -197,7 +221,10 @@ describe("likes", () => {
     expect((await list(fan.b, postId)).json.payload.comments[0]).toMatchObject({ likeCount: 1, likedByMe: false });
 
     expect((await call(other.b, "DELETE", likePath)).json.payload).toEqual({ liked: false, likeCount: 0 });
-    expect((await call(other.b, "POST", `/posts/${postId}/post_comments/${c.id}/cancel_like`)).json.payload).toEqual({ liked: false, likeCount: 0 });
+    expect((await call(other.b, "POST", `/posts/${postId}/post_comments/${c.id}/cancel_like`)).json.payload).toEqual({
+      liked: false,
+      likeCount: 0,
+    });
     expect((await list(other.b, postId)).json.payload.comments[0]).toMatchObject({ likeCount: 0, likedByMe: false });
   });
 
@@ -237,7 +264,9 @@ describe("deleting comments", () => {
     expect(page.json.payload.comments[0]).toMatchObject({ id: top.id, deleted: true, body: "", user: null });
     expect(page.json.payload.comments[0]!.replies.map((r) => r.body)).toEqual(["残る返信"]);
     expect(page.json.payload.commentCount).toBe(1);
-    const stored = await env.DB.prepare("SELECT body, deleted_at FROM post_comments WHERE id = ?").bind(top.id).first<{ body: string; deleted_at: number | null }>();
+    const stored = await env.DB.prepare("SELECT body, deleted_at FROM post_comments WHERE id = ?")
+      .bind(top.id)
+      .first<{ body: string; deleted_at: number | null }>();
     expect(stored?.body).toBe("");
     expect(stored?.deleted_at).not.toBeNull();
     expect((await reply(fan.b, postId, top.id, "削除済みへの返信")).status).toBe(404);
@@ -275,7 +304,11 @@ describe("who may comment", () => {
     const before = await comment(fan.b, postId, "フォロー前");
     expect(before.status).toBe(403);
     expect(before.json.payload.message).toBe("この投稿にはフォロワーとファンクラブ会員のみコメントできます。");
-    expect((await list(fan.b, postId)).json.payload.permissions).toMatchObject({ canComment: false, commentRefusal: "followersOnly", canLike: true });
+    expect((await list(fan.b, postId)).json.payload.permissions).toMatchObject({
+      canComment: false,
+      commentRefusal: "followersOnly",
+      canLike: true,
+    });
 
     expect((await call(fan.b, "POST", `/fanclubs/${fanclubId}/follow`)).status).toBe(200);
     expect((await comment(fan.b, postId, "フォローしました")).status).toBe(201);
@@ -314,8 +347,12 @@ describe("who may comment", () => {
     expect((await reply(fan.b, postId, c.id, "返信も")).status).toBe(403);
     expect((await call(fan.b, "POST", `/posts/${postId}/like`)).status).toBe(403);
     expect((await call(fan.b, "POST", `/posts/${postId}/post_comments/${c.id}/like`)).status).toBe(403);
-    expect((await postCounts(postId))).toEqual({ likes: 0, comments: 1 });
-    expect((await list(fan.b, postId)).json.payload.permissions).toMatchObject({ canComment: false, commentRefusal: "blocked", canLike: false });
+    expect(await postCounts(postId)).toEqual({ likes: 0, comments: 1 });
+    expect((await list(fan.b, postId)).json.payload.permissions).toMatchObject({
+      canComment: false,
+      commentRefusal: "blocked",
+      canLike: false,
+    });
   });
 
   it("refuses every comment while the post does not allow them, the owner's too, and says so", async () => {
@@ -326,7 +363,11 @@ describe("who may comment", () => {
       expect(refused.status).toBe(403);
       expect(refused.json.payload.message).toBe("この投稿へのコメントは受け付けていません。");
     }
-    expect((await list(fan.b, postId)).json.payload.permissions).toMatchObject({ allowComment: false, canComment: false, commentRefusal: "closed" });
+    expect((await list(fan.b, postId)).json.payload.permissions).toMatchObject({
+      allowComment: false,
+      canComment: false,
+      commentRefusal: "closed",
+    });
     // likes are not comments
     expect((await call(fan.b, "POST", `/posts/${postId}/like`)).status).toBe(200);
   });
@@ -363,7 +404,7 @@ describe("locked and hidden posts", () => {
       expect((await call(b, "POST", `/posts/${locked}/post_comments/${c.id}/like`)).status).toBe(403);
       expect((await reply(b, locked, c.id, "返信")).status).toBe(403);
     }
-    expect((await postCounts(locked))).toEqual({ likes: 0, comments: 1 });
+    expect(await postCounts(locked)).toEqual({ likes: 0, comments: 1 });
 
     const seen = await list(member.b, locked);
     expect(seen.status).toBe(200);
@@ -416,8 +457,8 @@ describe("paging", () => {
 describe("CSV export", () => {
   it("gives the owner every comment as an Excel-ready CSV with a safe file name and defused formulas", async () => {
     const { owner, fanclubId, postId } = await club("cs");
-    const fan = await confirmedAccount({ name: "山田, \"花子\"", prefix: "csf" });
-    const top = (await comment(fan.b, postId, "=HYPERLINK(\"http://evil.example\")")).json.payload.comment;
+    const fan = await confirmedAccount({ name: '山田, "花子"', prefix: "csf" });
+    const top = (await comment(fan.b, postId, '=HYPERLINK("http://evil.example")')).json.payload.comment;
     await reply(owner.b, postId, top.id, "改行\nあり");
     const removed = (await comment(fan.b, postId, "消される本文")).json.payload.comment;
     await destroy(owner.b, postId, removed.id);
@@ -433,7 +474,11 @@ describe("CSV export", () => {
     const text = new TextDecoder().decode(bytes.slice(3));
     const lines = text.split("\r\n");
     expect(lines[0]).toBe("コメントID,返信先コメントID,ユーザー名,本文,いいね数,投稿日時,削除済み");
-    expect(lines[1]).toMatch(new RegExp(`^${top.id},,"山田, ""花子""","'=HYPERLINK\\(""http://evil.example""\\)",1,\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\+09:00,0$`));
+    expect(lines[1]).toMatch(
+      new RegExp(
+        `^${top.id},,"山田, ""花子""","'=HYPERLINK\\(""http://evil.example""\\)",1,\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\+09:00,0$`,
+      ),
+    );
     expect(text).toContain(`,${top.id},オーナー,"改行\nあり",0,`);
     expect(text).toMatch(new RegExp(`\r\n${removed.id},,"山田, ""花子""",,0,[^,]+,1\r\n`));
     expect(text).not.toContain("消される本文");
@@ -477,7 +522,16 @@ describe("the post page's props", () => {
       canLike: true,
       canModerate: false,
     });
-    expect(await state({ userId: owner.id, ownFanclubId: fanclubId, editing: none })).toMatchObject({ likedByMe: false, canComment: true, canModerate: true });
-    expect(await state({ userId: null, ownFanclubId: null, editing: none })).toMatchObject({ likedByMe: false, canComment: false, commentRefusal: "signIn", canLike: false });
+    expect(await state({ userId: owner.id, ownFanclubId: fanclubId, editing: none })).toMatchObject({
+      likedByMe: false,
+      canComment: true,
+      canModerate: true,
+    });
+    expect(await state({ userId: null, ownFanclubId: null, editing: none })).toMatchObject({
+      likedByMe: false,
+      canComment: false,
+      commentRefusal: "signIn",
+      canLike: false,
+    });
   });
 });

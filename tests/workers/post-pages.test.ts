@@ -42,7 +42,13 @@ const blogJson = (imageKey: string) =>
       type: "root",
       children: [
         { type: "heading", tag: "h2", children: [{ type: "text", text: "見出し", format: 0 }] },
-        { type: "paragraph", children: [{ type: "text", text: BLOG_TEXT, format: 1 }, { type: "image", src: imageKey, altText: "舞台裏" }] },
+        {
+          type: "paragraph",
+          children: [
+            { type: "text", text: BLOG_TEXT, format: 1 },
+            { type: "image", src: imageKey, altText: "舞台裏" },
+          ],
+        },
       ],
     },
   });
@@ -77,7 +83,11 @@ beforeAll(async () => {
   const followed = await follower.b.request(at(hosts.www, `/api/v1/fanclubs/${fanclubId}/follow`), { method: "POST", headers: xhr });
   expect(followed.status).toBe(200);
 
-  publicPostId = await insertPostRow(fanclubId, owner.id, { title: "みんなへのお知らせ", comment: "一行目\n二行目", publishedAt: Date.now() - 60_000 });
+  publicPostId = await insertPostRow(fanclubId, owner.id, {
+    title: "みんなへのお知らせ",
+    comment: "一行目\n二行目",
+    publishedAt: Date.now() - 60_000,
+  });
   await insertPostFileRow(publicPostId, fanclubId, owner.id, { filename: "open.png", bytes: PNG });
 
   lockedPostId = await insertPostRow(fanclubId, owner.id, {
@@ -90,11 +100,27 @@ beforeAll(async () => {
     coverKey: "public/covers/test/cover.png",
     publishedAt: Date.now() - 30_000,
   });
-  const attachment = await insertPostFileRow(lockedPostId, fanclubId, owner.id, { kind: "attachment", filename: SECRET_FILE, contentType: "application/zip", bytes: new Uint8Array([0x50, 0x4b, 3, 4, 9, 9, 9, 9]) });
-  const picture = await insertPostFileRow(lockedPostId, fanclubId, owner.id, { kind: "picture", filename: SECRET_PICTURE, bytes: PNG, sortOrder: 1 });
+  const attachment = await insertPostFileRow(lockedPostId, fanclubId, owner.id, {
+    kind: "attachment",
+    filename: SECRET_FILE,
+    contentType: "application/zip",
+    bytes: new Uint8Array([0x50, 0x4b, 3, 4, 9, 9, 9, 9]),
+  });
+  const picture = await insertPostFileRow(lockedPostId, fanclubId, owner.id, {
+    kind: "picture",
+    filename: SECRET_PICTURE,
+    bytes: PNG,
+    sortOrder: 1,
+  });
 
   const blogImage = await insertPostFileRow(null, fanclubId, owner.id, { kind: "blog_image", filename: "inline.png", bytes: PNG });
-  blogPostId = await insertPostRow(fanclubId, owner.id, { type: "blog", title: "限定ブログ", blogJson: blogJson(blogImage.key), planId: goldPlanId, publishedAt: Date.now() - 20_000 });
+  blogPostId = await insertPostRow(fanclubId, owner.id, {
+    type: "blog",
+    title: "限定ブログ",
+    blogJson: blogJson(blogImage.key),
+    planId: goldPlanId,
+    publishedAt: Date.now() - 20_000,
+  });
   await env.DB.prepare("UPDATE post_files SET post_id = ? WHERE id = ?").bind(blogPostId, blogImage.id).run();
   lockedKeys = [attachment.key, picture.key, blogImage.key];
 
@@ -148,8 +174,19 @@ describe("post page", () => {
     const ownerId = await insertOwner("配信オーナー");
     const club = await insertFanclub(ownerId, { name: "配信テスト" });
     const streaming = await insertPostRow(club, ownerId, { type: "streaming", title: "ライブ映像" });
-    await insertPostFileRow(streaming, club, ownerId, { kind: "streaming", filename: "live.mp4", contentType: "video/mp4", bytes: new Uint8Array(64) });
-    await insertPostFileRow(streaming, club, ownerId, { kind: "streaming", filename: "talk.mp3", contentType: "audio/mpeg", bytes: new Uint8Array(64), sortOrder: 1 });
+    await insertPostFileRow(streaming, club, ownerId, {
+      kind: "streaming",
+      filename: "live.mp4",
+      contentType: "video/mp4",
+      bytes: new Uint8Array(64),
+    });
+    await insertPostFileRow(streaming, club, ownerId, {
+      kind: "streaming",
+      filename: "talk.mp3",
+      contentType: "audio/mpeg",
+      bytes: new Uint8Array(64),
+      sortOrder: 1,
+    });
     const players = await (await get(hosts.www, `/fanclubs/${club}/posts/${streaming}`)).text();
     expect(players).toMatch(/<video controls="" preload="metadata" playsinline="" src="\/media\/posts\/[^"]+\.mp4\?exp=/);
     expect(players).toMatch(/<audio controls="" preload="metadata" src="\/media\/posts\/[^"]+\.mp3\?exp=/);
@@ -162,7 +199,8 @@ describe("post page", () => {
       lesson: { limitLesson: 5, lessonPlatformType: "zoom", reservationStartAt: Date.UTC(2030, 0, 2, 3, 0), lessonDuration: 40 },
     });
     const info = await (await get(hosts.www, `/fanclubs/${club}/posts/${lesson}`)).text();
-    for (const text of ["レッスン情報", "5名", "Zoom", "40分", "2030/01/02 12:00", "予約の受付は近日開始します。"]) expect(info).toContain(text);
+    for (const text of ["レッスン情報", "5名", "Zoom", "40分", "2030/01/02 12:00", "予約の受付は近日開始します。"])
+      expect(info).toContain(text);
   });
 
   it("shows previous and next posts of the fan club", async () => {
@@ -193,7 +231,16 @@ describe("post page", () => {
           expect(body).toContain("プレミアムプラン");
           expect(body).toContain(`/fanclubs/${fanclubId}?plan=${goldPlanId}`);
           expect(body).toContain(`/fanclubs/${fanclubId}?plan=${premiumPlanId}`);
-          for (const secret of [SECRET_COMMENT, SECRET_FILE, SECRET_PICTURE, BLOG_TEXT, "inline.png", "/media/posts/", "download=1", ...lockedKeys]) {
+          for (const secret of [
+            SECRET_COMMENT,
+            SECRET_FILE,
+            SECRET_PICTURE,
+            BLOG_TEXT,
+            "inline.png",
+            "/media/posts/",
+            "download=1",
+            ...lockedKeys,
+          ]) {
             expect(body, `${who} must not receive ${secret}`).not.toContain(secret);
           }
         }
@@ -215,7 +262,11 @@ describe("post page", () => {
   }
 
   it("renders in three D1 round trips (the fan club header beside the gate, then one batch), and one more for a signed-in session, locked or not", async () => {
-    for (const [b, budget] of [[new TestBrowser(), 3], [gold.b, 4], [light.b, 4]] as const) {
+    for (const [b, budget] of [
+      [new TestBrowser(), 3],
+      [gold.b, 4],
+      [light.b, 4],
+    ] as const) {
       for (const postId of [publicPostId, lockedPostId, blogPostId]) {
         const res = await b.get(at(hosts.www, `/fanclubs/${fanclubId}/posts/${postId}?n=${Math.random()}`));
         expect(res.status).toBe(200);
@@ -240,7 +291,11 @@ describe("post page", () => {
   it("answers 404 for drafts, scheduled and ended posts except to the people who run the fan club", async () => {
     const draft = await insertPostRow(fanclubId, owner.id, { title: "まだ下書き", isPublish: false });
     const scheduled = await insertPostRow(fanclubId, owner.id, { title: "明日の予約投稿", publishedAt: Date.now() + 86_400_000 });
-    const ended = await insertPostRow(fanclubId, owner.id, { title: "終わった投稿", publishedAt: Date.now() - 86_400_000, unpublishedAt: Date.now() - 1000 });
+    const ended = await insertPostRow(fanclubId, owner.id, {
+      title: "終わった投稿",
+      publishedAt: Date.now() - 86_400_000,
+      unpublishedAt: Date.now() - 1000,
+    });
     for (const id of [draft, scheduled, ended]) {
       expect((await get(hosts.www, `/fanclubs/${fanclubId}/posts/${id}`)).status).toBe(404);
       expect((await gold.b.get(at(hosts.www, `/fanclubs/${fanclubId}/posts/${id}`))).status).toBe(404);
@@ -252,7 +307,11 @@ describe("post page", () => {
   });
 
   it("answers 404 for a post under another fan club's address, and for ids that are not ids", async () => {
-    for (const path of [`/fanclubs/${otherFanclubId}/posts/${publicPostId}`, `/fanclubs/${fanclubId}/posts/abc`, `/fanclubs/${fanclubId}/posts/999999999`]) {
+    for (const path of [
+      `/fanclubs/${otherFanclubId}/posts/${publicPostId}`,
+      `/fanclubs/${fanclubId}/posts/abc`,
+      `/fanclubs/${fanclubId}/posts/999999999`,
+    ]) {
       expect((await get(hosts.www, path)).status, path).toBe(404);
       expect((await gold.b.get(at(hosts.www, path))).status, path).toBe(404);
     }
@@ -266,7 +325,14 @@ describe("post lists", () => {
     const plan = await insertPlan(club, { name: "限定プラン", price: 800 });
     const base = Date.now() - 3_600_000;
     const ids: number[] = [];
-    for (let i = 0; i < 13; i++) ids.push(await insertPostRow(club, clubOwner, { title: `一覧の投稿${String(i).padStart(2, "0")}`, publishedAt: base + i * 1000, planId: i === 12 ? plan : null }));
+    for (let i = 0; i < 13; i++)
+      ids.push(
+        await insertPostRow(club, clubOwner, {
+          title: `一覧の投稿${String(i).padStart(2, "0")}`,
+          publishedAt: base + i * 1000,
+          planId: i === 12 ? plan : null,
+        }),
+      );
     await insertPostRow(club, clubOwner, { title: "一覧の下書き", isPublish: false });
 
     const first = await (await get(hosts.www, `/fanclubs/${club}/posts`)).text();
@@ -311,9 +377,12 @@ describe("post lists", () => {
     const joinedPlan = await insertPlan(joinedClub, { name: "加入プラン" });
     const strangerClub = await insertFanclub(c, { name: "無関係" });
     await insertMembership(reader.id, joinedClub, joinedPlan);
-    expect((await reader.b.request(at(hosts.www, `/api/v1/fanclubs/${followedClub}/follow`), { method: "POST", headers: xhr })).status).toBe(200);
+    expect(
+      (await reader.b.request(at(hosts.www, `/api/v1/fanclubs/${followedClub}/follow`), { method: "POST", headers: xhr })).status,
+    ).toBe(200);
     const base = Date.now() - 7_200_000;
-    for (let i = 0; i < 12; i++) await insertPostRow(followedClub, a, { title: `TL投稿${String(i).padStart(2, "0")}`, publishedAt: base + i * 60_000 });
+    for (let i = 0; i < 12; i++)
+      await insertPostRow(followedClub, a, { title: `TL投稿${String(i).padStart(2, "0")}`, publishedAt: base + i * 60_000 });
     await insertPostRow(joinedClub, b, { title: "加入先の最新投稿", publishedAt: base + 20 * 60_000 });
     await insertPostRow(joinedClub, b, { title: "加入先の一番古い投稿", publishedAt: base - 60_000 });
     await insertPostRow(strangerClub, c, { title: "関係ない投稿", publishedAt: base + 5 * 60_000 });
@@ -340,7 +409,13 @@ describe("post lists", () => {
   it("lists a group's announcements on its notifies page, and keeps them off the fan club's posts tab", async () => {
     const now = Date.now();
     const group = await createGroup(env.DB, { ownerFanclubId: fanclubId, name: "ほしぞら部", allowPost: true, createdAt: new Date(now) });
-    await createGroupMember(env.DB, { groupId: group.id, fanclubId, status: "member", invitedAt: new Date(now), respondedAt: new Date(now) });
+    await createGroupMember(env.DB, {
+      groupId: group.id,
+      fanclubId,
+      status: "member",
+      invitedAt: new Date(now),
+      respondedAt: new Date(now),
+    });
     const empty = await (await get(hosts.www, `/groups/${group!.id}/notifies`)).text();
     expect(empty).toContain("まだお知らせはありません。");
 

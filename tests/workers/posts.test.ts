@@ -25,7 +25,16 @@ function savePost(b: TestBrowser, type: string, fields: Record<string, string | 
 async function storedPicture(fanclubId: number, uploaderId: number, filename: string) {
   const key = `posts/${fanclubId}/${crypto.randomUUID()}.png`;
   await env.MEDIA.put(key, PNG, { httpMetadata: { contentType: "image/png" } });
-  const row = await createPostFile(env.DB, { fanclubId, uploaderId, kind: "picture", filename, extension: "png", contentType: "image/png", size: PNG.byteLength, r2Key: key });
+  const row = await createPostFile(env.DB, {
+    fanclubId,
+    uploaderId,
+    kind: "picture",
+    filename,
+    extension: "png",
+    contentType: "image/png",
+    size: PNG.byteLength,
+    r2Key: key,
+  });
   return { id: row.id, key };
 }
 
@@ -52,7 +61,12 @@ describe("saving posts", () => {
     expect(drafts.payload.posts).toEqual([expect.objectContaining({ id: postId, title: "夏のライブ", postTypeStr: "picture" })]);
 
     const future = new Date(Date.now() + 86_400_000).toISOString();
-    const scheduled = await savePost(owner.b, "picture", { "post[title]": "夏のライブ", "post[is_publish]": "0", "post[published_at]": future }, postId);
+    const scheduled = await savePost(
+      owner.b,
+      "picture",
+      { "post[title]": "夏のライブ", "post[is_publish]": "0", "post[published_at]": future },
+      postId,
+    );
     expect(scheduled.status).toBe(400);
     expect(((await scheduled.json()) as Json).payload.message).toBe("下書きで予約投稿はできません。");
   });
@@ -65,11 +79,23 @@ describe("saving posts", () => {
 
     const noTitle = await savePost(owner.b, "picture", { "post[title]": "", "post[is_publish]": "1" });
     expect(noTitle.status).toBe(400);
-    const foreignPlan = await savePost(owner.b, "picture", { "post[title]": "限定", "post[is_publish]": "1", "post[public_level]": "over_paid_member", plan_id: String(otherPlan) });
+    const foreignPlan = await savePost(owner.b, "picture", {
+      "post[title]": "限定",
+      "post[is_publish]": "1",
+      "post[public_level]": "over_paid_member",
+      plan_id: String(otherPlan),
+    });
     expect(foreignPlan.status).toBe(400);
-    const ok = await savePost(owner.b, "picture", { "post[title]": "限定", "post[is_publish]": "1", "post[public_level]": "over_paid_member", plan_id: String(planId) });
+    const ok = await savePost(owner.b, "picture", {
+      "post[title]": "限定",
+      "post[is_publish]": "1",
+      "post[public_level]": "over_paid_member",
+      plan_id: String(planId),
+    });
     expect(ok.status).toBe(200);
-    const row = await env.DB.prepare("SELECT plan_id, is_publish FROM posts WHERE fanclub_id = ?").bind(fanclubId).first<{ plan_id: number; is_publish: number }>();
+    const row = await env.DB.prepare("SELECT plan_id, is_publish FROM posts WHERE fanclub_id = ?")
+      .bind(fanclubId)
+      .first<{ plan_id: number; is_publish: number }>();
     expect(row).toEqual({ plan_id: planId, is_publish: 1 });
     const fc = await env.DB.prepare("SELECT post_count FROM fanclubs WHERE id = ?").bind(fanclubId).first<{ post_count: number }>();
     expect(fc?.post_count).toBe(1);
@@ -82,16 +108,30 @@ describe("saving posts", () => {
     const other = await insertFanclub((await confirmedAccount({ prefix: "pfo" })).id);
     const foreign = await storedPicture(other, owner.id, "x.png");
 
-    const refused = await savePost(owner.b, "picture", { "post[title]": "写真", "post[is_publish]": "1", "album_ids[]": [String(a.id), String(foreign.id)] });
+    const refused = await savePost(owner.b, "picture", {
+      "post[title]": "写真",
+      "post[is_publish]": "1",
+      "album_ids[]": [String(a.id), String(foreign.id)],
+    });
     expect(refused.status).toBe(400);
-    const res = await savePost(owner.b, "picture", { "post[title]": "写真", "post[is_publish]": "1", "album_ids[]": [String(b.id), String(a.id)] });
+    const res = await savePost(owner.b, "picture", {
+      "post[title]": "写真",
+      "post[is_publish]": "1",
+      "album_ids[]": [String(b.id), String(a.id)],
+    });
     expect(res.status).toBe(200);
     const postId = ((await res.json()) as Json).payload.postId as number;
-    const files = await env.DB.prepare("SELECT id FROM post_files WHERE post_id = ? ORDER BY sort_order").bind(postId).all<{ id: number }>();
+    const files = await env.DB.prepare("SELECT id FROM post_files WHERE post_id = ? ORDER BY sort_order")
+      .bind(postId)
+      .all<{ id: number }>();
     expect(files.results.map((f) => f.id)).toEqual([b.id, a.id]);
 
     const eleven = await Promise.all(Array.from({ length: 11 }, (_, i) => storedPicture(fanclubId, owner.id, `${i}.png`)));
-    const tooMany = await savePost(owner.b, "picture", { "post[title]": "多すぎ", "post[is_publish]": "1", "album_ids[]": eleven.map((f) => String(f.id)) });
+    const tooMany = await savePost(owner.b, "picture", {
+      "post[title]": "多すぎ",
+      "post[is_publish]": "1",
+      "album_ids[]": eleven.map((f) => String(f.id)),
+    });
     expect(tooMany.status).toBe(400);
   });
 
@@ -108,9 +148,16 @@ describe("saving posts", () => {
     expect((await savePost(drafter.b, "picture", { "post[title]": "x", "post[is_publish]": "1" })).status).toBe(403);
     expect((await savePost(drafter.b, "picture", { "post[title]": "下書き", "post[is_publish]": "0" })).status).toBe(200);
     // an editor cannot lock others out with owner-only
-    expect((await savePost(poster.b, "picture", { "post[title]": "y", "post[is_publish]": "1", "post[edit_scope]": "editable_owner_only" })).status).toBe(403);
+    expect(
+      (await savePost(poster.b, "picture", { "post[title]": "y", "post[is_publish]": "1", "post[edit_scope]": "editable_owner_only" }))
+        .status,
+    ).toBe(403);
 
-    const ownerOnly = await savePost(owner.b, "picture", { "post[title]": "オーナーだけ", "post[is_publish]": "1", "post[edit_scope]": "editable_owner_only" });
+    const ownerOnly = await savePost(owner.b, "picture", {
+      "post[title]": "オーナーだけ",
+      "post[is_publish]": "1",
+      "post[edit_scope]": "editable_owner_only",
+    });
     const ownerOnlyId = ((await ownerOnly.json()) as Json).payload.postId as number;
     expect((await savePost(poster.b, "picture", { "post[title]": "書き換え", "post[is_publish]": "1" }, ownerOnlyId)).status).toBe(403);
     const edit = await poster.b.get(at(hosts.www, `/api/v1/me/fanclub/posts/${ownerOnlyId}/edit`), xhr);
@@ -119,10 +166,18 @@ describe("saving posts", () => {
     expect(page.status).toBe(302);
     expect(page.headers.get("location")).toBe("/me/fanclub/posts");
 
-    const shared = await savePost(owner.b, "picture", { "post[title]": "みんなで", "post[is_publish]": "1", "post[edit_scope]": "editable_all_editors" });
+    const shared = await savePost(owner.b, "picture", {
+      "post[title]": "みんなで",
+      "post[is_publish]": "1",
+      "post[edit_scope]": "editable_all_editors",
+    });
     const sharedId = ((await shared.json()) as Json).payload.postId as number;
-    expect((await savePost(poster.b, "picture", { "post[title]": "みんなで（修正）", "post[is_publish]": "1" }, sharedId)).status).toBe(200);
-    const title = await env.DB.prepare("SELECT title, edit_scope FROM posts WHERE id = ?").bind(sharedId).first<{ title: string; edit_scope: string }>();
+    expect((await savePost(poster.b, "picture", { "post[title]": "みんなで（修正）", "post[is_publish]": "1" }, sharedId)).status).toBe(
+      200,
+    );
+    const title = await env.DB.prepare("SELECT title, edit_scope FROM posts WHERE id = ?")
+      .bind(sharedId)
+      .first<{ title: string; edit_scope: string }>();
     expect(title).toEqual({ title: "みんなで（修正）", edit_scope: "editable_all_editors" });
   });
 
@@ -143,13 +198,26 @@ describe("saving posts", () => {
     expect(script.status).toBe(400);
     expect(((await script.json()) as Json).payload.message).toBe("不正な形式です。");
 
-    const tooLong = await savePost(owner.b, "blog", { "post[title]": "長すぎ", "post[is_publish]": "1", "post[blog_content]": doc([para("あ".repeat(20_001))]) });
+    const tooLong = await savePost(owner.b, "blog", {
+      "post[title]": "長すぎ",
+      "post[is_publish]": "1",
+      "post[blog_content]": doc([para("あ".repeat(20_001))]),
+    });
     expect(tooLong.status).toBe(400);
     expect(((await tooLong.json()) as Json).payload.message).toBe("20000文字以内にしてください。");
 
     const other = await insertFanclub((await confirmedAccount({ prefix: "pbo" })).id);
     const foreignKey = `posts/${other}/${crypto.randomUUID()}.png`;
-    await createPostFile(env.DB, { fanclubId: other, uploaderId: owner.id, kind: "blog_image", filename: "x.png", extension: "png", contentType: "image/png", size: 16, r2Key: foreignKey });
+    await createPostFile(env.DB, {
+      fanclubId: other,
+      uploaderId: owner.id,
+      kind: "blog_image",
+      filename: "x.png",
+      extension: "png",
+      contentType: "image/png",
+      size: 16,
+      r2Key: foreignKey,
+    });
     const foreignImage = await savePost(owner.b, "blog", {
       "post[title]": "よその画像",
       "post[is_publish]": "1",
@@ -157,7 +225,11 @@ describe("saving posts", () => {
     });
     expect(foreignImage.status).toBe(400);
 
-    const exact = await savePost(owner.b, "blog", { "post[title]": "ちょうど", "post[is_publish]": "1", "post[blog_content]": doc([para("い".repeat(20_000))]) });
+    const exact = await savePost(owner.b, "blog", {
+      "post[title]": "ちょうど",
+      "post[is_publish]": "1",
+      "post[blog_content]": doc([para("い".repeat(20_000))]),
+    });
     expect(exact.status).toBe(200);
     const postId = ((await exact.json()) as Json).payload.postId as number;
     const row = await env.DB.prepare("SELECT blog_char_count FROM posts WHERE id = ?").bind(postId).first<{ blog_char_count: number }>();
@@ -176,11 +248,25 @@ describe("saving posts", () => {
     const { owner, fanclubId } = await creator("pm");
     const planId = await insertPlan(fanclubId, { price: 300 });
     await savePost(owner.b, "picture", { "post[title]": "公開中の投稿", "post[is_publish]": "1" });
-    await savePost(owner.b, "picture", { "post[title]": "限定の投稿", "post[is_publish]": "1", "post[public_level]": "over_paid_member", plan_id: String(planId) });
-    await savePost(owner.b, "picture", { "post[title]": "予約の投稿", "post[is_publish]": "1", "post[published_at]": new Date(Date.now() + 3_600_000).toISOString() });
+    await savePost(owner.b, "picture", {
+      "post[title]": "限定の投稿",
+      "post[is_publish]": "1",
+      "post[public_level]": "over_paid_member",
+      plan_id: String(planId),
+    });
+    await savePost(owner.b, "picture", {
+      "post[title]": "予約の投稿",
+      "post[is_publish]": "1",
+      "post[published_at]": new Date(Date.now() + 3_600_000).toISOString(),
+    });
     await savePost(owner.b, "picture", { "post[title]": "下書きの投稿", "post[is_publish]": "0" });
     const html = await (await owner.b.get(at(hosts.www, "/me/fanclub/posts"))).text();
-    for (const [status, title] of [["published", "公開中の投稿"], ["private", "限定の投稿"], ["future", "予約の投稿"], ["draft", "下書きの投稿"]]) {
+    for (const [status, title] of [
+      ["published", "公開中の投稿"],
+      ["private", "限定の投稿"],
+      ["future", "予約の投稿"],
+      ["draft", "下書きの投稿"],
+    ]) {
       expect(html).toMatch(new RegExp(`data-status="${status}"[\\s\\S]*?${title}`));
     }
     const drafts = await (await owner.b.get(at(hosts.www, "/me/fanclub/posts?status=draft"))).text();
@@ -259,7 +345,11 @@ describe("the paywall", () => {
     expect(media.status).toBe(200);
     expect(new Uint8Array(await media.arrayBuffer())).toEqual(PNG);
 
-    for (const [who, b] of [["visitor", visitor], ["follower", follower.b], ["lower plan", lowerMember.b]] as const) {
+    for (const [who, b] of [
+      ["visitor", visitor],
+      ["follower", follower.b],
+      ["lower plan", lowerMember.b],
+    ] as const) {
       const seen = await crawl(b);
       expect(seen, who).toContain("ゴールド限定の写真");
       expect(seen, who).not.toContain(secretText);

@@ -23,7 +23,10 @@ function ticked(html: string): Record<string, boolean> {
 }
 
 const storedLinks = (userId: number) =>
-  env.DB.prepare("SELECT id, kind, url FROM link_applications WHERE user_id = ? ORDER BY id").bind(userId).all<{ id: number; kind: string; url: string }>().then((r) => r.results);
+  env.DB.prepare("SELECT id, kind, url FROM link_applications WHERE user_id = ? ORDER BY id")
+    .bind(userId)
+    .all<{ id: number; kind: string; url: string }>()
+    .then((r) => r.results);
 
 describe("e-mail notification settings", () => {
   it("shows the defaults before anything is saved: all on except news", async () => {
@@ -34,7 +37,9 @@ describe("e-mail notification settings", () => {
     expect(html).toContain("メール通知設定");
     expect(ticked(html)).toEqual({ emailNewPost: true, emailMessage: true, emailPlanRenewal: true, emailPurchase: true, emailNews: false });
     // reading writes nothing: a missing row is what "defaults" means
-    const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM notification_settings WHERE user_id = ?").bind(userId).first<{ n: number }>();
+    const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM notification_settings WHERE user_id = ?")
+      .bind(userId)
+      .first<{ n: number }>();
     expect(rows?.n).toBe(0);
   });
 
@@ -47,11 +52,19 @@ describe("e-mail notification settings", () => {
     expect(ticked(await (await b.get(notifications)).text())).toEqual(expected);
 
     await b.post(notifications, { emailNewPost: "on", emailPurchase: "on" });
-    const rows = await env.DB.prepare("SELECT email_new_post, email_message, email_plan_renewal, email_purchase, email_news FROM notification_settings WHERE user_id = ?")
+    const rows = await env.DB.prepare(
+      "SELECT email_new_post, email_message, email_plan_renewal, email_purchase, email_news FROM notification_settings WHERE user_id = ?",
+    )
       .bind(userId)
       .all();
     expect(rows.results).toEqual([{ email_new_post: 1, email_message: 0, email_plan_renewal: 0, email_purchase: 1, email_news: 0 }]);
-    expect(ticked(await (await b.get(notifications)).text())).toEqual({ emailNewPost: true, emailMessage: false, emailPlanRenewal: false, emailPurchase: true, emailNews: false });
+    expect(ticked(await (await b.get(notifications)).text())).toEqual({
+      emailNewPost: true,
+      emailMessage: false,
+      emailPlanRenewal: false,
+      emailPurchase: true,
+      emailNews: false,
+    });
   });
 
   it("keeps one person's choices away from another's", async () => {

@@ -22,7 +22,11 @@ const db = createDb(env.DB);
 const xhr = { "x-requested-with": "XMLHttpRequest", accept: "application/json" };
 type Fan = Awaited<ReturnType<typeof confirmedAccount>>;
 
-type CartJson = { carts: Array<{ id: number; type: string; price: number; quantity: number; title: string; detail: Record<string, unknown> | null }>; cartVersion: number; total: number };
+type CartJson = {
+  carts: Array<{ id: number; type: string; price: number; quantity: number; title: string; detail: Record<string, unknown> | null }>;
+  cartVersion: number;
+  total: number;
+};
 
 async function follow(fan: Fan) {
   expect((await call(fan, "POST", `/fanclubs/${fanclubId}/follow`)).status).toBe(200);
@@ -45,7 +49,14 @@ async function addAddress(fan: Fan) {
 
 const FILE_BYTES = new TextEncoder().encode("PDF-ish bytes of the wallpaper pack");
 
-async function insertProduct(values: { title: string; price: number; kind: "physical" | "digital"; stock?: number | null; saleEndAt?: number | null; withFile?: boolean }) {
+async function insertProduct(values: {
+  title: string;
+  price: number;
+  kind: "physical" | "digital";
+  stock?: number | null;
+  saleEndAt?: number | null;
+  withFile?: boolean;
+}) {
   const row = await createProduct(env.DB, {
     fanclubId,
     title: values.title,
@@ -61,14 +72,19 @@ async function insertProduct(values: { title: string; price: number; kind: "phys
   if (values.withFile) {
     const key = `products/${fanclubId}/${id}/test-${id}`;
     await env.MEDIA.put(key, FILE_BYTES, { httpMetadata: { contentType: "application/pdf" } });
-    await env.DB.prepare("UPDATE products SET file_key = ?, file_name = ?, file_size = ? WHERE id = ?").bind(key, "壁紙セット.pdf", FILE_BYTES.byteLength, id).run();
+    await env.DB.prepare("UPDATE products SET file_key = ?, file_name = ?, file_size = ? WHERE id = ?")
+      .bind(key, "壁紙セット.pdf", FILE_BYTES.byteLength, id)
+      .run();
   }
   return id;
 }
 
 const ordersOf = (userId: number, productId: number) =>
-  env.DB.prepare("SELECT quantity, price, shipping_address FROM product_orders WHERE user_id = ? AND product_id = ? ORDER BY id").bind(userId, productId).all<{ quantity: number; price: number; shipping_address: string | null }>();
-const soldCount = (productId: number) => env.DB.prepare("SELECT sold_count FROM products WHERE id = ?").bind(productId).first<number>("sold_count");
+  env.DB.prepare("SELECT quantity, price, shipping_address FROM product_orders WHERE user_id = ? AND product_id = ? ORDER BY id")
+    .bind(userId, productId)
+    .all<{ quantity: number; price: number; shipping_address: string | null }>();
+const soldCount = (productId: number) =>
+  env.DB.prepare("SELECT sold_count FROM products WHERE id = ?").bind(productId).first<number>("sold_count");
 
 let owner: Fan;
 let fanclubId: number;
@@ -91,11 +107,19 @@ describe("free products (spec §4: follow and get, the free action)", () => {
     ]);
     for (const r of [a, b]) {
       expect(r.status).toBe(200);
-      expect(r.json.payload).toMatchObject({ title: "無料ボイス", price: 0, type: "Product", target_type: "product", purchase: { total: 0 } });
+      expect(r.json.payload).toMatchObject({
+        title: "無料ボイス",
+        price: 0,
+        type: "Product",
+        target_type: "product",
+        purchase: { total: 0 },
+      });
     }
     expect((await ordersOf(fan.id, freeId)).results).toHaveLength(1);
     expect(await soldCount(freeId)).toBe(1);
-    const following = await env.DB.prepare("SELECT count(*) AS n FROM follows WHERE user_id = ? AND fanclub_id = ?").bind(fan.id, fanclubId).first<number>("n");
+    const following = await env.DB.prepare("SELECT count(*) AS n FROM follows WHERE user_id = ? AND fanclub_id = ?")
+      .bind(fan.id, fanclubId)
+      .first<number>("n");
     expect(following).toBe(1);
 
     const after = await call<{ button: string; viewer: { following: boolean; owned: boolean } }>(fan, "GET", `/products/${freeId}`);
@@ -138,7 +162,11 @@ describe("paid products through the cart", () => {
     await addAddress(fan);
     const added = await call<CartJson>(fan, "POST", "/me/carts", { type: "Product", id, target_type: "product", quantity: 2 });
     expect(added.json.payload).toMatchObject({ total: 800, carts: [{ type: "Product", quantity: 2, price: 800, title: "缶バッジ" }] });
-    expect(added.json.payload.carts[0]!.detail).toMatchObject({ kind: "physical", unitPrice: 400, shipTo: expect.stringContaining("〒150-0001 東京都渋谷区神宮前1-2-3") });
+    expect(added.json.payload.carts[0]!.detail).toMatchObject({
+      kind: "physical",
+      unitPrice: 400,
+      shipTo: expect.stringContaining("〒150-0001 東京都渋谷区神宮前1-2-3"),
+    });
     await giveCoins(fan, 1000);
     const paid = await pay(fan, 800);
     expect(paid.status).toBe(200);
@@ -149,7 +177,9 @@ describe("paid products through the cart", () => {
     expect(JSON.parse(orders[0]!.shipping_address!)).toMatchObject({ name: "山田 花子", postalCode: "1500001", building: "テストビル4F" });
     expect(await soldCount(id)).toBe(2);
     // more than is left, or more than one order may take
-    expect((await call(fan, "POST", "/me/carts", { type: "Product", id, target_type: "product", quantity: 9 })).json.payload.message).toBe("売り切れました。");
+    expect((await call(fan, "POST", "/me/carts", { type: "Product", id, target_type: "product", quantity: 9 })).json.payload.message).toBe(
+      "売り切れました。",
+    );
   });
 
   it("is paid by the sandbox card, and the digital file downloads for the owner only (403 for others)", async () => {
@@ -158,7 +188,9 @@ describe("paid products through the cart", () => {
     await follow(fan);
     await registerCard(fan);
     const stranger = await confirmedAccount({ prefix: "prodstranger" });
-    const denied = await stranger.b.request(at(hosts.user, `/api/v1/me/products/${id}/download`), { headers: { accept: "application/json" } });
+    const denied = await stranger.b.request(at(hosts.user, `/api/v1/me/products/${id}/download`), {
+      headers: { accept: "application/json" },
+    });
     expect(denied.status).toBe(403);
 
     expect((await call(fan, "POST", "/me/carts", { type: "Product", id, target_type: "product" })).status).toBe(200);
@@ -171,7 +203,9 @@ describe("paid products through the cart", () => {
     expect(file.headers.get("content-disposition")).toContain("filename*=UTF-8''%E5%A3%81%E7%B4%99");
     expect(new Uint8Array(await file.arrayBuffer())).toEqual(FILE_BYTES);
     // owning a digital item once is enough
-    expect((await call(fan, "POST", "/me/carts", { type: "Product", id, target_type: "product" })).json.payload.message).toBe("すでに入手済みです。");
+    expect((await call(fan, "POST", "/me/carts", { type: "Product", id, target_type: "product" })).json.payload.message).toBe(
+      "すでに入手済みです。",
+    );
     const anonymous = await fetchAnonymous(`/api/v1/me/products/${id}/download`);
     expect(anonymous).toBe(401);
   });
@@ -199,7 +233,9 @@ describe("paid products through the cart", () => {
     const id = await insertProduct({ title: "過去の商品", price: 100, kind: "digital", saleEndAt: Date.now() - 60_000, withFile: true });
     const fan = await confirmedAccount({ prefix: "prodended" });
     await follow(fan);
-    expect((await call(fan, "POST", "/me/carts", { type: "Product", id, target_type: "product" })).json.payload.message).toBe("現在は販売期間外です。");
+    expect((await call(fan, "POST", "/me/carts", { type: "Product", id, target_type: "product" })).json.payload.message).toBe(
+      "現在は販売期間外です。",
+    );
   });
 });
 
@@ -210,7 +246,9 @@ async function fetchAnonymous(path: string) {
 
 describe("public lists", () => {
   it("list published products of the brand and of the fan club, newest first, drafts left out", async () => {
-    const draft = (await createProduct(env.DB, { fanclubId, title: "下書き商品", price: 100, kind: "digital", status: "draft", createdBy: owner.id })).id;
+    const draft = (
+      await createProduct(env.DB, { fanclubId, title: "下書き商品", price: 100, kind: "digital", status: "draft", createdBy: owner.id })
+    ).id;
     const newest = await insertProduct({ title: "最新の商品", price: 200, kind: "digital" });
     const fan = await confirmedAccount({ prefix: "prodlist" });
     const club = await call<{ products: Array<{ id: number; title: string }> }>(fan, "GET", `/fanclubs/${fanclubId}/products`);
@@ -225,19 +263,45 @@ describe("public lists", () => {
 
 describe("the creator's product pages", () => {
   it("refuse bad input with 4xx and the messages in the fan's language, then create and list the product", async () => {
-    const bad = await owner.b.post(at(hosts.www, "/me/fanclub/products/new"), { title: "", price: "-1", kind: "physical", stock: "", description: "" });
+    const bad = await owner.b.post(at(hosts.www, "/me/fanclub/products/new"), {
+      title: "",
+      price: "-1",
+      kind: "physical",
+      stock: "",
+      description: "",
+    });
     expect(bad.status).toBe(400);
     const html = await bad.text();
     expect(html).toContain("商品名は必須項目です。");
     expect(html).toContain("価格は0〜1,000,000円の整数で入力してください。");
 
-    const digital = await owner.b.post(at(hosts.www, "/me/fanclub/products/new"), { title: "デジタル写真集", price: "1200", kind: "digital", stock: "", description: "", publish: "on" });
+    const digital = await owner.b.post(at(hosts.www, "/me/fanclub/products/new"), {
+      title: "デジタル写真集",
+      price: "1200",
+      kind: "digital",
+      stock: "",
+      description: "",
+      publish: "on",
+    });
     expect(digital.status).toBe(400);
     expect(await digital.text()).toContain("デジタル商品を公開するには、先にダウンロードファイルを登録してください。");
 
-    const created = await owner.b.post(at(hosts.www, "/me/fanclub/products/new"), { title: "Tシャツ", price: "3,500", kind: "physical", stock: "30", description: "綿100%", publish: "on", saleStartAt: "2026-01-01T10:00", saleEndAt: "" });
+    const created = await owner.b.post(at(hosts.www, "/me/fanclub/products/new"), {
+      title: "Tシャツ",
+      price: "3,500",
+      kind: "physical",
+      stock: "30",
+      description: "綿100%",
+      publish: "on",
+      saleStartAt: "2026-01-01T10:00",
+      saleEndAt: "",
+    });
     expect(created.status).toBe(302);
-    const row = await env.DB.prepare("SELECT id, price, stock, status, sale_start_at FROM products WHERE fanclub_id = ? AND title = 'Tシャツ'").bind(fanclubId).first<{ id: number; price: number; stock: number; status: string; sale_start_at: number }>();
+    const row = await env.DB.prepare(
+      "SELECT id, price, stock, status, sale_start_at FROM products WHERE fanclub_id = ? AND title = 'Tシャツ'",
+    )
+      .bind(fanclubId)
+      .first<{ id: number; price: number; stock: number; status: string; sale_start_at: number }>();
     expect(row).toMatchObject({ price: 3500, stock: 30, status: "published", sale_start_at: Date.parse("2026-01-01T10:00:00+09:00") });
     const list = await owner.b.get(at(hosts.www, "/me/fanclub/products"));
     expect(list.status).toBe(200);
@@ -250,18 +314,36 @@ describe("the creator's product pages", () => {
   });
 
   it("uploads a digital file (bounded) and then publishes the product", async () => {
-    const created = await owner.b.post(at(hosts.www, "/me/fanclub/products/new"), { title: "ボイスドラマ", price: "500", kind: "digital", stock: "", description: "" });
+    const created = await owner.b.post(at(hosts.www, "/me/fanclub/products/new"), {
+      title: "ボイスドラマ",
+      price: "500",
+      kind: "digital",
+      stock: "",
+      description: "",
+    });
     expect(created.status).toBe(302);
-    const id = (await env.DB.prepare("SELECT id FROM products WHERE fanclub_id = ? AND title = 'ボイスドラマ'").bind(fanclubId).first<number>("id"))!;
+    const id = (await env.DB.prepare("SELECT id FROM products WHERE fanclub_id = ? AND title = 'ボイスドラマ'")
+      .bind(fanclubId)
+      .first<number>("id"))!;
     const upload = await owner.b.request(at(hosts.www, `/api/v1/me/fanclub/products/${id}/file?name=${encodeURIComponent("drama.mp3")}`), {
       method: "PUT",
       headers: { ...xhr, "content-type": "audio/mpeg" },
       body: new Uint8Array([1, 2, 3, 4]),
     });
     expect(upload.status).toBe(200);
-    const published = await owner.b.post(at(hosts.www, `/me/fanclub/products/${id}/edit`), { title: "ボイスドラマ", price: "500", kind: "digital", stock: "", description: "", publish: "on" });
+    const published = await owner.b.post(at(hosts.www, `/me/fanclub/products/${id}/edit`), {
+      title: "ボイスドラマ",
+      price: "500",
+      kind: "digital",
+      stock: "",
+      description: "",
+      publish: "on",
+    });
     expect(published.status).toBe(302);
-    expect(await env.DB.prepare("SELECT status, file_name FROM products WHERE id = ?").bind(id).first()).toMatchObject({ status: "published", file_name: "drama.mp3" });
+    expect(await env.DB.prepare("SELECT status, file_name FROM products WHERE id = ?").bind(id).first()).toMatchObject({
+      status: "published",
+      file_name: "drama.mp3",
+    });
     const tooBig = await owner.b.request(at(hosts.www, `/api/v1/me/fanclub/products/${id}/file?name=big.bin`), {
       method: "PUT",
       headers: xhr,

@@ -34,7 +34,12 @@ describe("profile", () => {
 describe("notifications", () => {
   it("welcomes a confirmed account, shows the bell's dot until the list is opened", async () => {
     const { b } = await account();
-    const unread = async () => ((await (await b.request(at(hosts.www, "/api/v1/notifications/unread"), { headers: json })).json()) as { payload: { unread: boolean } }).payload.unread;
+    const unread = async () =>
+      (
+        (await (await b.request(at(hosts.www, "/api/v1/notifications/unread"), { headers: json })).json()) as {
+          payload: { unread: boolean };
+        }
+      ).payload.unread;
     expect(await unread()).toBe(true);
     const list = await (await b.get(at(hosts.user, "/notifications"))).text();
     expect(list).toContain("ご登録ありがとうございます。");
@@ -70,7 +75,9 @@ describe("leaving the service", () => {
     const after = await (await b.get(at(hosts.www, "/"))).text();
     expect(after).toContain("退会手続きが完了しました。");
 
-    const row = await env.DB.prepare("SELECT email, name, password_hash, left_at, identify_token FROM users WHERE id = ?").bind(id).first<Record<string, unknown>>();
+    const row = await env.DB.prepare("SELECT email, name, password_hash, left_at, identify_token FROM users WHERE id = ?")
+      .bind(id)
+      .first<Record<string, unknown>>();
     expect(row).toMatchObject({ email: null, name: "", password_hash: null });
     expect(row?.left_at).not.toBeNull();
     expect(row?.identify_token).not.toBe(token);
@@ -80,7 +87,9 @@ describe("leaving the service", () => {
       .bind(id)
       .first<Record<string, number>>();
     expect(counts).toEqual({ passkeys: 0, live: 0, notices: 0 });
-    const goodbye = await env.DB.prepare("SELECT subject FROM emails WHERE to_address = ? ORDER BY id DESC").bind(email).first<{ subject: string }>();
+    const goodbye = await env.DB.prepare("SELECT subject FROM emails WHERE to_address = ? ORDER BY id DESC")
+      .bind(email)
+      .first<{ subject: string }>();
     expect(goodbye?.subject).toBe("【Fanclub】退会手続きが完了しました");
 
     const session = await second.request(at(hosts.indies, "/api/v1/session"), { headers: json });
@@ -88,7 +97,12 @@ describe("leaving the service", () => {
     expect((await new TestBrowser().get(at(hosts.user, `/profile/${token}`))).status).toBe(404);
     expect((await new TestBrowser().post(at(hosts.login, "/auth/login"), { email, password: "secret123" })).status).toBe(400);
     // the address may be used for a new account
-    const again = await new TestBrowser().post(at(hosts.user, "/account/sign_up"), { email, password: "secret123", name: "new", agree: "on" });
+    const again = await new TestBrowser().post(at(hosts.user, "/account/sign_up"), {
+      email,
+      password: "secret123",
+      name: "new",
+      agree: "on",
+    });
     expect(again.status).toBe(302);
   });
 
@@ -106,7 +120,14 @@ describe("leaving the service", () => {
       createdAt: epoch,
       updatedAt: epoch,
     });
-    const plan = await createPlan(env.DB, { fanclubId: fc.id, name: "ベーシック", price: 500, memberCount: 1, createdAt: epoch, updatedAt: epoch });
+    const plan = await createPlan(env.DB, {
+      fanclubId: fc.id,
+      name: "ベーシック",
+      price: 500,
+      memberCount: 1,
+      createdAt: epoch,
+      updatedAt: epoch,
+    });
     const fan = await account("ファン");
     // the counts above already include this member and follower
     await createMembership(env.DB, { userId: fan.id, fanclubId: fc.id, planId: plan.id, joinedAt: epoch }, { counted: false });

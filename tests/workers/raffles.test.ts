@@ -24,19 +24,40 @@ const db = createDb(env.DB);
 const xhr = { "x-requested-with": "XMLHttpRequest", accept: "application/json" };
 type Account = Awaited<ReturnType<typeof confirmedAccount>>;
 
-type CartJson = { carts: Array<{ type: string; target_type: string; price: number; quantity: number; title: string }>; cartVersion: number; total: number; purchase?: { id: number; total: number } };
+type CartJson = {
+  carts: Array<{ type: string; target_type: string; price: number; quantity: number; title: string }>;
+  cartVersion: number;
+  total: number;
+  purchase?: { id: number; total: number };
+};
 
 const enter = (fan: Account, id: number, quantity = 1) => call<CartJson>(fan, "POST", "/me/carts/raffle_purchase", { id, quantity });
 
-const follow = async (fan: Account, fanclubId: number) => expect((await call(fan, "POST", `/fanclubs/${fanclubId}/follow`)).status).toBe(200);
+const follow = async (fan: Account, fanclubId: number) =>
+  expect((await call(fan, "POST", `/fanclubs/${fanclubId}/follow`)).status).toBe(200);
 
 async function rows<T>(query: string, ...binds: unknown[]): Promise<T[]> {
-  return (await env.DB.prepare(query).bind(...binds).all<T>()).results;
+  return (
+    await env.DB.prepare(query)
+      .bind(...binds)
+      .all<T>()
+  ).results;
 }
 
 const HOUR = 3_600_000;
 
-async function insertRaffle(fanclubId: number, options: { title?: string; price?: number; winners?: number; max?: number; status?: "draft" | "published"; start?: number; end?: number } = {}) {
+async function insertRaffle(
+  fanclubId: number,
+  options: {
+    title?: string;
+    price?: number;
+    winners?: number;
+    max?: number;
+    status?: "draft" | "published";
+    start?: number;
+    end?: number;
+  } = {},
+) {
   const now = Date.now();
   const row = await createRaffle(env.DB, {
     fanclubId,
@@ -54,10 +75,15 @@ async function insertRaffle(fanclubId: number, options: { title?: string; price?
 }
 
 /** Time passes: the raffle's entries closed a minute ago. */
-const closeEntries = (raffleId: number) => env.DB.prepare("UPDATE raffles SET entry_end_at = ? WHERE id = ?").bind(Date.now() - 60_000, raffleId).run();
+const closeEntries = (raffleId: number) =>
+  env.DB.prepare("UPDATE raffles SET entry_end_at = ? WHERE id = ?")
+    .bind(Date.now() - 60_000, raffleId)
+    .run();
 
 const held = async (userId: number, raffleId: number) =>
-  (await env.DB.prepare("SELECT COALESCE(SUM(count), 0) AS n FROM raffle_entries WHERE user_id = ? AND raffle_id = ?").bind(userId, raffleId).first<{ n: number }>())!.n;
+  (await env.DB.prepare("SELECT COALESCE(SUM(count), 0) AS n FROM raffle_entries WHERE user_id = ? AND raffle_id = ?")
+    .bind(userId, raffleId)
+    .first<{ n: number }>())!.n;
 
 let owner: Account;
 let fanclubId: number;
@@ -82,7 +108,9 @@ describe("entering a raffle through the cart", { timeout: 30_000 }, () => {
     await follow(fan, fanclubId);
     const added = await enter(fan, raffleId, 2);
     expect(added.status).toBe(200);
-    expect(added.json.payload.carts).toMatchObject([{ type: "Raffle", target_type: "raffle_entry", price: 600, quantity: 2, title: "サイン色紙プレゼント" }]);
+    expect(added.json.payload.carts).toMatchObject([
+      { type: "Raffle", target_type: "raffle_entry", price: 600, quantity: 2, title: "サイン色紙プレゼント" },
+    ]);
     expect(added.json.payload.total).toBe(600);
     expect(added.json.payload.purchase).toBeUndefined();
 
@@ -91,7 +119,10 @@ describe("entering a raffle through the cart", { timeout: 30_000 }, () => {
     expect(paid.json.payload.purchase).toMatchObject({ total: 600, coinAmount: 600, cardAmount: 0 });
     expect(await held(fan.id, raffleId)).toBe(2);
     expect((await coinBalance(db, fan.id, Date.now())).balance).toBe(400);
-    const [entry] = await rows<{ purchase_id: number; fan_total: number; fan_limit: number; idempotency_key: string }>("SELECT purchase_id, fan_total, fan_limit, idempotency_key FROM raffle_entries WHERE user_id = ?", fan.id);
+    const [entry] = await rows<{ purchase_id: number; fan_total: number; fan_limit: number; idempotency_key: string }>(
+      "SELECT purchase_id, fan_total, fan_limit, idempotency_key FROM raffle_entries WHERE user_id = ?",
+      fan.id,
+    );
     expect(entry).toMatchObject({ purchase_id: paid.json.payload.purchase!.id, fan_total: 2, fan_limit: 3 });
     expect(entry!.idempotency_key).toMatch(/^purchase:\d+:\d+:raffle:\d+$/);
 
@@ -155,9 +186,17 @@ describe("entering a raffle through the cart", { timeout: 30_000 }, () => {
     const fan = await confirmedAccount({ prefix: "rafsql" });
     const now = Date.now();
     const key = `raffle-sql-test:${fan.id}`;
-    await createPurchase(env.DB, { userId: fan.id, idempotencyKey: key, status: "paid", total: 0, createdAt: new Date(now), updatedAt: new Date(now) });
+    await createPurchase(env.DB, {
+      userId: fan.id,
+      idempotencyKey: key,
+      status: "paid",
+      total: 0,
+      createdAt: new Date(now),
+      updatedAt: new Date(now),
+    });
     const purchaseId = sql`(SELECT "id" FROM "purchases" WHERE "idempotency_key" = ${key})`;
-    const entry = (count: number, suffix: string, at = now) => entryStatement(db, { userId: fan.id, raffleId, count, purchaseKey: `${key}${suffix}`, purchaseId, now: at });
+    const entry = (count: number, suffix: string, at = now) =>
+      entryStatement(db, { userId: fan.id, raffleId, count, purchaseKey: `${key}${suffix}`, purchaseId, now: at });
     await db.batch([entry(2, ":a")]);
     await expect(db.batch([entry(2, ":b")])).rejects.toThrow(/CHECK constraint failed/);
     await expect(db.batch([entry(1, ":c", now + 2 * HOUR)])).rejects.toThrow(/CHECK constraint failed/);
@@ -188,7 +227,12 @@ describe("entering a raffle through the cart", { timeout: 30_000 }, () => {
     const confirmed = await enter(fan, closing, 1);
     expect(confirmed.status).toBe(200);
     await closeEntries(closing);
-    const paid = await call(fan, "POST", "/me/carts/purchase", { payment: "coin", isUsedCoin: true, otherPayment: { toraCoin: 300 }, cartVersion: confirmed.json.payload.cartVersion });
+    const paid = await call(fan, "POST", "/me/carts/purchase", {
+      payment: "coin",
+      isUsedCoin: true,
+      otherPayment: { toraCoin: 300 },
+      cartVersion: confirmed.json.payload.cartVersion,
+    });
     expect(paid.status).toBe(400);
     expect(paid.json.payload.message).toBe("この抽選は受付を終了しました。");
     expect(await held(fan.id, closing)).toBe(0);
@@ -229,7 +273,11 @@ describe("drawing the winners", { timeout: 30_000 }, () => {
     expect((await call(plainEditor, "POST", `/me/fanclub/raffles/${raffleId}/draw`)).status).toBe(403);
     expect((await rows("SELECT 1 FROM raffle_winners WHERE raffle_id = ?", raffleId)).length).toBe(0);
 
-    const drawn = await call<{ seed: string; winners: Array<{ rank: number; userId: number; name: string }> }>(raffleEditor, "POST", `/me/fanclub/raffles/${raffleId}/draw`);
+    const drawn = await call<{ seed: string; winners: Array<{ rank: number; userId: number; name: string }> }>(
+      raffleEditor,
+      "POST",
+      `/me/fanclub/raffles/${raffleId}/draw`,
+    );
     expect(drawn.status).toBe(200);
     const [raffle] = await rows<{ status: string; seed: string; algorithm: string; drawn_ticket_count: number; drawn_at: number }>(
       "SELECT status, seed, algorithm, drawn_ticket_count, drawn_at FROM raffles WHERE id = ?",
@@ -240,8 +288,14 @@ describe("drawing the winners", { timeout: 30_000 }, () => {
     expect(drawn.json.payload.seed).toBe(raffle!.seed);
 
     // anyone with the seed and the entries recomputes exactly the recorded winners
-    const entries = await rows<{ id: number; userId: number; count: number }>("SELECT id, user_id AS userId, count FROM raffle_entries WHERE raffle_id = ? ORDER BY id DESC", raffleId);
-    const recorded = await rows<{ rank: number; entryId: number; userId: number }>("SELECT rank, entry_id AS entryId, user_id AS userId FROM raffle_winners WHERE raffle_id = ? ORDER BY rank", raffleId);
+    const entries = await rows<{ id: number; userId: number; count: number }>(
+      "SELECT id, user_id AS userId, count FROM raffle_entries WHERE raffle_id = ? ORDER BY id DESC",
+      raffleId,
+    );
+    const recorded = await rows<{ rank: number; entryId: number; userId: number }>(
+      "SELECT rank, entry_id AS entryId, user_id AS userId FROM raffle_winners WHERE raffle_id = ? ORDER BY rank",
+      raffleId,
+    );
     expect(recorded.length).toBe(2);
     expect(new Set(recorded.map((w) => w.userId)).size).toBe(2);
     expect(await drawWinners(raffle!.seed, entries, 2)).toEqual(recorded);
@@ -251,7 +305,9 @@ describe("drawing the winners", { timeout: 30_000 }, () => {
     expect(again.json.payload.message).toBe("この抽選はすでに抽選済みです。記録された結果が有効です。");
     const [after] = await rows<{ seed: string }>("SELECT seed FROM raffles WHERE id = ?", raffleId);
     expect(after!.seed).toBe(raffle!.seed);
-    expect(await rows("SELECT rank, entry_id AS entryId, user_id AS userId FROM raffle_winners WHERE raffle_id = ? ORDER BY rank", raffleId)).toEqual(recorded);
+    expect(
+      await rows("SELECT rank, entry_id AS entryId, user_id AS userId FROM raffle_winners WHERE raffle_id = ? ORDER BY rank", raffleId),
+    ).toEqual(recorded);
 
     // entering a drawn raffle is refused
     expect((await enter(fans[0]!, raffleId, 1)).status).toBe(400);
@@ -259,9 +315,20 @@ describe("drawing the winners", { timeout: 30_000 }, () => {
     // every entrant is told once, won or lost, on the bell and by e-mail
     const winnerIds = new Set(recorded.map((w) => w.userId));
     for (const fan of fans) {
-      const notes = await rows<{ kind: string; url: string }>("SELECT kind, url FROM notifications WHERE user_id = ? AND kind LIKE 'raffle%'", fan.id);
-      expect(notes).toEqual([{ kind: winnerIds.has(fan.id) ? "raffleWon" : "raffleLost", url: expect.stringContaining(`/fanclubs/${fanclubId}/raffles/${raffleId}`) }]);
-      const mails = await rows<{ subject: string; template: string }>("SELECT subject, template FROM emails WHERE to_address = ? AND template LIKE 'raffles.%'", fan.email);
+      const notes = await rows<{ kind: string; url: string }>(
+        "SELECT kind, url FROM notifications WHERE user_id = ? AND kind LIKE 'raffle%'",
+        fan.id,
+      );
+      expect(notes).toEqual([
+        {
+          kind: winnerIds.has(fan.id) ? "raffleWon" : "raffleLost",
+          url: expect.stringContaining(`/fanclubs/${fanclubId}/raffles/${raffleId}`),
+        },
+      ]);
+      const mails = await rows<{ subject: string; template: string }>(
+        "SELECT subject, template FROM emails WHERE to_address = ? AND template LIKE 'raffles.%'",
+        fan.email,
+      );
       expect(mails.length).toBe(1);
       expect(mails[0]!.template).toBe(winnerIds.has(fan.id) ? "raffles.won" : "raffles.lost");
       expect(mails[0]!.subject).toContain("本番の抽選");
@@ -300,14 +367,26 @@ describe("drawing the winners", { timeout: 30_000 }, () => {
 
 describe("the creator's raffle pages", { timeout: 30_000 }, () => {
   it("creates a raffle through the form, lists it with its entry counts, and refuses a window that ends before it starts", async () => {
-    const form = { title: "フォームの抽選", description: "説明", prizeDescription: "ポスター", entryPrice: "200", winnerCount: "3", maxEntriesPerFan: "5", entryStartAt: "2030-01-01T10:00", entryEndAt: "2030-01-08T10:00", publish: "on" };
+    const form = {
+      title: "フォームの抽選",
+      description: "説明",
+      prizeDescription: "ポスター",
+      entryPrice: "200",
+      winnerCount: "3",
+      maxEntriesPerFan: "5",
+      entryStartAt: "2030-01-01T10:00",
+      entryEndAt: "2030-01-08T10:00",
+      publish: "on",
+    };
     const bad = await owner.b.post(at(hosts.www, "/me/fanclub/raffles/new"), { ...form, entryEndAt: "2029-12-31T10:00" });
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain("受付終了は受付開始より後にしてください");
     const created = await owner.b.post(at(hosts.www, "/me/fanclub/raffles/new"), form);
     expect(created.status).toBe(302);
     expect(created.headers.get("location")).toBe("/me/fanclub/raffles");
-    const [row] = await rows<{ entry_start_at: number; status: string; entry_price: number }>("SELECT entry_start_at, status, entry_price FROM raffles WHERE title = 'フォームの抽選'");
+    const [row] = await rows<{ entry_start_at: number; status: string; entry_price: number }>(
+      "SELECT entry_start_at, status, entry_price FROM raffles WHERE title = 'フォームの抽選'",
+    );
     // the window is Japan time
     expect(row).toMatchObject({ entry_start_at: Date.UTC(2030, 0, 1, 1, 0), status: "published", entry_price: 200 });
     const list = await (await owner.b.get(at(hosts.www, "/me/fanclub/raffles"))).text();
@@ -343,6 +422,14 @@ describe("signed out", () => {
   it("cannot read the modal's summary or enter", async () => {
     const raffleId = await insertRaffle(fanclubId, { title: "ログインが必要" });
     expect((await api(hosts.www, `/raffles/${raffleId}`)).status).toBe(401);
-    expect((await api(hosts.www, "/me/carts/raffle_purchase", { method: "POST", headers: { ...xhr, "content-type": "application/json" }, body: JSON.stringify({ id: raffleId }) })).status).toBe(401);
+    expect(
+      (
+        await api(hosts.www, "/me/carts/raffle_purchase", {
+          method: "POST",
+          headers: { ...xhr, "content-type": "application/json" },
+          body: JSON.stringify({ id: raffleId }),
+        })
+      ).status,
+    ).toBe(401);
   });
 });

@@ -2,7 +2,14 @@ import { createExecutionContext, createMessageBatch, createScheduledController, 
 import { vi } from "vitest";
 import { createDb } from "../../db/client";
 import { MONEY_CRON } from "../../server/domain/renewal-run";
-import { PaymentProviderError, sandboxPaymentProvider, type ChargeInput, type ChargeResult, type PaymentProvider, type SandboxProvider } from "../../server/integrations/payments";
+import {
+  PaymentProviderError,
+  sandboxPaymentProvider,
+  type ChargeInput,
+  type ChargeResult,
+  type PaymentProvider,
+  type SandboxProvider,
+} from "../../server/integrations/payments";
 import type { JobDeps, JobQueue } from "../../server/jobs/deps";
 import type { JobMessage } from "../../server/jobs/messages";
 import { handleQueue } from "../../server/jobs/queue";
@@ -25,7 +32,9 @@ export const TEST_CARDS = { ok: "4242424242424242", declines: "4000000000000341"
 let seq = 0;
 const unique = () => `${Date.now().toString(36)}${seq++}${Math.random().toString(36).slice(2, 6)}`;
 
-export async function insertUser(options: { locale?: string; name?: string; email?: string | null } = {}): Promise<{ id: number; email: string | null }> {
+export async function insertUser(
+  options: { locale?: string; name?: string; email?: string | null } = {},
+): Promise<{ id: number; email: string | null }> {
   const n = unique();
   const email = options.email === undefined ? `renewal-${n}@example.com` : options.email;
   const epoch = new Date(0);
@@ -184,7 +193,11 @@ export async function drain(
 }
 
 /** One consumer invocation over `items`; follow-up messages are appended to `sendTo`. */
-export async function deliver(items: Array<{ body: JobMessage; attempts: number }>, deps: Omit<JobDeps, "jobs">, sendTo: Array<{ body: JobMessage; attempts: number }>) {
+export async function deliver(
+  items: Array<{ body: JobMessage; attempts: number }>,
+  deps: Omit<JobDeps, "jobs">,
+  sendTo: Array<{ body: JobMessage; attempts: number }>,
+) {
   const sent: JobMessage[] = [];
   const withIds = items.map((item) => ({ ...item, id: `m${messageSeq++}` }));
   const batch = createMessageBatch<JobMessage>(
@@ -225,9 +238,15 @@ export async function withLoggedErrors<T>(fn: () => Promise<T>): Promise<{ value
 }
 
 export async function one<T>(sql: string, ...binds: unknown[]): Promise<T | null> {
-  return env.DB.prepare(sql).bind(...binds).first<T>();
+  return env.DB.prepare(sql)
+    .bind(...binds)
+    .first<T>();
 }
 
 export async function all<T>(sql: string, ...binds: unknown[]): Promise<T[]> {
-  return (await env.DB.prepare(sql).bind(...binds).all<T>()).results;
+  return (
+    await env.DB.prepare(sql)
+      .bind(...binds)
+      .all<T>()
+  ).results;
 }

@@ -72,7 +72,8 @@ describe("renewals exactly once (property)", () => {
             const user = await insertUser();
             if (fan.card !== "none") await giveCard(user, fan.card === "ok" ? TEST_CARDS.ok : TEST_CARDS.declines);
             if (fan.coinForRenewal) await setCoinForRenewal(user.id, true);
-            if (fan.coins !== "none") await giveCoins(user.id, fan.coins === "enough" ? fan.price + 100 : fan.price - 1, JUNE_1 - 86_400_000);
+            if (fan.coins !== "none")
+              await giveCoins(user.id, fan.coins === "enough" ? fan.price + 100 : fan.price - 1, JUNE_1 - 86_400_000);
             const membershipId = await insertPaidMembership(user.id, clubs.get(fan.price)!);
             if (fan.lost !== "no") provider.failNext(renewalKey(membershipId, JUNE), fan.lost);
             members.push({ fan, userId: user.id, membershipId });
@@ -90,7 +91,10 @@ describe("renewals exactly once (property)", () => {
           };
 
           // the cron fires twice (a retried trigger, or an operator running it again)
-          const pool: Array<{ body: JobMessage; attempts: number }> = [...(await runMoneyCron(JUNE_1)), ...(await runMoneyCron(JUNE_1))].map((body) => ({
+          const pool: Array<{ body: JobMessage; attempts: number }> = [
+            ...(await runMoneyCron(JUNE_1)),
+            ...(await runMoneyCron(JUNE_1)),
+          ].map((body) => ({
             body,
             attempts: 1,
           }));
@@ -135,8 +139,14 @@ describe("renewals exactly once (property)", () => {
               membershipId,
               JUNE,
             );
-            const coinEntries = await all<{ id: number; amount: number }>("SELECT id, amount FROM coin_entries WHERE idempotency_key = ?", key);
-            const state = await one<{ status: string; paid_through: string }>("SELECT status, paid_through FROM memberships WHERE id = ?", membershipId);
+            const coinEntries = await all<{ id: number; amount: number }>(
+              "SELECT id, amount FROM coin_entries WHERE idempotency_key = ?",
+              key,
+            );
+            const state = await one<{ status: string; paid_through: string }>(
+              "SELECT status, paid_through FROM memberships WHERE id = ?",
+              membershipId,
+            );
             const notices = await all<{ kind: string }>("SELECT kind FROM notifications WHERE user_id = ?", userId);
             if (outcome === "unpaid") {
               expect(rows).toEqual([]);
@@ -152,7 +162,10 @@ describe("renewals exactly once (property)", () => {
             if (outcome === "card") {
               const charge = provider.executed.get(key);
               expect(charge?.status).toBe("succeeded");
-              expect(rows[0]).toMatchObject({ card_charge_id: charge?.status === "succeeded" ? charge.chargeId : null, coin_entry_id: null });
+              expect(rows[0]).toMatchObject({
+                card_charge_id: charge?.status === "succeeded" ? charge.chargeId : null,
+                coin_entry_id: null,
+              });
               expect(coinEntries).toEqual([]);
             } else {
               expect(coinEntries).toEqual([{ id: rows[0]!.coin_entry_id, amount: fan.price }]);
@@ -160,13 +173,22 @@ describe("renewals exactly once (property)", () => {
             }
           }
           const audit = await ledgerAudit(db);
-          expect(audit).toMatchObject({ postingSum: 0, unbalancedEntries: 0, misstatedEntries: 0, accountsOffPostings: 0, accountsOffLots: 0, lotsOffPostings: 0, negativeAccounts: 0 });
+          expect(audit).toMatchObject({
+            postingSum: 0,
+            unbalancedEntries: 0,
+            misstatedEntries: 0,
+            accountsOffPostings: 0,
+            accountsOffLots: 0,
+            lotsOffPostings: 0,
+            negativeAccounts: 0,
+          });
         }),
         { numRuns: 50 },
       ),
     );
     // only the injected crashes were logged as defects
     for (const args of logged) expect(String(args[0])).toContain("failed, will retry");
-    for (const args of warned) expect(String(args[0])).toMatch(/will be retried: (PaymentProviderError: connection reset talking to the card provider(; )?)+$/);
+    for (const args of warned)
+      expect(String(args[0])).toMatch(/will be retried: (PaymentProviderError: connection reset talking to the card provider(; )?)+$/);
   }, 300_000);
 });

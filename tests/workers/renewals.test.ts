@@ -33,12 +33,19 @@ const JUNE = "2026-06";
 type Membership = { status: string; paid_through: string | null; expired_at: number | null; left_at: number | null };
 const membership = (id: number) => one<Membership>("SELECT status, paid_through, expired_at, left_at FROM memberships WHERE id = ?", id);
 const payments = (id: number) =>
-  all<{ month: string; amount: number; kind: string; idempotency_key: string; card_charge_id: string | null; coin_entry_id: number | null }>(
-    "SELECT month, amount, kind, idempotency_key, card_charge_id, coin_entry_id FROM membership_payments WHERE membership_id = ?",
-    id,
-  );
+  all<{
+    month: string;
+    amount: number;
+    kind: string;
+    idempotency_key: string;
+    card_charge_id: string | null;
+    coin_entry_id: number | null;
+  }>("SELECT month, amount, kind, idempotency_key, card_charge_id, coin_entry_id FROM membership_payments WHERE membership_id = ?", id);
 const noticesOf = (userId: number) =>
-  all<{ kind: string; params: string; url: string | null }>("SELECT kind, params, url FROM notifications WHERE user_id = ? ORDER BY id", userId);
+  all<{ kind: string; params: string; url: string | null }>(
+    "SELECT kind, params, url FROM notifications WHERE user_id = ? ORDER BY id",
+    userId,
+  );
 const mailTo = (email: string | null) =>
   all<{ subject: string; text_body: string; locale: string; status: string; template: string }>(
     "SELECT subject, text_body, locale, status, template FROM emails WHERE to_address = ? ORDER BY id",
@@ -88,12 +95,25 @@ describe("renewals on the 1st (JST)", () => {
     expect(charge).toMatchObject({ status: "succeeded" });
     expect(await membership(due)).toMatchObject({ status: "active", paid_through: JUNE, expired_at: null });
     expect(await payments(due)).toEqual([
-      { month: JUNE, amount: 500, kind: "renewal", idempotency_key: key, card_charge_id: charge!.status === "succeeded" ? charge!.chargeId : "", coin_entry_id: null },
+      {
+        month: JUNE,
+        amount: 500,
+        kind: "renewal",
+        idempotency_key: key,
+        card_charge_id: charge!.status === "succeeded" ? charge!.chargeId : "",
+        coin_entry_id: null,
+      },
     ]);
     const notices = await noticesOf(fan.id);
     expect(notices).toHaveLength(1);
     expect(notices[0]).toMatchObject({ kind: "renewalSucceeded", url: `http://www.fanclub.localhost:8787/fanclubs/${club.fanclubId}` });
-    expect(JSON.parse(notices[0]!.params)).toMatchObject({ fanclub: "星空ラウンジ", plan: "ゴールド", month: "2026/06", amount: "¥500", method: "credit card" });
+    expect(JSON.parse(notices[0]!.params)).toMatchObject({
+      fanclub: "星空ラウンジ",
+      plan: "ゴールド",
+      month: "2026/06",
+      amount: "¥500",
+      method: "credit card",
+    });
     const mail = await mailTo(fan.email);
     expect(mail).toHaveLength(1);
     expect(mail[0]).toMatchObject({ locale: "en", status: "sent", template: "renewals.renewed" });
@@ -136,11 +156,19 @@ describe("renewals on the 1st (JST)", () => {
       key,
     );
     expect(entry).toMatchObject({ kind: "spend", amount: 500, ref_type: "membership", ref_id: String(id) });
-    expect(await payments(id)).toEqual([{ month: JUNE, amount: 500, kind: "renewal", idempotency_key: key, card_charge_id: null, coin_entry_id: entry!.id }]);
+    expect(await payments(id)).toEqual([
+      { month: JUNE, amount: 500, kind: "renewal", idempotency_key: key, card_charge_id: null, coin_entry_id: entry!.id },
+    ]);
     expect(await membership(id)).toMatchObject({ status: "active", paid_through: JUNE });
     expect((await coinBalance(db, fan.id, RUN_AT)).balance).toBe(300);
     expect(JSON.parse((await noticesOf(fan.id))[0]!.params)).toMatchObject({ method: "トラコイン", amount: "¥500" });
-    expect(await ledgerAudit(db)).toMatchObject({ postingSum: 0, unbalancedEntries: 0, accountsOffPostings: 0, accountsOffLots: 0, negativeAccounts: 0 });
+    expect(await ledgerAudit(db)).toMatchObject({
+      postingSum: 0,
+      unbalancedEntries: 0,
+      accountsOffPostings: 0,
+      accountsOffLots: 0,
+      negativeAccounts: 0,
+    });
   });
 
   it("a declining card with too few coins leaves the plan unpaid (expired), coins untouched, the fan told to pay by the 6th", async () => {
@@ -158,7 +186,10 @@ describe("renewals on the 1st (JST)", () => {
     expect(await one("SELECT key FROM processed_events WHERE key = ?", renewalKey(id, JUNE))).toEqual({ key: renewalKey(id, JUNE) });
     expect((await coinBalance(db, fan.id, RUN_AT)).balance).toBe(300);
     const [notice] = await noticesOf(fan.id);
-    expect(notice).toMatchObject({ kind: "renewalFailed", url: `http://www.fanclub.localhost:8787/fanclubs/${club.fanclubId}?payExpired=1` });
+    expect(notice).toMatchObject({
+      kind: "renewalFailed",
+      url: `http://www.fanclub.localhost:8787/fanclubs/${club.fanclubId}?payExpired=1`,
+    });
     expect(JSON.parse(notice!.params)).toMatchObject({ deadline: "2026/06/06 23:59" });
     const [mail] = await mailTo(fan.email);
     expect(mail!.subject).toContain("月光クラブ");
@@ -198,7 +229,11 @@ describe("renewals on the 1st (JST)", () => {
 
     const pending: Array<{ body: Awaited<ReturnType<typeof runMoneyCron>>[number]; attempts: number }> = [];
     const cron = await runMoneyCron(JUNE_1);
-    await deliver(cron.filter((m) => m.type === "renewal-scan").map((body) => ({ body, attempts: 1 })), deps, pending);
+    await deliver(
+      cron.filter((m) => m.type === "renewal-scan").map((body) => ({ body, attempts: 1 })),
+      deps,
+      pending,
+    );
     const mine = pending.filter((m) => m.body.type === "renewal" && m.body.membershipIds.includes(id));
     expect(mine).toHaveLength(1);
     const first = await deliver(mine, deps, []);
@@ -210,7 +245,9 @@ describe("renewals on the 1st (JST)", () => {
     expect(second.retried).toEqual([]);
     expect(provider.calls.get(key)).toHaveLength(2);
     const charge = provider.executed.get(key)!;
-    expect(await payments(id)).toEqual([expect.objectContaining({ card_charge_id: charge.status === "succeeded" ? charge.chargeId : "x" })]);
+    expect(await payments(id)).toEqual([
+      expect.objectContaining({ card_charge_id: charge.status === "succeeded" ? charge.chargeId : "x" }),
+    ]);
     expect(await membership(id)).toMatchObject({ status: "active", paid_through: JUNE });
   });
 
@@ -239,7 +276,9 @@ describe("renewals on the 1st (JST)", () => {
     expect(provider.calls.get(key)).toHaveLength(2);
     const charge = provider.executed.get(key)!;
     expect(charge.status).toBe("succeeded");
-    expect(await payments(id)).toEqual([expect.objectContaining({ idempotency_key: key, card_charge_id: charge.status === "succeeded" ? charge.chargeId : "x" })]);
+    expect(await payments(id)).toEqual([
+      expect.objectContaining({ idempotency_key: key, card_charge_id: charge.status === "succeeded" ? charge.chargeId : "x" }),
+    ]);
     expect(await noticesOf(fan.id)).toHaveLength(1);
   });
 });
@@ -283,9 +322,19 @@ describe("unpaid plans leave on the 7th (JST)", () => {
 describe("bonus coins expire with the money cron", () => {
   it("moves what is left of expired bonus lots out of the balance", async () => {
     const fan = await insertUser();
-    await creditCoins(db, { userId: fan.id, amount: 150, kind: "bonus", expiresAt: JUNE_1 - DAY, idempotencyKey: `bonus:${fan.id}`, now: JUNE_1 - 5 * DAY });
+    await creditCoins(db, {
+      userId: fan.id,
+      amount: 150,
+      kind: "bonus",
+      expiresAt: JUNE_1 - DAY,
+      idempotencyKey: `bonus:${fan.id}`,
+      now: JUNE_1 - 5 * DAY,
+    });
     await monthRun(JUNE_1 + DAY, JUNE_1 + DAY);
-    expect(await one("SELECT kind, amount FROM coin_entries WHERE user_id = ? AND kind = 'expire'", fan.id)).toEqual({ kind: "expire", amount: 150 });
+    expect(await one("SELECT kind, amount FROM coin_entries WHERE user_id = ? AND kind = 'expire'", fan.id)).toEqual({
+      kind: "expire",
+      amount: 150,
+    });
     expect(await one("SELECT balance FROM coin_accounts WHERE user_id = ?", fan.id)).toEqual({ balance: 0 });
   });
 });
@@ -300,7 +349,10 @@ describe("expired plans for the fan", () => {
 
     // before: nothing expired, no alert
     expect(await (await b.get(at(hosts.www, "/"))).text()).not.toContain("期限切れのプランがあります");
-    expect((await (await b.get(at(hosts.www, "/api/v1/session"), json)).json<{ payload: { isSubscriptionAlert: boolean } }>()).payload.isSubscriptionAlert).toBe(false);
+    expect(
+      (await (await b.get(at(hosts.www, "/api/v1/session"), json)).json<{ payload: { isSubscriptionAlert: boolean } }>()).payload
+        .isSubscriptionAlert,
+    ).toBe(false);
 
     await monthRun(JUNE_1, RUN_AT);
 
@@ -321,7 +373,10 @@ describe("expired plans for the fan", () => {
         ],
       },
     });
-    expect((await (await b.get(at(hosts.www, "/api/v1/session"), json)).json<{ payload: { isSubscriptionAlert: boolean } }>()).payload.isSubscriptionAlert).toBe(true);
+    expect(
+      (await (await b.get(at(hosts.www, "/api/v1/session"), json)).json<{ payload: { isSubscriptionAlert: boolean } }>()).payload
+        .isSubscriptionAlert,
+    ).toBe(true);
     for (const page of [at(hosts.www, "/"), at(hosts.user, "/notifications")]) {
       const html = await (await b.get(page)).text();
       expect(html).toContain("期限切れのプランがあります");
@@ -335,6 +390,8 @@ describe("expired plans for the fan", () => {
     const seventh = Date.UTC(2026, 5, 6, 15, 0);
     await monthRun(seventh, seventh);
     expect(await (await b.get(at(hosts.www, "/"))).text()).not.toContain("期限切れのプランがあります");
-    expect((await (await b.get(at(hosts.www, "/api/v1/plans/expired"), json)).json<{ payload: { plan: unknown[] } }>()).payload.plan).toEqual([]);
+    expect(
+      (await (await b.get(at(hosts.www, "/api/v1/plans/expired"), json)).json<{ payload: { plan: unknown[] } }>()).payload.plan,
+    ).toEqual([]);
   });
 });

@@ -19,7 +19,12 @@ function provider(calls: string[] = []) {
   const fakeApi: typeof fetch = async (input, init) => {
     const request = new Request(input, init);
     calls.push(`${request.method} ${new URL(request.url).pathname}`);
-    const method = { id: "pm_hook", object: "payment_method", type: "card", card: { brand: "visa", last4: "4242", exp_month: 12, exp_year: 2031 } };
+    const method = {
+      id: "pm_hook",
+      object: "payment_method",
+      type: "card",
+      card: { brand: "visa", last4: "4242", exp_month: 12, exp_year: 2031 },
+    };
     return new Response(JSON.stringify(method), { status: 200, headers: { "content-type": "application/json" } });
   };
   return stripePaymentProvider({ secretKey: "sk_test_hooks", publishableKey: "pk_test_hooks", webhookSecret: SECRET, fetch: fakeApi });
@@ -27,7 +32,11 @@ function provider(calls: string[] = []) {
 
 async function signed(event: object) {
   const payload = JSON.stringify(event);
-  const header = await Stripe.webhooks.generateTestHeaderStringAsync({ payload, secret: SECRET, cryptoProvider: Stripe.createSubtleCryptoProvider() });
+  const header = await Stripe.webhooks.generateTestHeaderStringAsync({
+    payload,
+    secret: SECRET,
+    cryptoProvider: Stripe.createSubtleCryptoProvider(),
+  });
   return { payload, header };
 }
 
@@ -67,27 +76,58 @@ describe("Stripe webhooks", () => {
         object: "event",
         type: "payment_intent.succeeded",
         created: Math.floor(Date.now() / 1000),
-        data: { object: { id: `pi_${id}`, object: "payment_intent", amount, amount_received: amount, currency: "jpy", customer: "cus_coins", metadata } },
+        data: {
+          object: {
+            id: `pi_${id}`,
+            object: "payment_intent",
+            amount,
+            amount_received: amount,
+            currency: "jpy",
+            customer: "cus_coins",
+            metadata,
+          },
+        },
       });
     const balance = async (userId: number) =>
       (await env.DB.prepare("SELECT balance FROM coin_accounts WHERE user_id = ?").bind(userId).first<{ balance: number }>())?.balance ?? 0;
 
-    const ok = await paid("evt_coins", { kind: "coin_charge", idempotencyKey: `coin-charge:${fan.id}:n1:1000`, userId: String(fan.id), coins: "1000" });
+    const ok = await paid("evt_coins", {
+      kind: "coin_charge",
+      idempotencyKey: `coin-charge:${fan.id}:n1:1000`,
+      userId: String(fan.id),
+      coins: "1000",
+    });
     expect(await handleStripeWebhook(db, provider(), ok.payload, ok.header, Date.now())).toEqual({ status: 200, result: "applied" });
     expect(await balance(fan.id)).toBe(1000);
     // Stripe retries with a new event id for the same payment: the key finds the first credit
-    const again = await paid("evt_coins_retry", { kind: "coin_charge", idempotencyKey: `coin-charge:${fan.id}:n1:1000`, userId: String(fan.id), coins: "1000" });
+    const again = await paid("evt_coins_retry", {
+      kind: "coin_charge",
+      idempotencyKey: `coin-charge:${fan.id}:n1:1000`,
+      userId: String(fan.id),
+      coins: "1000",
+    });
     expect(await handleStripeWebhook(db, provider(), again.payload, again.header, Date.now())).toEqual({ status: 200, result: "applied" });
     expect(await balance(fan.id)).toBe(1000);
 
     // metadata that does not match the customer's own key or the yen received credits nothing
     for (const [id, metadata, amount] of [
-      ["evt_other_user", { kind: "coin_charge", idempotencyKey: `coin-charge:${other.id}:n2:1000`, userId: String(other.id), coins: "1000" }, 1000],
-      ["evt_more_coins", { kind: "coin_charge", idempotencyKey: `coin-charge:${fan.id}:n3:5000`, userId: String(fan.id), coins: "5000" }, 1000],
+      [
+        "evt_other_user",
+        { kind: "coin_charge", idempotencyKey: `coin-charge:${other.id}:n2:1000`, userId: String(other.id), coins: "1000" },
+        1000,
+      ],
+      [
+        "evt_more_coins",
+        { kind: "coin_charge", idempotencyKey: `coin-charge:${fan.id}:n3:5000`, userId: String(fan.id), coins: "5000" },
+        1000,
+      ],
       ["evt_not_coins", { kind: "purchase", idempotencyKey: "purchase:1:1" }, 1000],
     ] as const) {
       const event = await paid(id, metadata, amount);
-      expect(await handleStripeWebhook(db, provider(), event.payload, event.header, Date.now()), id).toEqual({ status: 200, result: "ignored" });
+      expect(await handleStripeWebhook(db, provider(), event.payload, event.header, Date.now()), id).toEqual({
+        status: 200,
+        result: "ignored",
+      });
     }
     expect(await balance(fan.id)).toBe(1000);
     expect(await balance(other.id)).toBe(0);
@@ -96,11 +136,19 @@ describe("Stripe webhooks", () => {
   it("refuses a bad signature or a tampered body before reading anything", async () => {
     const calls: string[] = [];
     const { payload, header } = await signed(setupSucceeded("evt_bad", "cus_nobody"));
-    expect(await handleStripeWebhook(db, provider(calls), payload.replace("cus_nobody", "cus_someone"), header, Date.now())).toEqual({ status: 400, reason: "signature" });
-    expect(await handleStripeWebhook(db, provider(calls), payload, "t=1,v1=deadbeef", Date.now())).toEqual({ status: 400, reason: "signature" });
+    expect(await handleStripeWebhook(db, provider(calls), payload.replace("cus_nobody", "cus_someone"), header, Date.now())).toEqual({
+      status: 400,
+      reason: "signature",
+    });
+    expect(await handleStripeWebhook(db, provider(calls), payload, "t=1,v1=deadbeef", Date.now())).toEqual({
+      status: 400,
+      reason: "signature",
+    });
     expect(await handleStripeWebhook(db, provider(calls), payload, null, Date.now())).toEqual({ status: 400, reason: "signature" });
     expect(calls).toEqual([]);
-    const seen = await env.DB.prepare("SELECT count(*) AS n FROM processed_events WHERE key = 'stripe-event:evt_bad'").first<{ n: number }>();
+    const seen = await env.DB.prepare("SELECT count(*) AS n FROM processed_events WHERE key = 'stripe-event:evt_bad'").first<{
+      n: number;
+    }>();
     expect(seen?.n).toBe(0);
   });
 
@@ -112,14 +160,34 @@ describe("Stripe webhooks", () => {
       object: "event",
       type: "payment_intent.succeeded",
       created: Math.floor(Date.now() / 1000),
-      data: { object: { id: "pi_1", object: "payment_intent", amount: 500, amount_received: 500, currency: "jpy", customer: "cus_unknown", metadata: {} } },
+      data: {
+        object: {
+          id: "pi_1",
+          object: "payment_intent",
+          amount: 500,
+          amount_received: 500,
+          currency: "jpy",
+          customer: "cus_unknown",
+          metadata: {},
+        },
+      },
     });
-    expect(await handleStripeWebhook(db, provider(), payment.payload, payment.header, Date.now())).toEqual({ status: 200, result: "ignored" });
-    expect(await handleStripeWebhook(db, provider(), payment.payload, payment.header, Date.now())).toEqual({ status: 200, result: "duplicate" });
+    expect(await handleStripeWebhook(db, provider(), payment.payload, payment.header, Date.now())).toEqual({
+      status: 200,
+      result: "ignored",
+    });
+    expect(await handleStripeWebhook(db, provider(), payment.payload, payment.header, Date.now())).toEqual({
+      status: 200,
+      result: "duplicate",
+    });
   });
 
   it("is not there when no Stripe key is configured (the local sandbox has no webhooks)", async () => {
-    const res = await SELF.fetch(`http://${hosts.user}/webhooks/stripe`, { method: "POST", body: "{}", headers: { "stripe-signature": "t=1,v1=x" } });
+    const res = await SELF.fetch(`http://${hosts.user}/webhooks/stripe`, {
+      method: "POST",
+      body: "{}",
+      headers: { "stripe-signature": "t=1,v1=x" },
+    });
     expect(res.status).toBe(404);
   });
 });

@@ -15,10 +15,22 @@ import { callApi as call, giveCoins, payCart as pay, registerSandboxCard as regi
 
 const db = createDb(env.DB);
 type Fan = Awaited<ReturnType<typeof confirmedAccount>>;
-type CartJson = { carts: Array<{ type: string; target_type: string; price: number; note: string | null; title: string; fanclub: { id: number; name: string } }>; cartVersion: number; total: number };
+type CartJson = {
+  carts: Array<{
+    type: string;
+    target_type: string;
+    price: number;
+    note: string | null;
+    title: string;
+    fanclub: { id: number; name: string };
+  }>;
+  cartVersion: number;
+  total: number;
+};
 type PurchaseJson = { purchase?: { id: number; total: number; coinAmount: number; cardAmount: number }; replayed?: boolean };
 
-const tipPost = (fan: Fan, postId: number, amount: unknown, message?: string | null) => call<CartJson>(fan, "POST", "/me/carts/tipping_purchase", { target_type: "post_tipping", id: postId, amount, message });
+const tipPost = (fan: Fan, postId: number, amount: unknown, message?: string | null) =>
+  call<CartJson>(fan, "POST", "/me/carts/tipping_purchase", { target_type: "post_tipping", id: postId, amount, message });
 
 async function tipsOf(userId: number) {
   return (
@@ -51,7 +63,15 @@ describe("tipping a post through the cart", () => {
     const added = await tipPost(fan, openPost, 1000, "  いつも応援しています！ ");
     expect(added.status).toBe(200);
     expect(added.json.payload.total).toBe(1000);
-    expect(added.json.payload.carts).toEqual([expect.objectContaining({ type: "Tipping", target_type: "post_tipping", price: 1000, note: "いつも応援しています！", title: "みんなへの投稿" })]);
+    expect(added.json.payload.carts).toEqual([
+      expect.objectContaining({
+        type: "Tipping",
+        target_type: "post_tipping",
+        price: 1000,
+        note: "いつも応援しています！",
+        title: "みんなへの投稿",
+      }),
+    ]);
 
     const { body, result } = await pay(fan, 0);
     expect(result.status).toBe(200);
@@ -59,11 +79,25 @@ describe("tipping a post through the cart", () => {
     // the same confirmed cart posted again (a double click): the first result, no second tip or charge
     const again = await call<PurchaseJson>(fan, "POST", "/me/carts/purchase", body);
     expect(again.json.payload).toMatchObject({ replayed: true, purchase: { id: result.json.payload.purchase!.id } });
-    expect(await tipsOf(fan.id)).toEqual([{ post_id: openPost, fanclub_id: fanclubId, amount: 1000, message: "いつも応援しています！", purchase_id: result.json.payload.purchase!.id }]);
-    const charges = await env.DB.prepare("SELECT count(*) AS n FROM purchases WHERE user_id = ? AND card_charge_id IS NOT NULL").bind(fan.id).first<number>("n");
+    expect(await tipsOf(fan.id)).toEqual([
+      {
+        post_id: openPost,
+        fanclub_id: fanclubId,
+        amount: 1000,
+        message: "いつも応援しています！",
+        purchase_id: result.json.payload.purchase!.id,
+      },
+    ]);
+    const charges = await env.DB.prepare("SELECT count(*) AS n FROM purchases WHERE user_id = ? AND card_charge_id IS NOT NULL")
+      .bind(fan.id)
+      .first<number>("n");
     expect(charges).toBe(1);
     // the owner hears of it
-    const notice = await env.DB.prepare("SELECT kind, params FROM notifications WHERE user_id = ? AND kind = 'postTipReceived' ORDER BY id DESC").bind(owner.id).first<{ kind: string; params: string }>();
+    const notice = await env.DB.prepare(
+      "SELECT kind, params FROM notifications WHERE user_id = ? AND kind = 'postTipReceived' ORDER BY id DESC",
+    )
+      .bind(owner.id)
+      .first<{ kind: string; params: string }>();
     expect(JSON.parse(notice!.params)).toMatchObject({ post: "みんなへの投稿", amount: "¥1,000" });
   });
 
@@ -89,10 +123,16 @@ describe("tipping a post through the cart", () => {
   it("a fan club tip (no post) is paid the same way", async () => {
     const fan = await confirmedAccount({ prefix: "tipclub" });
     await giveCoins(fan, 500);
-    const added = await call<CartJson>(fan, "POST", "/me/carts/tipping_purchase", { fanclub_id: fanclubId, amount: "500", message: "ファンクラブへ" });
+    const added = await call<CartJson>(fan, "POST", "/me/carts/tipping_purchase", {
+      fanclub_id: fanclubId,
+      amount: "500",
+      message: "ファンクラブへ",
+    });
     expect(added.json.payload.carts[0]).toMatchObject({ target_type: "fanclub_tipping", title: "チップの館", price: 500 });
     await pay(fan, 500);
-    expect(await tipsOf(fan.id)).toEqual([expect.objectContaining({ post_id: null, fanclub_id: fanclubId, amount: 500, message: "ファンクラブへ" })]);
+    expect(await tipsOf(fan.id)).toEqual([
+      expect.objectContaining({ post_id: null, fanclub_id: fanclubId, amount: 500, message: "ファンクラブへ" }),
+    ]);
   });
 });
 

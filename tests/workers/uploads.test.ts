@@ -23,7 +23,11 @@ interface Issued {
 }
 
 async function call<T>(b: TestBrowser, method: string, path: string, body?: unknown) {
-  const res = await b.request(at(hosts.www, `${UPLOADS}${path}`), { method, headers: json, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+  const res = await b.request(at(hosts.www, `${UPLOADS}${path}`), {
+    method,
+    headers: json,
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
   return { status: res.status, body: (await res.json()) as Envelope<T> };
 }
 
@@ -62,8 +66,15 @@ function partRange(size: number, partSize: number, partNumber: number) {
 }
 
 const fileRow = (id: number) =>
-  env.DB.prepare("SELECT status, completed_at, upload_id, r2_key, size FROM post_files WHERE id = ?").bind(id).first<{ status: string; completed_at: number | null; upload_id: string | null; r2_key: string; size: number }>();
-const partRows = async (id: number) => (await env.DB.prepare("SELECT part_number FROM upload_parts WHERE file_id = ? ORDER BY part_number").bind(id).all<{ part_number: number }>()).results.map((r) => r.part_number);
+  env.DB.prepare("SELECT status, completed_at, upload_id, r2_key, size FROM post_files WHERE id = ?")
+    .bind(id)
+    .first<{ status: string; completed_at: number | null; upload_id: string | null; r2_key: string; size: number }>();
+const partRows = async (id: number) =>
+  (
+    await env.DB.prepare("SELECT part_number FROM upload_parts WHERE file_id = ? ORDER BY part_number")
+      .bind(id)
+      .all<{ part_number: number }>()
+  ).results.map((r) => r.part_number);
 
 describe("a 50 MB video in parts", () => {
   it("goes up in 5 MiB parts, survives one part failing once, completes and is stored", async () => {
@@ -105,7 +116,14 @@ describe("a 50 MB video in parts", () => {
 
     const done = await call<{ item: Record<string, unknown> }>(b, "POST", `/${file.id}/complete`, { parts: etags });
     expect(done.status).toBe(200);
-    expect(done.body.payload.item).toEqual({ id: file.id, filename: "ライブ映像.mp4", kind: "streaming", size, isLoading: false, isPublish: true });
+    expect(done.body.payload.item).toEqual({
+      id: file.id,
+      filename: "ライブ映像.mp4",
+      kind: "streaming",
+      size,
+      isLoading: false,
+      isPublish: true,
+    });
     expect(await fileRow(file.id)).toMatchObject({ status: "stored" });
     expect((await fileRow(file.id))?.completed_at).not.toBeNull();
     expect(await partRows(file.id)).toEqual([]);
@@ -203,7 +221,8 @@ describe("what the server refuses", () => {
     const { b } = await creator("sig");
     const bytes = bytesAt(0, 2048, MP4);
     const { file } = (await issue(b, { kind: "streaming", filename: "a.mp4", size: bytes.length })).body.payload;
-    const put = (url: string) => SELF.fetch(at(hosts.www, url), { method: "PUT", body: bytes, headers: { "content-length": String(bytes.length) } });
+    const put = (url: string) =>
+      SELF.fetch(at(hosts.www, url), { method: "PUT", body: bytes, headers: { "content-length": String(bytes.length) } });
     const path = `/uploads/parts/${file.id}/1`;
 
     const expired = `${path}?${await signPath(mediaSigningSecret(env), path, Date.now() - 1000)}`;
@@ -243,7 +262,9 @@ describe("what the server refuses", () => {
       const res = await issue(editor.b, { kind: "picture", filename: "a.jpg", size: 1000 });
       expect([prefix, res.status]).toEqual([prefix, status]);
       if (status === 200) {
-        const row = await env.DB.prepare("SELECT fanclub_id, uploader_id FROM post_files WHERE id = ?").bind((res.body.payload as unknown as Issued).file.id).first();
+        const row = await env.DB.prepare("SELECT fanclub_id, uploader_id FROM post_files WHERE id = ?")
+          .bind((res.body.payload as unknown as Issued).file.id)
+          .first();
         expect(row).toEqual({ fanclub_id: fanclubId, uploader_id: editor.id });
       }
     }
@@ -253,7 +274,11 @@ describe("what the server refuses", () => {
 
   it("mutations need X-Requested-With", async () => {
     const { b } = await creator("xhr");
-    const res = await b.request(at(hosts.www, UPLOADS), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ kind: "picture", filename: "a.jpg", size: 1 }) });
+    const res = await b.request(at(hosts.www, UPLOADS), {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ kind: "picture", filename: "a.jpg", size: 1 }),
+    });
     expect(res.status).toBe(403);
   });
 });
@@ -302,7 +327,10 @@ describe("removing and cleaning up", () => {
     expect(await env.MEDIA.head(unused.key)).toBeNull();
     expect((await fileRow(recent.id))?.status).toBe("stored");
     expect(await env.MEDIA.head(recent.key)).not.toBeNull();
-    const beat = await env.DB.prepare("SELECT runs, detail FROM heartbeats WHERE source = 'uploads-cleanup'").first<{ runs: number; detail: string }>();
+    const beat = await env.DB.prepare("SELECT runs, detail FROM heartbeats WHERE source = 'uploads-cleanup'").first<{
+      runs: number;
+      detail: string;
+    }>();
     expect(beat?.runs).toBe(1);
   });
 });

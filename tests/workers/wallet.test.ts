@@ -18,7 +18,10 @@ const db = createDb(env.DB);
 const NUMBERS = { ok: "4242424242424242", declines: "4000000000000341", noFunds: "4000000000009995", auth: "4000002760003184" };
 const EXPIRY = "12/40";
 
-type Json = { success: boolean; payload: Record<string, unknown> & { message?: string; errors?: Array<{ message: string; target?: string }> } };
+type Json = {
+  success: boolean;
+  payload: Record<string, unknown> & { message?: string; errors?: Array<{ message: string; target?: string }> };
+};
 
 async function call(b: TestBrowser, method: string, path: string, body?: unknown, host: string = hosts.user) {
   const url = at(host, `/api/v1${path}`);
@@ -47,12 +50,14 @@ async function register(b: TestBrowser, number: string) {
 }
 
 async function coinRows(userId: number) {
-  const { results } = await env.DB.prepare("SELECT kind, amount, idempotency_key, ref_type FROM coin_entries WHERE user_id = ? ORDER BY id").bind(userId).all<{
-    kind: string;
-    amount: number;
-    idempotency_key: string;
-    ref_type: string | null;
-  }>();
+  const { results } = await env.DB.prepare("SELECT kind, amount, idempotency_key, ref_type FROM coin_entries WHERE user_id = ? ORDER BY id")
+    .bind(userId)
+    .all<{
+      kind: string;
+      amount: number;
+      idempotency_key: string;
+      ref_type: string | null;
+    }>();
   return results;
 }
 
@@ -74,14 +79,18 @@ describe("card registration", () => {
       expect(check.json.payload).toMatchObject({ registered: true, card: { last4 } });
     }
     // one card at a time: the earlier ones are taken off the list, so removing the last brings none back
-    const live = await env.DB.prepare("SELECT last4 FROM payment_cards WHERE user_id = ? AND deleted_at IS NULL").bind(userId).all<{ last4: string }>();
+    const live = await env.DB.prepare("SELECT last4 FROM payment_cards WHERE user_id = ? AND deleted_at IS NULL")
+      .bind(userId)
+      .all<{ last4: string }>();
     expect(live.results.map((r) => r.last4)).toEqual(["3184"]);
 
     // a Luhn-valid number that is not a test card, as Stripe's test mode answers a real card
     const unknown = await register(b, "4111111111111111");
     expect(unknown.status).toBe(400);
     expect(unknown.json.payload.code).toBe("card_declined");
-    expect(unknown.json.payload.errors).toEqual([{ message: "このカードはご利用いただけません。別のカードをお試しください。", target: "number" }]);
+    expect(unknown.json.payload.errors).toEqual([
+      { message: "このカードはご利用いただけません。別のカードをお試しください。", target: "number" },
+    ]);
     const typo = await register(b, "4242424242424241");
     expect(typo.json.payload.errors).toEqual([{ message: "カード番号が正しくありません。", target: "number" }]);
     const past = await call(b, "POST", "/me/card_registration", { number: NUMBERS.ok, expiry: "01/20", cvc: "123" });
@@ -108,14 +117,26 @@ describe("card registration", () => {
     expect(html).toContain('name="returnTo" value="/me/coins?amount=1000"');
     expect(html).not.toContain("js.stripe.com");
 
-    const refused = await b.post(page, { intent: "register", number: "4111 1111 1111 1111", expiry: EXPIRY, cvc: "123", returnTo: "/me/coins?amount=1000" });
+    const refused = await b.post(page, {
+      intent: "register",
+      number: "4111 1111 1111 1111",
+      expiry: EXPIRY,
+      cvc: "123",
+      returnTo: "/me/coins?amount=1000",
+    });
     expect(refused.status).toBe(400);
     const refusedHtml = await refused.text();
     expect(refusedHtml).toContain("このカードはご利用いただけません。");
     // the number typed is not sent back into the page
     expect(refusedHtml).not.toContain("4111 1111 1111 1111");
 
-    const done = await b.post(page, { intent: "register", number: "4242 4242 4242 4242", expiry: "12 / 40", cvc: "123", returnTo: "/me/coins?amount=1000" });
+    const done = await b.post(page, {
+      intent: "register",
+      number: "4242 4242 4242 4242",
+      expiry: "12 / 40",
+      cvc: "123",
+      returnTo: "/me/coins?amount=1000",
+    });
     expect(done.status).toBe(302);
     // /me/coins lives on the user domain: addressed there at once, so the message is not lost on the way
     expect(done.headers.get("location")).toBe(`http://${hosts.user}/me/coins?amount=1000`);
@@ -128,7 +149,13 @@ describe("card registration", () => {
     expect(shown).toContain("有効期限 12/40");
 
     // a brand page stays a path of this host (the payment dialog's confirm page)
-    const modal = await b.post(page, { intent: "register", number: NUMBERS.ok, expiry: EXPIRY, cvc: "123", returnTo: "/fanclubs/101?page=3" });
+    const modal = await b.post(page, {
+      intent: "register",
+      number: NUMBERS.ok,
+      expiry: EXPIRY,
+      cvc: "123",
+      returnTo: "/fanclubs/101?page=3",
+    });
     expect(modal.headers.get("location")).toBe("/fanclubs/101?page=3");
     for (const evil of ["//evil.example/x", "https://evil.example/", "/\\evil.example", "javascript:alert(1)"]) {
       const res = await b.post(page, { intent: "register", number: NUMBERS.ok, expiry: EXPIRY, cvc: "123", returnTo: evil });
@@ -192,8 +219,14 @@ describe("charging coins by card", () => {
     const passed = await call(b, "POST", "/me/coins/charge/confirm", { amount: 5000, nonce: n, approve: true });
     expect(passed.json.payload).toMatchObject({ status: "credited", coins: 5000, replayed: false, coinBalance: 5000 });
     // the confirm again, and the first button again: the same attempt, already credited
-    expect((await call(b, "POST", "/me/coins/charge/confirm", { amount: 5000, nonce: n, approve: true })).json.payload).toMatchObject({ status: "credited", replayed: true });
-    expect((await call(b, "POST", "/me/coins/charge", { amount: 5000, nonce: n })).json.payload).toMatchObject({ status: "credited", replayed: true });
+    expect((await call(b, "POST", "/me/coins/charge/confirm", { amount: 5000, nonce: n, approve: true })).json.payload).toMatchObject({
+      status: "credited",
+      replayed: true,
+    });
+    expect((await call(b, "POST", "/me/coins/charge", { amount: 5000, nonce: n })).json.payload).toMatchObject({
+      status: "credited",
+      replayed: true,
+    });
     expect((await coinRows(userId)).map((r) => r.amount)).toEqual([5000]);
 
     const other = nonce();
@@ -306,7 +339,8 @@ describe("the wallet pages", () => {
   it("pages the history: 20 entries first, the rest on 'load more'", async () => {
     const { b, userId } = await fan();
     const now = Date.now();
-    for (let i = 1; i <= 23; i++) await creditCoins(db, { userId, amount: i, kind: "charge", idempotencyKey: `test:history:${userId}:${i}`, now: now + i });
+    for (let i = 1; i <= 23; i++)
+      await creditCoins(db, { userId, amount: i, kind: "charge", idempotencyKey: `test:history:${userId}:${i}`, now: now + i });
     const first = await call(b, "GET", "/me/coins/history");
     const items = first.json.payload.items as Array<{ amount: number }>;
     expect(items.map((i) => i.amount)).toEqual(Array.from({ length: 20 }, (_, i) => 23 - i));
@@ -345,10 +379,16 @@ describe("the wallet pages", () => {
     expect(granted.ok).toBe(true);
     const after = await (await b.get(page)).text();
     expect(after).toContain("250 C 受け取り済み（残り 250 C");
-    expect((await call(b, "GET", "/me/coin_balance_detail")).json.payload).toMatchObject({ coinBalance: 250, paid: 0, bonus: [{ amount: 250 }] });
+    expect((await call(b, "GET", "/me/coin_balance_detail")).json.payload).toMatchObject({
+      coinBalance: 250,
+      paid: 0,
+      bonus: [{ amount: 250 }],
+    });
     const list = await call(b, "GET", "/me/coin_vesting_campaigns");
     expect(list.json.payload.campaigns).toEqual(
-      expect.arrayContaining([expect.objectContaining({ id: row!.id, bonusAmount: 250, grant: expect.objectContaining({ amount: 250, remaining: 250 }) })]),
+      expect.arrayContaining([
+        expect.objectContaining({ id: row!.id, bonusAmount: 250, grant: expect.objectContaining({ amount: 250, remaining: 250 }) }),
+      ]),
     );
   });
 });
@@ -367,7 +407,10 @@ describe("coin-for-renewal setting", () => {
     const body = (await on.json()) as Json;
     expect(body.payload.user).toEqual({ useCoinSubscription: true });
     expect(body.payload.authUser).toMatchObject({ user: { useCoinSubscription: true } });
-    const saved = () => env.DB.prepare("SELECT use_coin_subscription FROM payment_profiles WHERE user_id = ?").bind(userId).first<number>("use_coin_subscription");
+    const saved = () =>
+      env.DB.prepare("SELECT use_coin_subscription FROM payment_profiles WHERE user_id = ?")
+        .bind(userId)
+        .first<number>("use_coin_subscription");
     expect(await saved()).toBe(1);
 
     const off = (await (await put("0")).json()) as Json;

@@ -7,7 +7,13 @@ import { useTranslation } from "~/lib/i18n";
 import { emailOnlySchema } from "../../../server/domain/accounts";
 
 /** "Enter your address and we send you a link": resending the confirmation, resetting a password. */
-export function EmailRequestForm(props: { title: string; lead: string; submit: string; lastResult: SubmissionResult<string[]> | undefined; notice?: ReactNode }) {
+export function EmailRequestForm(props: {
+  title: string;
+  lead: string;
+  submit: string;
+  lastResult: SubmissionResult<string[]> | undefined;
+  notice?: ReactNode;
+}) {
   const { t } = useTranslation("account");
   const navigation = useNavigation();
   const schema = useMemo(() => emailOnlySchema(t), [t]);

@@ -10,7 +10,10 @@ export const SPEC_ROUTE_IDS = {
 } as const;
 
 /** spec §2: no header banner on the live-event pages. */
-export const HEADER_BANNER_HIDDEN_ON: readonly string[] = [SPEC_ROUTE_IDS["me-fanclub-live_events-id"], SPEC_ROUTE_IDS.fanclubLiveUniquePath];
+export const HEADER_BANNER_HIDDEN_ON: readonly string[] = [
+  SPEC_ROUTE_IDS["me-fanclub-live_events-id"],
+  SPEC_ROUTE_IDS.fanclubLiveUniquePath,
+];
 
 /**
  * The list a page shows (spec §7 kinds): the deepest matched route named here decides, so a fan

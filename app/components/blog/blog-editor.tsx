@@ -141,7 +141,11 @@ export default function BlogEditor(props: BlogEditorProps) {
     <LexicalComposer initialConfig={initialConfig}>
       <ImageUrlContext.Provider value={urlOf}>
         <ImageUnavailableContext.Provider value={t("image.unavailable")}>
-          <EditorFrame {...props} initialRejected={initial.rejected} onUploaded={(key, url) => setUploaded((map) => new Map(map).set(key, url))} />
+          <EditorFrame
+            {...props}
+            initialRejected={initial.rejected}
+            onUploaded={(key, url) => setUploaded((map) => new Map(map).set(key, url))}
+          />
         </ImageUnavailableContext.Provider>
       </ImageUrlContext.Provider>
     </LexicalComposer>
@@ -236,7 +240,13 @@ function EditorFrame(props: BlogEditorProps & { initialRejected: boolean; onUplo
 
   return (
     <div className={`blog-editor${disabled ? " is-disabled" : ""}`}>
-      <Toolbar contentId={contentId} disabled={disabled} uploading={uploading > 0} onPickImages={(files) => void pickImages(files)} acceptImages={ACCEPT} />
+      <Toolbar
+        contentId={contentId}
+        disabled={disabled}
+        uploading={uploading > 0}
+        onPickImages={(files) => void pickImages(files)}
+        acceptImages={ACCEPT}
+      />
       <ImagePanel disabled={disabled} />
       {props.initialRejected ? (
         <p className="blog-editor-error" role="alert">

@@ -9,4 +9,12 @@ import { ImageNode } from "./image-node";
  * line break, tab): exactly the node types `parseBlogDocument` accepts. A paste of anything else
  * (tables, code blocks, pasted <img>) falls back to paragraphs and text.
  */
-export const BLOG_EDITOR_NODES: ReadonlyArray<Klass<LexicalNode>> = [HeadingNode, QuoteNode, ListNode, ListItemNode, LinkNode, AutoLinkNode, ImageNode];
+export const BLOG_EDITOR_NODES: ReadonlyArray<Klass<LexicalNode>> = [
+  HeadingNode,
+  QuoteNode,
+  ListNode,
+  ListItemNode,
+  LinkNode,
+  AutoLinkNode,
+  ImageNode,
+];

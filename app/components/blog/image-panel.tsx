@@ -53,7 +53,15 @@ export function ImagePanel(props: { disabled: boolean }) {
   return (
     <div className="blog-image-panel">
       <label htmlFor={id}>{t("image.alt")}</label>
-      <input id={id} type="text" value={image.alt} maxLength={500} disabled={props.disabled} aria-describedby={`${id}-hint`} onChange={(e) => setAlt(e.target.value)} />
+      <input
+        id={id}
+        type="text"
+        value={image.alt}
+        maxLength={500}
+        disabled={props.disabled}
+        aria-describedby={`${id}-hint`}
+        onChange={(e) => setAlt(e.target.value)}
+      />
       <button type="button" className="button button-small button-secondary" disabled={props.disabled} onClick={remove}>
         {t("image.remove")}
       </button>

@@ -1,7 +1,15 @@
 import { $createLinkNode, $isLinkNode, $toggleLink } from "@lexical/link";
 import { useLexicalComposerContext } from "@lexical/react/LexicalComposerContext";
 import { $findMatchingParent } from "@lexical/utils";
-import { $createTextNode, $getNodeByKey, $getSelection, $isRangeSelection, $setSelection, type NodeKey, type RangeSelection } from "lexical";
+import {
+  $createTextNode,
+  $getNodeByKey,
+  $getSelection,
+  $isRangeSelection,
+  $setSelection,
+  type NodeKey,
+  type RangeSelection,
+} from "lexical";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "~/lib/i18n";
 import { linkFromInput } from "../../../server/domain/blog";

@@ -69,7 +69,9 @@ function setBlock(editor: LexicalEditor, current: BlockKind, wanted: BlockKind) 
   editor.update(() => {
     const selection = $getSelection();
     if (!$isRangeSelection(selection)) return;
-    $setBlocksType(selection, () => (target === "h2" || target === "h3" ? $createHeadingNode(target) : target === "quote" ? $createQuoteNode() : $createParagraphNode()));
+    $setBlocksType(selection, () =>
+      target === "h2" || target === "h3" ? $createHeadingNode(target) : target === "quote" ? $createQuoteNode() : $createParagraphNode(),
+    );
   });
 }
 
@@ -77,7 +79,13 @@ function setBlock(editor: LexicalEditor, current: BlockKind, wanted: BlockKind) 
  * The formatting toolbar: one tab stop, arrow keys move between its buttons (WAI-ARIA toolbar
  * pattern), every button named by aria-label and toggles reporting aria-pressed.
  */
-export function Toolbar(props: { contentId: string; disabled: boolean; uploading: boolean; onPickImages: (files: File[]) => void; acceptImages: string }) {
+export function Toolbar(props: {
+  contentId: string;
+  disabled: boolean;
+  uploading: boolean;
+  onPickImages: (files: File[]) => void;
+  acceptImages: string;
+}) {
   const { t } = useTranslation("blog");
   const [editor] = useLexicalComposerContext();
   const [format, setFormat] = useState<FormatState>(INITIAL_FORMAT);
@@ -129,7 +137,11 @@ export function Toolbar(props: { contentId: string; disabled: boolean; uploading
     const enabled = Array.from(bar.current.querySelectorAll<HTMLButtonElement>("button")).filter((b) => !b.disabled);
     const at = enabled.indexOf(document.activeElement as HTMLButtonElement);
     const next =
-      event.key === "Home" ? 0 : event.key === "End" ? enabled.length - 1 : (at + (event.key === "ArrowRight" ? 1 : -1) + enabled.length) % enabled.length;
+      event.key === "Home"
+        ? 0
+        : event.key === "End"
+          ? enabled.length - 1
+          : (at + (event.key === "ArrowRight" ? 1 : -1) + enabled.length) % enabled.length;
     const button = enabled[next];
     if (!button) return;
     event.preventDefault();
@@ -139,7 +151,15 @@ export function Toolbar(props: { contentId: string; disabled: boolean; uploading
 
   const off = props.disabled;
   const toggle = (label: string, pressed: boolean, onPress: () => void, icon: ReactNode, disabled = off) => (
-    <button type="button" className="blog-tool" aria-label={label} title={label} aria-pressed={pressed} disabled={disabled} onClick={onPress}>
+    <button
+      type="button"
+      className="blog-tool"
+      aria-label={label}
+      title={label}
+      aria-pressed={pressed}
+      disabled={disabled}
+      onClick={onPress}
+    >
       {icon}
     </button>
   );
@@ -153,28 +173,94 @@ export function Toolbar(props: { contentId: string; disabled: boolean; uploading
 
   return (
     <>
-      <div className="blog-toolbar" role="toolbar" aria-label={t("editor.toolbar")} aria-controls={props.contentId} ref={bar} onKeyDown={onKeyDown} onFocus={(e) => rove(e.target)}>
+      <div
+        className="blog-toolbar"
+        role="toolbar"
+        aria-label={t("editor.toolbar")}
+        aria-controls={props.contentId}
+        ref={bar}
+        onKeyDown={onKeyDown}
+        onFocus={(e) => rove(e.target)}
+      >
         <div className="blog-tool-group">
-          {toggle(t("editor.paragraph"), format.block === "paragraph", () => setBlock(editor, format.block, "paragraph"), <span aria-hidden="true">¶</span>)}
-          {toggle(t("editor.heading2"), format.block === "h2", () => setBlock(editor, format.block, "h2"), <span aria-hidden="true">H2</span>)}
-          {toggle(t("editor.heading3"), format.block === "h3", () => setBlock(editor, format.block, "h3"), <span aria-hidden="true">H3</span>)}
+          {toggle(
+            t("editor.paragraph"),
+            format.block === "paragraph",
+            () => setBlock(editor, format.block, "paragraph"),
+            <span aria-hidden="true">¶</span>,
+          )}
+          {toggle(
+            t("editor.heading2"),
+            format.block === "h2",
+            () => setBlock(editor, format.block, "h2"),
+            <span aria-hidden="true">H2</span>,
+          )}
+          {toggle(
+            t("editor.heading3"),
+            format.block === "h3",
+            () => setBlock(editor, format.block, "h3"),
+            <span aria-hidden="true">H3</span>,
+          )}
         </div>
         <div className="blog-tool-group">
           {toggle(t("editor.bold"), format.bold, () => editor.dispatchCommand(FORMAT_TEXT_COMMAND, "bold"), <b aria-hidden="true">B</b>)}
-          {toggle(t("editor.italic"), format.italic, () => editor.dispatchCommand(FORMAT_TEXT_COMMAND, "italic"), <i aria-hidden="true">I</i>)}
+          {toggle(
+            t("editor.italic"),
+            format.italic,
+            () => editor.dispatchCommand(FORMAT_TEXT_COMMAND, "italic"),
+            <i aria-hidden="true">I</i>,
+          )}
         </div>
         <div className="blog-tool-group">
-          {toggle(t("editor.bulletList"), format.block === "bullet", () => setBlock(editor, format.block, "bullet"), <Icon d="M10 6h10M10 12h10M10 18h10" dots />)}
-          {toggle(t("editor.numberList"), format.block === "number", () => setBlock(editor, format.block, "number"), <Icon d="M10 6h10M10 12h10M10 18h10M4 4.5h1.5V8M3.5 8h3M3.5 13c0-1.5 3-1.5 3 0 0 1-3 2-3 3h3" />)}
-          {toggle(t("editor.quote"), format.block === "quote", () => setBlock(editor, format.block, "quote"), <Icon d="M5 17c2-1 3-3 3-5V7H4v5h4M14 17c2-1 3-3 3-5V7h-4v5h4" />)}
+          {toggle(
+            t("editor.bulletList"),
+            format.block === "bullet",
+            () => setBlock(editor, format.block, "bullet"),
+            <Icon d="M10 6h10M10 12h10M10 18h10" dots />,
+          )}
+          {toggle(
+            t("editor.numberList"),
+            format.block === "number",
+            () => setBlock(editor, format.block, "number"),
+            <Icon d="M10 6h10M10 12h10M10 18h10M4 4.5h1.5V8M3.5 8h3M3.5 13c0-1.5 3-1.5 3 0 0 1-3 2-3 3h3" />,
+          )}
+          {toggle(
+            t("editor.quote"),
+            format.block === "quote",
+            () => setBlock(editor, format.block, "quote"),
+            <Icon d="M5 17c2-1 3-3 3-5V7H4v5h4M14 17c2-1 3-3 3-5V7h-4v5h4" />,
+          )}
         </div>
         <div className="blog-tool-group">
-          {toggle(t("editor.link"), format.linkKey !== null || linkTarget !== null, openLink, <Icon d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1.5 1.5M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1.5-1.5" />)}
-          {action(t("editor.image"), () => fileInput.current?.click(), props.uploading ? <span className="blog-spinner" aria-hidden="true" /> : <Icon d="M3 5h18v14H3zM21 15l-5-5-9 9M8.5 10.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3" />)}
+          {toggle(
+            t("editor.link"),
+            format.linkKey !== null || linkTarget !== null,
+            openLink,
+            <Icon d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1.5 1.5M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1.5-1.5" />,
+          )}
+          {action(
+            t("editor.image"),
+            () => fileInput.current?.click(),
+            props.uploading ? (
+              <span className="blog-spinner" aria-hidden="true" />
+            ) : (
+              <Icon d="M3 5h18v14H3zM21 15l-5-5-9 9M8.5 10.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3" />
+            ),
+          )}
         </div>
         <div className="blog-tool-group">
-          {action(t("editor.undo"), () => editor.dispatchCommand(UNDO_COMMAND, undefined), <Icon d="M9 14 4 9l5-5M4 9h11a5 5 0 0 1 0 10h-3" />, off || !canUndo)}
-          {action(t("editor.redo"), () => editor.dispatchCommand(REDO_COMMAND, undefined), <Icon d="m15 14 5-5-5-5M20 9H9a5 5 0 0 0 0 10h3" />, off || !canRedo)}
+          {action(
+            t("editor.undo"),
+            () => editor.dispatchCommand(UNDO_COMMAND, undefined),
+            <Icon d="M9 14 4 9l5-5M4 9h11a5 5 0 0 1 0 10h-3" />,
+            off || !canUndo,
+          )}
+          {action(
+            t("editor.redo"),
+            () => editor.dispatchCommand(REDO_COMMAND, undefined),
+            <Icon d="m15 14 5-5-5-5M20 9H9a5 5 0 0 0 0 10h3" />,
+            off || !canRedo,
+          )}
         </div>
         <input
           ref={fileInput}
@@ -197,7 +283,18 @@ export function Toolbar(props: { contentId: string; disabled: boolean; uploading
 
 function Icon(props: { d: string; dots?: boolean }) {
   return (
-    <svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <svg
+      viewBox="0 0 24 24"
+      width="18"
+      height="18"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       <path d={props.d} />
       {props.dots ? (
         <g fill="currentColor" stroke="none">

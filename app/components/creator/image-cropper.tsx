@@ -21,7 +21,14 @@ async function cropToBlob(source: string, area: Area, width: number, height: num
   return jpeg;
 }
 
-export default function ImageCropper(props: { source: string; width: number; height: number; busy: boolean; onCancel: () => void; onDone: (blob: Blob) => void }) {
+export default function ImageCropper(props: {
+  source: string;
+  width: number;
+  height: number;
+  busy: boolean;
+  onCancel: () => void;
+  onDone: (blob: Blob) => void;
+}) {
   const { t } = useTranslation("creator");
   const [crop, setCrop] = useState({ x: 0, y: 0 });
   const [zoom, setZoom] = useState(1);
@@ -30,7 +37,15 @@ export default function ImageCropper(props: { source: string; width: number; hei
   return (
     <div className="cropper" role="dialog" aria-label={t("images.crop")}>
       <div className="cropper-stage">
-        <Cropper image={props.source} crop={crop} zoom={zoom} aspect={props.width / props.height} onCropChange={setCrop} onZoomChange={setZoom} onCropComplete={onComplete} />
+        <Cropper
+          image={props.source}
+          crop={crop}
+          zoom={zoom}
+          aspect={props.width / props.height}
+          onCropChange={setCrop}
+          onZoomChange={setZoom}
+          onCropComplete={onComplete}
+        />
       </div>
       <label className="cropper-zoom">
         {t("images.zoom")}

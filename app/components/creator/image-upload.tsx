@@ -73,7 +73,15 @@ export function ImageUpload(props: {
       </div>
       <label className="button button-outline">
         {busy ? t("images.uploading") : t("images.choose")}
-        <input ref={input} type="file" accept="image/jpeg,image/png,image/webp,image/gif" hidden disabled={busy} onChange={(e) => pick(e.target.files?.[0])} data-testid={`upload-${props.kind}`} />
+        <input
+          ref={input}
+          type="file"
+          accept="image/jpeg,image/png,image/webp,image/gif"
+          hidden
+          disabled={busy}
+          onChange={(e) => pick(e.target.files?.[0])}
+          data-testid={`upload-${props.kind}`}
+        />
       </label>
       {url && props.onRemove ? (
         <button
@@ -90,7 +98,14 @@ export function ImageUpload(props: {
       <span className="muted small">{t("images.hint", { width: props.width, height: props.height })}</span>
       {source ? (
         <Suspense fallback={<p className="muted">{t("images.loadingCropper")}</p>}>
-          <ImageCropper source={source} width={props.width} height={props.height} busy={busy} onCancel={() => setSource(null)} onDone={upload} />
+          <ImageCropper
+            source={source}
+            width={props.width}
+            height={props.height}
+            busy={busy}
+            onCancel={() => setSource(null)}
+            onDone={upload}
+          />
         </Suspense>
       ) : null}
     </div>

@@ -27,13 +27,29 @@ export function PlanForm(props: {
       <Field label={t("fields.planName")} id={fields.name.id} errors={fields.name.errors} hint={t("hints.max", { max: PLAN_LIMITS.name })}>
         <input {...getInputProps(fields.name, { type: "text" })} defaultValue={props.plan?.name} />
       </Field>
-      <Field label={t("fields.price")} id={fields.price.id} errors={fields.price.errors} hint={priceLocked ? t("plans.priceLocked") : t("plans.priceBounds", bounds)}>
+      <Field
+        label={t("fields.price")}
+        id={fields.price.id}
+        errors={fields.price.errors}
+        hint={priceLocked ? t("plans.priceLocked") : t("plans.priceBounds", bounds)}
+      >
         <div className="input-suffix">
-          <input {...getInputProps(fields.price, { type: "text" })} defaultValue={props.plan?.price ?? ""} inputMode="numeric" readOnly={priceLocked} aria-readonly={priceLocked} />
+          <input
+            {...getInputProps(fields.price, { type: "text" })}
+            defaultValue={props.plan?.price ?? ""}
+            inputMode="numeric"
+            readOnly={priceLocked}
+            aria-readonly={priceLocked}
+          />
           <span>{t("plans.yenPerMonth")}</span>
         </div>
       </Field>
-      <Field label={t("fields.planDescription")} id={fields.description.id} errors={fields.description.errors} hint={t("hints.max", { max: PLAN_LIMITS.description })}>
+      <Field
+        label={t("fields.planDescription")}
+        id={fields.description.id}
+        errors={fields.description.errors}
+        hint={t("hints.max", { max: PLAN_LIMITS.description })}
+      >
         <textarea {...getTextareaProps(fields.description)} defaultValue={props.plan?.description} rows={6} />
       </Field>
       <Field label={t("fields.joinLimit")} id={fields.joinLimit.id} errors={fields.joinLimit.errors} hint={t("plans.joinLimitHint")}>

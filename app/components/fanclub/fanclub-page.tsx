@@ -46,7 +46,9 @@ export function FanclubFrame({ view, tab, children }: { view: FanclubView; tab: 
                 <>
                   <FollowButton fanclubId={f.id} initiallyFollowing={view.viewer.following} />
                   {/* a tip to the fan club itself (payment modal page 61); editors do not tip their own fan club */}
-                  {view.viewer.isEditor ? null : <TipButton page={61} id={f.id} label={t("tip")} className="button button-outline button-small" />}
+                  {view.viewer.isEditor ? null : (
+                    <TipButton page={61} id={f.id} label={t("tip")} className="button button-outline button-small" />
+                  )}
                 </>
               )
             ) : (
@@ -155,7 +157,14 @@ export function FanclubHome({ view }: { view: FanclubView }) {
           </dl>
         </details>
       ) : null}
-      {view.viewer.signedIn ? <PlanPaymentSlot fanclubId={f.id} planIds={view.plans.filter((p) => p.button === "support" || p.button === "changePlan" || p.button === "supporting").map((p) => p.id)} /> : null}
+      {view.viewer.signedIn ? (
+        <PlanPaymentSlot
+          fanclubId={f.id}
+          planIds={view.plans
+            .filter((p) => p.button === "support" || p.button === "changePlan" || p.button === "supporting")
+            .map((p) => p.id)}
+        />
+      ) : null}
     </>
   );
 }

@@ -22,7 +22,13 @@ export function FollowButton({ fanclubId, initiallyFollowing }: { fanclubId: num
     }
   };
   return (
-    <button type="button" className={following ? "button button-secondary button-small" : "button button-small"} aria-pressed={following} onClick={toggle} disabled={busy}>
+    <button
+      type="button"
+      className={following ? "button button-secondary button-small" : "button button-small"}
+      aria-pressed={following}
+      onClick={toggle}
+      disabled={busy}
+    >
       {following ? t("follow.following") : t("follow.follow")}
     </button>
   );

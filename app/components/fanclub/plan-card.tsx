@@ -37,7 +37,11 @@ export function PlanCard({ plan }: { plan: PlanCardData }) {
       </p>
       {plan.description ? (
         <>
-          <div ref={body} className={open ? "plan-description" : "plan-description is-collapsed"} style={open ? undefined : { maxHeight: COLLAPSE_PX }}>
+          <div
+            ref={body}
+            className={open ? "plan-description" : "plan-description is-collapsed"}
+            style={open ? undefined : { maxHeight: COLLAPSE_PX }}
+          >
             {plan.description}
           </div>
           {overflows ? (
@@ -48,7 +52,11 @@ export function PlanCard({ plan }: { plan: PlanCardData }) {
         </>
       ) : null}
       {plan.href ? (
-        <a className={plan.button === "edit" || plan.button === "supporting" ? "button button-outline button-block" : "button button-block"} href={plan.href} data-plan-button={plan.button}>
+        <a
+          className={plan.button === "edit" || plan.button === "supporting" ? "button button-outline button-block" : "button button-block"}
+          href={plan.href}
+          data-plan-button={plan.button}
+        >
           {label}
         </a>
       ) : (

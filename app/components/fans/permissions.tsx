@@ -17,7 +17,8 @@ export function PermissionChecks({ field, legend }: { field: FieldMetadata<strin
       {boxes.map(({ key, ...props }) => (
         <div className="field field-check permission-check" key={key}>
           <label htmlFor={props.id}>
-            <input {...props} aria-describedby={[props["aria-describedby"], `${props.id}-description`].filter(Boolean).join(" ")} /> {t(`permissions.${props.value}.label`)}
+            <input {...props} aria-describedby={[props["aria-describedby"], `${props.id}-description`].filter(Boolean).join(" ")} />{" "}
+            {t(`permissions.${props.value}.label`)}
           </label>
           <span className="muted small" id={`${props.id}-description`}>
             {t(`permissions.${props.value}.description`)}

@@ -36,10 +36,7 @@ export function DialogProvider({ children }: { children: ReactNode }) {
       }),
     [],
   );
-  const api = useMemo<DialogApi>(
-    () => ({ alert: (o) => ask("alert", o), confirm: (o) => ask("confirm", o) }),
-    [ask],
-  );
+  const api = useMemo<DialogApi>(() => ({ alert: (o) => ask("alert", o), confirm: (o) => ask("confirm", o) }), [ask]);
   const close = (value: boolean) => {
     open?.resolve(value);
     setOpen(null);

@@ -8,7 +8,11 @@ import { useTranslation } from "~/lib/i18n";
 import { GROUP_LIMITS, groupSchema } from "../../../server/domain/fanclub-groups";
 
 /** The create and edit form of a group: the same schema the action parses. */
-export function GroupForm(props: { lastResult: SubmissionResult<string[]> | null | undefined; defaultValue?: { name: string; description: string }; submitLabel: string }) {
+export function GroupForm(props: {
+  lastResult: SubmissionResult<string[]> | null | undefined;
+  defaultValue?: { name: string; description: string };
+  submitLabel: string;
+}) {
   const { t } = useTranslation("groups");
   const schema = useMemo(() => groupSchema(t), [t]);
   const [form, fields] = useZodForm(schema, props.lastResult, { id: "group-form" });
@@ -18,8 +22,17 @@ export function GroupForm(props: { lastResult: SubmissionResult<string[]> | null
       <Field label={t("fields.name")} errors={fields.name.errors} id={fields.name.id} hint={t("hints.name", { max: GROUP_LIMITS.nameMax })}>
         <input {...getInputProps(fields.name, { type: "text" })} defaultValue={fields.name.initialValue ?? props.defaultValue?.name} />
       </Field>
-      <Field label={t("fields.description")} errors={fields.description.errors} id={fields.description.id} hint={t("hints.description", { max: GROUP_LIMITS.descriptionMax })}>
-        <textarea {...getTextareaProps(fields.description)} rows={6} defaultValue={fields.description.initialValue ?? props.defaultValue?.description} />
+      <Field
+        label={t("fields.description")}
+        errors={fields.description.errors}
+        id={fields.description.id}
+        hint={t("hints.description", { max: GROUP_LIMITS.descriptionMax })}
+      >
+        <textarea
+          {...getTextareaProps(fields.description)}
+          rows={6}
+          defaultValue={fields.description.initialValue ?? props.defaultValue?.description}
+        />
       </Field>
       <FormActions backHref="/me/fanclub_group" backLabel={t("actions.cancel")} submitLabel={props.submitLabel} />
     </Form>

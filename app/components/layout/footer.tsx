@@ -14,19 +14,17 @@ export function Footer({ data }: { data: RootData }) {
   const links = linkBuilder(data);
   return (
     <footer className="footer">
-      <button
-        type="button"
-        className="back-to-top"
-        onClick={() => window.scrollTo({ top: 0, behavior: "smooth" })}
-      >
+      <button type="button" className="back-to-top" onClick={() => window.scrollTo({ top: 0, behavior: "smooth" })}>
         ↑ {t("footer.backToTop")}
       </button>
       <Breadcrumbs />
       <div className="footer-columns">
-        {([
-          ["footer.help", HELP_PAGES],
-          ["footer.legal", LEGAL_PAGES],
-        ] as const).map(([heading, pages]) => (
+        {(
+          [
+            ["footer.help", HELP_PAGES],
+            ["footer.legal", LEGAL_PAGES],
+          ] as const
+        ).map(([heading, pages]) => (
           <section key={heading}>
             <h2>{t(heading)}</h2>
             <ul>

@@ -30,7 +30,13 @@ export function SidebarJoined({ placeholder }: { placeholder: ReactNode }) {
           return (
             <li key={f.id}>
               <a href={`${f.frontUrl}${fanclubHref(f)}`}>
-                {icon ? <img src={icon} alt="" width={24} height={24} loading="lazy" /> : <span className="avatar" aria-hidden="true">{f.name.slice(0, 1)}</span>}
+                {icon ? (
+                  <img src={icon} alt="" width={24} height={24} loading="lazy" />
+                ) : (
+                  <span className="avatar" aria-hidden="true">
+                    {f.name.slice(0, 1)}
+                  </span>
+                )}
                 <span>{f.name}</span>
               </a>
             </li>

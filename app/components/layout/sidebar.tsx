@@ -16,7 +16,12 @@ export function Sidebar({ data, id, onNavigate }: { data: RootData; id: string; 
   const links = linkBuilder(data);
   return (
     // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- delegation: following any link in it (a click, or Enter, which clicks) closes the drawer; the nav itself is no control
-    <nav className="sidebar" id={id} aria-label={t("sidebar.title")} onClick={(e) => (e.target as HTMLElement).closest("a") && onNavigate()}>
+    <nav
+      className="sidebar"
+      id={id}
+      aria-label={t("sidebar.title")}
+      onClick={(e) => (e.target as HTMLElement).closest("a") && onNavigate()}
+    >
       {!data.user ? (
         <div className="sidebar-section sidebar-login">
           <p>{t("sidebar.loginLead")}</p>

@@ -18,16 +18,38 @@ export type LiveEventFormValues = {
   visibility: LiveVisibility;
   status: number;
   planIds: number[];
-  tickets: Array<{ id: number | null; title: string; price: number; capacity: number | null; saleEndDate: string; saleEndTime: string; soldCount: number }>;
+  tickets: Array<{
+    id: number | null;
+    title: string;
+    price: number;
+    capacity: number | null;
+    saleEndDate: string;
+    saleEndTime: string;
+    soldCount: number;
+  }>;
 };
 
 /** Date and a half-hour time choice (spec §5), Japan time. */
-function DateTime(props: { label: string; dateName: string; timeName: string; date: string; time: string; errors: string[] | undefined; id: string }) {
+function DateTime(props: {
+  label: string;
+  dateName: string;
+  timeName: string;
+  date: string;
+  time: string;
+  errors: string[] | undefined;
+  id: string;
+}) {
   const { t } = useTranslation("lives");
   return (
     <Field label={props.label} id={props.id} errors={props.errors} hint={t("hints.schedule")}>
       <div className="input-row">
-        <input id={props.id} name={props.dateName} type="date" defaultValue={props.date} aria-label={`${props.label} ${t("fields.date")}`} />
+        <input
+          id={props.id}
+          name={props.dateName}
+          type="date"
+          defaultValue={props.date}
+          aria-label={`${props.label} ${t("fields.date")}`}
+        />
         <select name={props.timeName} defaultValue={props.time} aria-label={`${props.label} ${t("fields.time")}`}>
           {TIME_CHOICES.map((c) => (
             <option key={c} value={c}>
@@ -53,26 +75,70 @@ export function LiveEventForm(props: {
   const [form, fields] = useZodForm(schema, props.lastResult, { id: "live-event" });
   const [visibility, setVisibility] = useState<LiveVisibility>(props.values.visibility);
   const v = props.values;
-  const rows = [...v.tickets, ...Array.from({ length: Math.max(0, LIVE_LIMITS.ticketTypes - v.tickets.length) }, () => ({ id: null, title: "", price: 0, capacity: null, saleEndDate: "", saleEndTime: "", soldCount: 0 }))];
+  const rows = [
+    ...v.tickets,
+    ...Array.from({ length: Math.max(0, LIVE_LIMITS.ticketTypes - v.tickets.length) }, () => ({
+      id: null,
+      title: "",
+      price: 0,
+      capacity: null,
+      saleEndDate: "",
+      saleEndTime: "",
+      soldCount: 0,
+    })),
+  ];
   const rowErrors = (i: number, name: string) => form.allErrors[`tickets[${i}].${name}`];
   const showPlans = visibility === "plan" || visibility === "both";
   const showTickets = visibility === "ticket" || visibility === "both";
   return (
     <Form method="post" {...getFormProps(form)} className="form card">
       <FormErrors errors={form.errors} />
-      <Field label={t("fields.title")} id={fields.title.id} errors={fields.title.errors} hint={tc("validation.maxLength", { max: LIVE_LIMITS.title })}>
+      <Field
+        label={t("fields.title")}
+        id={fields.title.id}
+        errors={fields.title.errors}
+        hint={tc("validation.maxLength", { max: LIVE_LIMITS.title })}
+      >
         <input {...getInputProps(fields.title, { type: "text" })} defaultValue={v.title} />
       </Field>
-      <Field label={t("fields.description")} id={fields.description.id} errors={fields.description.errors} hint={tc("validation.maxLength", { max: LIVE_LIMITS.description })}>
+      <Field
+        label={t("fields.description")}
+        id={fields.description.id}
+        errors={fields.description.errors}
+        hint={tc("validation.maxLength", { max: LIVE_LIMITS.description })}
+      >
         <textarea {...getTextareaProps(fields.description)} defaultValue={v.description} rows={5} />
       </Field>
-      <DateTime label={t("fields.startAt")} id={fields.startDate.id} dateName="startDate" timeName="startTime" date={v.startDate} time={v.startTime} errors={fields.startDate.errors} />
-      <DateTime label={t("fields.endAt")} id={fields.endDate.id} dateName="endDate" timeName="endTime" date={v.endDate} time={v.endTime} errors={fields.endDate.errors} />
+      <DateTime
+        label={t("fields.startAt")}
+        id={fields.startDate.id}
+        dateName="startDate"
+        timeName="startTime"
+        date={v.startDate}
+        time={v.startTime}
+        errors={fields.startDate.errors}
+      />
+      <DateTime
+        label={t("fields.endAt")}
+        id={fields.endDate.id}
+        dateName="endDate"
+        timeName="endTime"
+        date={v.endDate}
+        time={v.endTime}
+        errors={fields.endDate.errors}
+      />
       <fieldset className="field">
         <legend>{t("fields.visibility")}</legend>
         {(["plan", "ticket", "both"] as const).map((value) => (
           <label key={value} className="checkbox">
-            <input type="radio" name="visibility" value={value} defaultChecked={v.visibility === value} onChange={() => setVisibility(value)} /> {t(`visibility.${value}`)}
+            <input
+              type="radio"
+              name="visibility"
+              value={value}
+              defaultChecked={v.visibility === value}
+              onChange={() => setVisibility(value)}
+            />{" "}
+            {t(`visibility.${value}`)}
           </label>
         ))}
       </fieldset>
@@ -94,16 +160,27 @@ export function LiveEventForm(props: {
       <fieldset className="field" hidden={!showTickets}>
         <legend>{t("fields.tickets")}</legend>
         <p className="muted small">
-          {t("hints.ticketRows", { max: LIVE_LIMITS.ticketTypes })} {t("hints.ticketPrice", { min: ticketYen(TICKET_PRICE.min), max: ticketYen(TICKET_PRICE.max) })}
+          {t("hints.ticketRows", { max: LIVE_LIMITS.ticketTypes })}{" "}
+          {t("hints.ticketPrice", { min: ticketYen(TICKET_PRICE.min), max: ticketYen(TICKET_PRICE.max) })}
         </p>
         {fields.tickets.errors?.length ? <FormErrors errors={fields.tickets.errors} /> : null}
         {rows.map((row, i) => {
           const locked = row.soldCount > 0;
-          const errors = [...(rowErrors(i, "title") ?? []), ...(rowErrors(i, "price") ?? []), ...(rowErrors(i, "capacity") ?? []), ...(rowErrors(i, "saleEndDate") ?? [])];
+          const errors = [
+            ...(rowErrors(i, "title") ?? []),
+            ...(rowErrors(i, "price") ?? []),
+            ...(rowErrors(i, "capacity") ?? []),
+            ...(rowErrors(i, "saleEndDate") ?? []),
+          ];
           return (
             <div key={i} className="ticket-type-row" data-ticket-row={i}>
               {row.id !== null ? <input type="hidden" name={`tickets[${i}].id`} value={row.id} /> : null}
-              <input name={`tickets[${i}].title`} defaultValue={row.title} placeholder={t("fields.ticketTitle")} aria-label={`${t("fields.ticketTitle")} ${i + 1}`} />
+              <input
+                name={`tickets[${i}].title`}
+                defaultValue={row.title}
+                placeholder={t("fields.ticketTitle")}
+                aria-label={`${t("fields.ticketTitle")} ${i + 1}`}
+              />
               <input
                 name={`tickets[${i}].price`}
                 defaultValue={row.id !== null ? String(row.price) : ""}
@@ -114,9 +191,25 @@ export function LiveEventForm(props: {
                 aria-readonly={locked}
                 title={locked ? t("hints.priceLocked") : undefined}
               />
-              <input name={`tickets[${i}].capacity`} defaultValue={row.capacity ?? ""} inputMode="numeric" placeholder={t("hints.capacity")} aria-label={`${t("fields.capacity")} ${i + 1}`} />
-              <input name={`tickets[${i}].saleEndDate`} type="date" defaultValue={row.saleEndDate} aria-label={`${t("fields.saleEnd")} ${t("fields.date")} ${i + 1}`} title={t("hints.saleEnd")} />
-              <select name={`tickets[${i}].saleEndTime`} defaultValue={row.saleEndTime} aria-label={`${t("fields.saleEnd")} ${t("fields.time")} ${i + 1}`}>
+              <input
+                name={`tickets[${i}].capacity`}
+                defaultValue={row.capacity ?? ""}
+                inputMode="numeric"
+                placeholder={t("hints.capacity")}
+                aria-label={`${t("fields.capacity")} ${i + 1}`}
+              />
+              <input
+                name={`tickets[${i}].saleEndDate`}
+                type="date"
+                defaultValue={row.saleEndDate}
+                aria-label={`${t("fields.saleEnd")} ${t("fields.date")} ${i + 1}`}
+                title={t("hints.saleEnd")}
+              />
+              <select
+                name={`tickets[${i}].saleEndTime`}
+                defaultValue={row.saleEndTime}
+                aria-label={`${t("fields.saleEnd")} ${t("fields.time")} ${i + 1}`}
+              >
                 <option value="">--:--</option>
                 {TIME_CHOICES.map((c) => (
                   <option key={c} value={c}>

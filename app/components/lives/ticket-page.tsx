@@ -53,14 +53,28 @@ export default function LiveTicketPage({ id, busy, once, onCart, onFinished, onF
         if (!followed.success) return onFailure(followed);
       }
       if (!free) {
-        const added = await callApi<CartPayload>("/me/carts", { method: "POST", body: { type: "LiveEventTicket", id, target_type: "live_event_ticket" } });
+        const added = await callApi<CartPayload>("/me/carts", {
+          method: "POST",
+          body: { type: "LiveEventTicket", id, target_type: "live_event_ticket" },
+        });
         if (!added.success) return onFailure(added);
         return onCart(added.payload);
       }
-      const got = await callApi<CartItemView & { purchase: PurchaseSummary | null }>("/me/carts/free_ticket_purchase", { method: "POST", body: { id } });
+      const got = await callApi<CartItemView & { purchase: PurchaseSummary | null }>("/me/carts/free_ticket_purchase", {
+        method: "POST",
+        body: { id },
+      });
       if (!got.success) return onFailure(got);
       const { purchase, ...item } = got.payload;
-      const cart: CartPayload = { carts: [item], cartVersion: 0, total: 0, coinBalance: 0, card: null, useCoinSubscription: false, minCardAmount: 0 };
+      const cart: CartPayload = {
+        carts: [item],
+        cartVersion: 0,
+        total: 0,
+        coinBalance: 0,
+        card: null,
+        useCoinSubscription: false,
+        minCardAmount: 0,
+      };
       onFinished(cart, purchase ?? { id: 0, total: 0, coinAmount: 0, cardAmount: 0, createdAt: Date.now(), items: [] });
     });
 

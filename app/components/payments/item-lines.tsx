@@ -10,9 +10,16 @@ export function ItemLines({ item }: { item: CartItemView }) {
   const { t } = useTranslation("payments");
   const rows: Array<[string, string]> = [];
   if (item.liveEventTicket) rows.push([t("itemType.LiveEventTicket"), `${item.liveEventTitle ?? ""} ${item.liveEventTicket.title}`.trim()]);
-  if (item.liveStartAt) rows.push([t("item.liveTime"), `${formatJstDateTime(item.liveStartAt)}${item.liveEndAt ? ` – ${formatJstDateTime(item.liveEndAt)}` : ""}`]);
+  if (item.liveStartAt)
+    rows.push([
+      t("item.liveTime"),
+      `${formatJstDateTime(item.liveStartAt)}${item.liveEndAt ? ` – ${formatJstDateTime(item.liveEndAt)}` : ""}`,
+    ]);
   if (item.product?.saleStartAt || item.product?.saleEndAt) {
-    rows.push([t("item.salePeriod"), `${item.product.saleStartAt ? formatJstDateTime(item.product.saleStartAt) : ""} – ${item.product.saleEndAt ? formatJstDateTime(item.product.saleEndAt) : ""}`]);
+    rows.push([
+      t("item.salePeriod"),
+      `${item.product.saleStartAt ? formatJstDateTime(item.product.saleStartAt) : ""} – ${item.product.saleEndAt ? formatJstDateTime(item.product.saleEndAt) : ""}`,
+    ]);
   }
   if (item.quantity > 1) rows.push([t("item.quantity"), String(item.quantity)]);
   if (item.note) rows.push([t("item.message"), item.note]);

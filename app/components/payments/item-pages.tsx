@@ -40,14 +40,29 @@ export type ItemPage = {
 const tipPage = () => Promise.all([import("~/components/tips/tip-page"), preloadNamespaces(["tips"])]).then(([module]) => module);
 
 const ITEM_PAGES: Partial<Record<ItemPageNumber, ItemPage>> = {
-  10: { titleKey: "titles.liveTicket", Page: lazy(() => Promise.all([import("~/components/lives/ticket-page"), preloadNamespaces(["lives"])]).then(([module]): { default: ComponentType<ItemPageProps> } => module)) },
+  10: {
+    titleKey: "titles.liveTicket",
+    Page: lazy(() =>
+      Promise.all([import("~/components/lives/ticket-page"), preloadNamespaces(["lives"])]).then(
+        ([module]): { default: ComponentType<ItemPageProps> } => module,
+      ),
+    ),
+  },
   60: { titleKey: "titles.tip", Page: lazy(() => tipPage().then((m) => ({ default: m.PostTipPage }))) },
   61: { titleKey: "titles.fanclubTip", Page: lazy(() => tipPage().then((m) => ({ default: m.FanclubTipPage }))) },
   70: {
     titleKey: "titles.raffle",
-    Page: lazy(async (): Promise<{ default: ComponentType<ItemPageProps> }> => (await Promise.all([import("~/components/raffles/raffle-entry-page"), preloadNamespaces(["raffles"])]))[0]),
+    Page: lazy(
+      async (): Promise<{ default: ComponentType<ItemPageProps> }> =>
+        (await Promise.all([import("~/components/raffles/raffle-entry-page"), preloadNamespaces(["raffles"])]))[0],
+    ),
   },
-  50: { titleKey: "titles.product", Page: lazy<ComponentType<ItemPageProps>>(() => Promise.all([import("~/components/products/product-page"), preloadNamespaces(["products"])]).then(([module]) => module)) },
+  50: {
+    titleKey: "titles.product",
+    Page: lazy<ComponentType<ItemPageProps>>(() =>
+      Promise.all([import("~/components/products/product-page"), preloadNamespaces(["products"])]).then(([module]) => module),
+    ),
+  },
 };
 
 export function itemPage(page: number): ItemPage | null {

@@ -13,5 +13,14 @@ export default function PaymentFromQuery() {
   if (page !== "2" && page !== "3") return null;
   const rawType = params.get("paymentType");
   const type = rawType === null ? Number.NaN : Number(rawType);
-  return <Launch start={{ kind: "resume", page: page === "3" ? 3 : 2, paymentType: isPaymentType(type) ? type : null, coinPayment: params.get("coinPayment") ?? "0" }} />;
+  return (
+    <Launch
+      start={{
+        kind: "resume",
+        page: page === "3" ? 3 : 2,
+        paymentType: isPaymentType(type) ? type : null,
+        coinPayment: params.get("coinPayment") ?? "0",
+      }}
+    />
+  );
 }

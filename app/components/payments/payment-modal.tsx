@@ -20,7 +20,15 @@ import { MethodPage } from "./pages/method-page";
 import { PlanListPage } from "./pages/plan-list-page";
 import { PlanPage } from "./pages/plan-page";
 import { confirmStripeAction } from "./stripe-action";
-import { PAYMENT_QUERY, type CartPayload, type MembershipJson, type PaymentModalStart, type PlanJson, type PlansInfo, type PurchaseResponse } from "./types";
+import {
+  PAYMENT_QUERY,
+  type CartPayload,
+  type MembershipJson,
+  type PaymentModalStart,
+  type PlanJson,
+  type PlansInfo,
+  type PurchaseResponse,
+} from "./types";
 
 /**
  * The payment modal (spec §4 pages 1, 2, 3, 4, 20, 30, 31, 40, each in ./pages/, and the item
@@ -71,7 +79,10 @@ export default function PaymentModal({ start, onClose }: { start: PaymentModalSt
   const showFailure = useCallback(
     (result: ApiResult<unknown>) => {
       const payload = result.payload as { message?: string; errors?: Array<{ message: string; target?: string }> };
-      const messages = [payload.message, ...(payload.errors ?? []).filter((e) => e.target === "cart" || e.target === "plan" || !e.target).map((e) => e.message)];
+      const messages = [
+        payload.message,
+        ...(payload.errors ?? []).filter((e) => e.target === "cart" || e.target === "plan" || !e.target).map((e) => e.message),
+      ];
       const unique = [...new Set(messages.filter((m): m is string => Boolean(m)))];
       if (!unique.length) unique.push(t("errors.generic"));
       for (const message of unique) toast.show(message, "error");
@@ -104,7 +115,10 @@ export default function PaymentModal({ start, onClose }: { start: PaymentModalSt
 
   const openExpired = useCallback(async () => {
     setPage(null);
-    const result = await callApi<CartPayload>("/me/carts", { method: "POST", body: { type: "Plan", id: 0, target_type: "subscribe_plan_type" } });
+    const result = await callApi<CartPayload>("/me/carts", {
+      method: "POST",
+      body: { type: "Plan", id: 0, target_type: "subscribe_plan_type" },
+    });
     if (!result.success) {
       setNotice(result.payload.message ?? t("errors.generic"));
       setPage(20);
@@ -149,7 +163,13 @@ export default function PaymentModal({ start, onClose }: { start: PaymentModalSt
           return;
         }
         if (start.page === 3 && start.paymentType !== null) {
-          const step = paymentMethodStep({ paymentType: start.paymentType, total: payload.total, coinInput: start.coinPayment, coinBalance: payload.coinBalance, hasCard: payload.card !== null });
+          const step = paymentMethodStep({
+            paymentType: start.paymentType,
+            total: payload.total,
+            coinInput: start.coinPayment,
+            coinBalance: payload.coinBalance,
+            hasCard: payload.card !== null,
+          });
           if (step.next === "confirm" && !cardPartProblem(step.card)) {
             setSplit({ coins: step.coins, card: step.card });
             setPage(3);
@@ -204,7 +224,10 @@ export default function PaymentModal({ start, onClose }: { start: PaymentModalSt
         close(true);
         return;
       }
-      const result = await callApi<CartPayload>("/me/carts", { method: "POST", body: { type: "Plan", id: chosen.id, target_type: action.targetType } });
+      const result = await callApi<CartPayload>("/me/carts", {
+        method: "POST",
+        body: { type: "Plan", id: chosen.id, target_type: action.targetType },
+      });
       if (!result.success) return showFailure(result);
       takeCart(result.payload);
       setPaymentType(result.payload.total === 0 ? PAYMENT_TYPE.allCoin : null);
@@ -243,7 +266,12 @@ export default function PaymentModal({ start, onClose }: { start: PaymentModalSt
     const form = new FormData();
     form.set("user[use_coin_subscription]", checked ? "1" : "0");
     try {
-      const res = await fetch("/api/v1/me/user", { method: "PUT", body: form, credentials: "same-origin", headers: { "X-Requested-With": "XMLHttpRequest", Accept: "application/json" } });
+      const res = await fetch("/api/v1/me/user", {
+        method: "PUT",
+        body: form,
+        credentials: "same-origin",
+        headers: { "X-Requested-With": "XMLHttpRequest", Accept: "application/json" },
+      });
       const json = (await res.json()) as { success?: boolean };
       if (!json.success) throw new Error(String(res.status));
       toast.show(t("toast.settingsUpdated"), "info");
@@ -314,7 +342,12 @@ export default function PaymentModal({ start, onClose }: { start: PaymentModalSt
         }
         const action = result.payload.requiresAction;
         if (action.provider === "sandbox") {
-          const approved = await dialog.confirm({ title: t("authentication.title"), message: t("authentication.message"), okText: t("authentication.approve"), cancelText: t("authentication.fail") });
+          const approved = await dialog.confirm({
+            title: t("authentication.title"),
+            message: t("authentication.message"),
+            okText: t("authentication.approve"),
+            cancelText: t("authentication.fail"),
+          });
           sandboxAuthentication = approved ? "approve" : "fail";
         } else if (action.publishableKey) {
           await confirmStripeAction(action.publishableKey, action.clientSecret);
@@ -376,7 +409,15 @@ export default function PaymentModal({ start, onClose }: { start: PaymentModalSt
       body = <p className="muted">{t("loading")}</p>;
       break;
     case 1:
-      body = plan ? <PlanPage plan={plan} busy={busy} onChoose={choosePlan} onPlans={current ? () => setPage(40) : null} onExpired={() => void openExpired()} /> : null;
+      body = plan ? (
+        <PlanPage
+          plan={plan}
+          busy={busy}
+          onChoose={choosePlan}
+          onPlans={current ? () => setPage(40) : null}
+          onExpired={() => void openExpired()}
+        />
+      ) : null;
       break;
     case 40:
       body = <PlanListPage plans={plans} onChoose={(id) => (setPlanId(id), setPage(1))} />;
@@ -404,16 +445,27 @@ export default function PaymentModal({ start, onClose }: { start: PaymentModalSt
       ) : null;
       break;
     case 3:
-      body = cart && split ? <ConfirmPage cart={cart} split={split} busy={busy} onBack={() => setPage(2)} onPay={() => void pay()} /> : null;
+      body =
+        cart && split ? <ConfirmPage cart={cart} split={split} busy={busy} onBack={() => setPage(2)} onPay={() => void pay()} /> : null;
       break;
     case 4:
       body = <DonePage cart={cart} done={done} onClose={() => close(true)} />;
       break;
     case 30:
-      body = current ? <CurrentPlanPage current={current} membership={membership} onExpired={() => void openExpired()} onStopSupport={() => setPage(31)} onChangePlan={() => setPage(40)} /> : null;
+      body = current ? (
+        <CurrentPlanPage
+          current={current}
+          membership={membership}
+          onExpired={() => void openExpired()}
+          onStopSupport={() => setPage(31)}
+          onChangePlan={() => setPage(40)}
+        />
+      ) : null;
       break;
     case 31:
-      body = current ? <LeavePage current={current} membership={membership} busy={busy} onBack={() => setPage(30)} onLeave={() => void leave()} /> : null;
+      body = current ? (
+        <LeavePage current={current} membership={membership} busy={busy} onBack={() => setPage(30)} onLeave={() => void leave()} />
+      ) : null;
       break;
   }
 
@@ -430,7 +482,9 @@ export default function PaymentModal({ start, onClose }: { start: PaymentModalSt
       }}
     >
       <div className="modal-header">
-        <h2 id="payment-modal-title">{page === null ? t("loading") : item ? t(item.titleKey) : titles[page as Exclude<Page, ItemPageNumber>]}</h2>
+        <h2 id="payment-modal-title">
+          {page === null ? t("loading") : item ? t(item.titleKey) : titles[page as Exclude<Page, ItemPageNumber>]}
+        </h2>
         <button type="button" className="modal-close" aria-label={t("actions.close")} onClick={() => close(page === 4)}>
           ×
         </button>

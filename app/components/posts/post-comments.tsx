@@ -50,7 +50,9 @@ export default function PostComments({ postId, allowComment, canComment, comment
   const [nextCursor, setNextCursor] = useState<number | null>(null);
   const [state, setState] = useState<LoadState>("loading");
   const [loadingMore, setLoadingMore] = useState(false);
-  const [permissions, setPermissions] = useState<Pick<SocialPermissions, "allowComment" | "canComment" | "commentRefusal" | "canLike" | "canModerate">>({
+  const [permissions, setPermissions] = useState<
+    Pick<SocialPermissions, "allowComment" | "canComment" | "commentRefusal" | "canLike" | "canModerate">
+  >({
     allowComment,
     canComment,
     commentRefusal,
@@ -103,7 +105,9 @@ export default function PostComments({ postId, allowComment, canComment, comment
         return false;
       }
       const created = res.payload.comment;
-      setComments((list) => (parentId === null ? [created, ...list] : updateIn(list, parentId, (c) => ({ ...c, replies: [...c.replies, created] }))));
+      setComments((list) =>
+        parentId === null ? [created, ...list] : updateIn(list, parentId, (c) => ({ ...c, replies: [...c.replies, created] })),
+      );
       onCountChange?.(res.payload.commentCount);
       toast.show(t("posted"), "success");
       if (parentId !== null) setReplyTo(null);
@@ -119,7 +123,9 @@ export default function PostComments({ postId, allowComment, canComment, comment
     const flip = (c: CommentJson, to: boolean, count: number) => ({ ...c, likedByMe: to, likeCount: Math.max(0, count) });
     setComments((list) => updateIn(list, comment.id, (c) => flip(c, liked, c.likeCount + (liked ? 1 : -1))));
     try {
-      const res = await callApi<{ liked: boolean; likeCount: number }>(`/posts/${postId}/post_comments/${comment.id}/like`, { method: liked ? "POST" : "DELETE" });
+      const res = await callApi<{ liked: boolean; likeCount: number }>(`/posts/${postId}/post_comments/${comment.id}/like`, {
+        method: liked ? "POST" : "DELETE",
+      });
       if (!res.success) throw new Error(res.payload.message);
       setComments((list) => updateIn(list, comment.id, (c) => flip(c, res.payload.liked, res.payload.likeCount)));
     } catch (e) {
@@ -131,7 +137,9 @@ export default function PostComments({ postId, allowComment, canComment, comment
   const remove = async (comment: CommentJson) => {
     if (!(await dialog.confirm({ message: t("deleteConfirm"), okText: t("delete") }))) return;
     try {
-      const res = await callApi<{ deleted: boolean; commentCount: number }>(`/posts/${postId}/post_comments/${comment.id}`, { method: "DELETE" });
+      const res = await callApi<{ deleted: boolean; commentCount: number }>(`/posts/${postId}/post_comments/${comment.id}`, {
+        method: "DELETE",
+      });
       if (!res.success) throw new Error(res.payload.message);
       // a comment with replies stays as a 'deleted comment' line above them; anything else goes
       setComments((list) =>
@@ -154,7 +162,11 @@ export default function PostComments({ postId, allowComment, canComment, comment
         <article aria-label={c.user?.name || t("leftUser")}>
           <header className="comment-head">
             <span className="avatar" aria-hidden="true">
-              {c.user?.iconImageUrl ? <img src={c.user.iconImageUrl} alt="" width="32" height="32" loading="lazy" /> : (c.user?.name || "?").slice(0, 1)}
+              {c.user?.iconImageUrl ? (
+                <img src={c.user.iconImageUrl} alt="" width="32" height="32" loading="lazy" />
+              ) : (
+                (c.user?.name || "?").slice(0, 1)
+              )}
             </span>
             <strong className="comment-author">{c.user?.name || t("leftUser")}</strong>
             <time className="muted small" dateTime={c.createdAt}>
@@ -175,7 +187,12 @@ export default function PostComments({ postId, allowComment, canComment, comment
               <span>{formatCompactNumber(c.likeCount)}</span>
             </button>
             {!isReply && permissions.canComment ? (
-              <button type="button" className="comment-action" aria-expanded={replyTo === c.id} onClick={() => setReplyTo(replyTo === c.id ? null : c.id)}>
+              <button
+                type="button"
+                className="comment-action"
+                aria-expanded={replyTo === c.id}
+                onClick={() => setReplyTo(replyTo === c.id ? null : c.id)}
+              >
                 {t("reply")}
               </button>
             ) : null}
@@ -223,7 +240,13 @@ export default function PostComments({ postId, allowComment, canComment, comment
       {comments.length > 0 ? <ul className="comment-list">{comments.map((c) => item(c, false))}</ul> : null}
       {nextCursor !== null ? (
         <p className="comments-more">
-          <button type="button" className="button button-secondary" disabled={loadingMore} aria-busy={loadingMore} onClick={() => void loadMore()}>
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={loadingMore}
+            aria-busy={loadingMore}
+            onClick={() => void loadMore()}
+          >
             {t("more")}
           </button>
         </p>
@@ -233,7 +256,13 @@ export default function PostComments({ postId, allowComment, canComment, comment
 }
 
 /** The new-comment form, or why there is none: comments closed, sign in first, or not allowed. */
-function CommentGate({ permissions, onSubmit }: { permissions: Pick<SocialPermissions, "allowComment" | "canComment" | "commentRefusal">; onSubmit: (body: string) => Promise<boolean> }) {
+function CommentGate({
+  permissions,
+  onSubmit,
+}: {
+  permissions: Pick<SocialPermissions, "allowComment" | "canComment" | "commentRefusal">;
+  onSubmit: (body: string) => Promise<boolean>;
+}) {
   const { t } = useTranslation("comments");
   const root = useRootData();
   const location = useLocation();
@@ -250,7 +279,15 @@ function CommentGate({ permissions, onSubmit }: { permissions: Pick<SocialPermis
 }
 
 /** A comment or reply form with a live character count; the text stays if sending fails. */
-function CommentForm({ reply = false, onSubmit, onCancel }: { reply?: boolean; onSubmit: (body: string) => Promise<boolean>; onCancel?: () => void }) {
+function CommentForm({
+  reply = false,
+  onSubmit,
+  onCancel,
+}: {
+  reply?: boolean;
+  onSubmit: (body: string) => Promise<boolean>;
+  onCancel?: () => void;
+}) {
   const { t } = useTranslation("comments");
   const id = useId();
   const [body, setBody] = useState("");

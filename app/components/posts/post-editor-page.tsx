@@ -14,13 +14,25 @@ async function uploadBlogImage(file: File): Promise<{ key: string; url: string }
  * lessons too): the same form as the modal, with the blog editor for blogs. After publishing it
  * shows the complete panel of the modal.
  */
-export function PostEditorPage(props: { type: PostType; formData: PostFormData; initial: PostEditData | null; isGroupPost: boolean; fanclubId: number; origin: string }) {
+export function PostEditorPage(props: {
+  type: PostType;
+  formData: PostFormData;
+  initial: PostEditData | null;
+  isGroupPost: boolean;
+  fanclubId: number;
+  origin: string;
+}) {
   const { t } = useTranslation("posts");
   const [saved, setSaved] = useState<SavedPost | null>(null);
   const editing = props.initial !== null;
   const heading = t(`modal.${props.type === "picture" ? "album" : props.type}${editing ? "Edit" : "New"}`);
   if (saved) {
-    const q = new URLSearchParams({ fanclubPost: "complete", postId: String(saved.postId), postTitle: saved.title, ...(saved.scheduled ? { scheduled: "1" } : {}) });
+    const q = new URLSearchParams({
+      fanclubPost: "complete",
+      postId: String(saved.postId),
+      postTitle: saved.title,
+      ...(saved.scheduled ? { scheduled: "1" } : {}),
+    });
     if (typeof window !== "undefined") window.location.assign(`/me/fanclub/posts?${q.toString()}`);
   }
   return (

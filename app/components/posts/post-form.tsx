@@ -27,7 +27,6 @@ function localInput(ms: number | null | undefined): string {
 const AUTO_DRAFT_MS = 10_000;
 const chars = (v: string) => [...v].length;
 
-
 /**
  * The post form of spec §2/§3/§7, shared by the modal (album, streaming, attachment) and the
  * pages (lesson, blog, editing). It talks to the posts API with the `post[...]` fields; the
@@ -40,7 +39,13 @@ export function PostForm(props: {
   isGroupPost: boolean;
   initialTitle?: string;
   /** the blog editor, given by the blog page: it reports its JSON and character count */
-  blogSlot?: (api: { onChange: (json: string, count: number) => void; initialJson: string | null; imageUrls: Record<string, string>; disabled: boolean; onUploadingChange: (uploading: boolean) => void }) => ReactNode;
+  blogSlot?: (api: {
+    onChange: (json: string, count: number) => void;
+    initialJson: string | null;
+    imageUrls: Record<string, string>;
+    disabled: boolean;
+    onUploadingChange: (uploading: boolean) => void;
+  }) => ReactNode;
   onSaved: (saved: SavedPost) => void;
   onUploadingChange?: (uploading: boolean) => void;
 }) {
@@ -69,7 +74,9 @@ export function PostForm(props: {
   const [commentScope, setCommentScope] = useState(setting?.commentScope ?? COMMENT_SCOPES[0]);
   const [showFilename, setShowFilename] = useState(setting?.showFilename ?? false);
   const [allowTipping, setAllowTipping] = useState(setting?.allowTipping ?? false);
-  const [editScope, setEditScope] = useState<string>(setting?.editScope ?? (owner ? "editable_owner_or_edit_user" : "editable_all_editors"));
+  const [editScope, setEditScope] = useState<string>(
+    setting?.editScope ?? (owner ? "editable_owner_or_edit_user" : "editable_all_editors"),
+  );
   const [editorToken, setEditorToken] = useState(setting?.editorUserIdentifyToken ?? props.formData.editorUsers[0]?.identifyToken ?? "");
   const [files, setFiles] = useState<UploadItem[]>((props.initial?.files ?? []) as UploadItem[]);
   const [uploading, setUploading] = useState(false);
@@ -109,7 +116,8 @@ export function PostForm(props: {
     f.set("post[public_level]", !group && planId > 0 ? "over_paid_member" : "anyone");
     if (!group && planId > 0) f.set("plan_id", String(planId));
     if (publish && schedule && publishedAt) f.set("post[published_at]", new Date(publishedAt).toISOString());
-    if (!publish && schedule && publishedAt && new Date(publishedAt).getTime() > Date.now()) f.set("post[published_at]", new Date(publishedAt).toISOString());
+    if (!publish && schedule && publishedAt && new Date(publishedAt).getTime() > Date.now())
+      f.set("post[published_at]", new Date(publishedAt).toISOString());
     if (schedule && unpublishedAt) f.set("post[unpublished_at]", new Date(unpublishedAt).toISOString());
     f.set("post[allow_comment]", allowComment ? "1" : "0");
     f.set("post[comment_scope]", commentScope);
@@ -143,11 +151,16 @@ export function PostForm(props: {
         headers: { "X-Requested-With": "XMLHttpRequest", Accept: "application/json" },
         body: buildForm(publish),
       });
-      const json = (await res.json()) as { success: boolean; payload: { postId?: number; message?: string; errors?: { message: string; target?: string }[] } };
+      const json = (await res.json()) as {
+        success: boolean;
+        payload: { postId?: number; message?: string; errors?: { message: string; target?: string }[] };
+      };
       if (!json.success || !json.payload.postId) {
         const list = json.payload.errors ?? [];
         setErrors(Object.fromEntries(list.map((e) => [e.target ?? "base", e.message])));
-        const messages = list.length ? list.map((e) => e.message) : [json.payload.message ?? t(publish ? "errors.postFailed" : "errors.draftFailed")];
+        const messages = list.length
+          ? list.map((e) => e.message)
+          : [json.payload.message ?? t(publish ? "errors.postFailed" : "errors.draftFailed")];
         for (const m of [...new Set(messages)]) toast.show(m, "error");
         return;
       }
@@ -206,7 +219,13 @@ export function PostForm(props: {
         <label htmlFor="post-title">
           {t("fields.title")} <span className="required">*</span>
         </label>
-        <input id="post-title" name="post[title]" value={title} onChange={(e) => setTitle(e.target.value)} aria-invalid={titleTooLong || Boolean(errors.title)} />
+        <input
+          id="post-title"
+          name="post[title]"
+          value={title}
+          onChange={(e) => setTitle(e.target.value)}
+          aria-invalid={titleTooLong || Boolean(errors.title)}
+        />
         <span className={`counter small ${titleTooLong ? "over" : "muted"}`}>
           {chars(title)} / {POST_LIMITS.title}
         </span>
@@ -214,7 +233,16 @@ export function PostForm(props: {
       </div>
 
       {props.type === "blog" && props.blogSlot ? (
-        props.blogSlot({ onChange: (json, count) => { setBlog({ json, count }); touch(); }, initialJson: init?.blogContent ?? null, imageUrls: init?.blogImageUrls ?? {}, disabled: busy !== null, onUploadingChange: setUploading })
+        props.blogSlot({
+          onChange: (json, count) => {
+            setBlog({ json, count });
+            touch();
+          },
+          initialJson: init?.blogContent ?? null,
+          imageUrls: init?.blogImageUrls ?? {},
+          disabled: busy !== null,
+          onUploadingChange: setUploading,
+        })
       ) : (
         <div className="field">
           <label htmlFor="post-comment">{t("fields.comment")}</label>
@@ -246,7 +274,15 @@ export function PostForm(props: {
         <fieldset className="fieldset">
           <div className="field">
             <label htmlFor="post-limit-lesson">{t("fields.limitLesson")}</label>
-            <input id="post-limit-lesson" type="number" min={1} max={1000} inputMode="numeric" value={limitLesson} onChange={(e) => setLimitLesson(e.target.value)} />
+            <input
+              id="post-limit-lesson"
+              type="number"
+              min={1}
+              max={1000}
+              inputMode="numeric"
+              value={limitLesson}
+              onChange={(e) => setLimitLesson(e.target.value)}
+            />
             {errors.limitLesson ? <p className="field-error">{errors.limitLesson}</p> : null}
           </div>
           <div className="field">
@@ -261,7 +297,13 @@ export function PostForm(props: {
           </div>
           <div className="field">
             <label htmlFor="post-reservation-start">{t("fields.reservationStartAt")}</label>
-            <input id="post-reservation-start" type="datetime-local" min={minNow} value={reservationStartAt} onChange={(e) => setReservationStartAt(e.target.value)} />
+            <input
+              id="post-reservation-start"
+              type="datetime-local"
+              min={minNow}
+              value={reservationStartAt}
+              onChange={(e) => setReservationStartAt(e.target.value)}
+            />
             {errors.reservationStartAt ? <p className="field-error">{errors.reservationStartAt}</p> : null}
           </div>
           <div className="field">
@@ -324,16 +366,37 @@ export function PostForm(props: {
           <div className="schedule-fields">
             <div className="field">
               <label htmlFor="post-published-at">{t("fields.publishedAt")}</label>
-              <input id="post-published-at" type="datetime-local" min={minNow} value={publishedAt} onChange={(e) => setPublishedAt(e.target.value)} />
-              <button type="button" className="button button-outline button-small" onClick={() => { setPublishedAt(localInput(Date.now())); touch(); }}>
+              <input
+                id="post-published-at"
+                type="datetime-local"
+                min={minNow}
+                value={publishedAt}
+                onChange={(e) => setPublishedAt(e.target.value)}
+              />
+              <button
+                type="button"
+                className="button button-outline button-small"
+                onClick={() => {
+                  setPublishedAt(localInput(Date.now()));
+                  touch();
+                }}
+              >
                 {t("fields.resetNow")}
               </button>
             </div>
             <div className="field">
               <label htmlFor="post-unpublished-at">{t("fields.unpublishedAt")}</label>
-              <input id="post-unpublished-at" type="datetime-local" min={publishedAt || minNow} value={unpublishedAt} onChange={(e) => setUnpublishedAt(e.target.value)} />
+              <input
+                id="post-unpublished-at"
+                type="datetime-local"
+                min={publishedAt || minNow}
+                value={unpublishedAt}
+                onChange={(e) => setUnpublishedAt(e.target.value)}
+              />
             </div>
-            {errors.draftScheduled || errors.endBeforeStart ? <p className="field-error">{errors.draftScheduled ?? errors.endBeforeStart}</p> : null}
+            {errors.draftScheduled || errors.endBeforeStart ? (
+              <p className="field-error">{errors.draftScheduled ?? errors.endBeforeStart}</p>
+            ) : null}
           </div>
         ) : null}
       </fieldset>

@@ -9,7 +9,19 @@ import { PostForm, type PostFormData } from "./post-form";
 import { formatLocalDate } from "../../../server/domain/jst-time";
 
 /** spec §2 query flags of the post modal; every one is removed on close. */
-const POST_MODAL_FLAGS = ["fanclubPost", "copyPostId", "isGroupPost", "isGroup", "visibleShow", "page", "postTitle", "hashTag", "postModalDisabled", "postId", "scheduled"] as const;
+const POST_MODAL_FLAGS = [
+  "fanclubPost",
+  "copyPostId",
+  "isGroupPost",
+  "isGroup",
+  "visibleShow",
+  "page",
+  "postTitle",
+  "hashTag",
+  "postModalDisabled",
+  "postId",
+  "scheduled",
+] as const;
 
 const MODAL_TYPES: Record<string, PostType> = { album: "picture", streaming: "streaming", attachment: "attachment" };
 
@@ -110,7 +122,12 @@ export default function PostModal(props: { fanclubId: number; origin: string }) 
           <div className="post-chooser">
             {formData?.groupOwner ? (
               <label className="checkbox">
-                <input type="checkbox" checked={groupPost} onChange={(e) => go({ isGroupPost: e.target.checked ? "1" : null })} data-testid="group-post" />{" "}
+                <input
+                  type="checkbox"
+                  checked={groupPost}
+                  onChange={(e) => go({ isGroupPost: e.target.checked ? "1" : null })}
+                  data-testid="group-post"
+                />{" "}
                 {t("fields.isGroupPost")}
               </label>
             ) : null}
@@ -163,7 +180,11 @@ export default function PostModal(props: { fanclubId: number; origin: string }) 
               >
                 {t("actions.tweet")}
               </a>
-              <button type="button" className="button button-outline" onClick={() => go({ fanclubPost: "new", postId: null, postTitle: null, hashTag: null, scheduled: null })}>
+              <button
+                type="button"
+                className="button button-outline"
+                onClick={() => go({ fanclubPost: "new", postId: null, postTitle: null, hashTag: null, scheduled: null })}
+              >
                 {t("actions.postAgain")}
               </button>
               <a className="button button-outline" href={postUrl} data-testid="view-post">
@@ -183,7 +204,9 @@ export default function PostModal(props: { fanclubId: number; origin: string }) 
             isGroupPost={groupPost}
             initialTitle={params.get("postTitle") ?? undefined}
             onUploadingChange={setUploading}
-            onSaved={(saved) => go({ fanclubPost: "complete", postId: String(saved.postId), postTitle: saved.title, scheduled: saved.scheduled ? "1" : null })}
+            onSaved={(saved) =>
+              go({ fanclubPost: "complete", postId: String(saved.postId), postTitle: saved.title, scheduled: saved.scheduled ? "1" : null })
+            }
           />
         ) : type ? (
           <p className="muted">…</p>

@@ -39,7 +39,9 @@ export function OrderTable({ lines, side }: { lines: OrderLine[]; side: "fan" | 
             </td>
             <td>{l.quantity}</td>
             <td>{l.price === 0 ? t("free") : formatYen(l.price)}</td>
-            <td className="address">{l.shippingAddress ? formatShipping(l.shippingAddress) : <span className="muted">{t(`kind.${l.kind}`)}</span>}</td>
+            <td className="address">
+              {l.shippingAddress ? formatShipping(l.shippingAddress) : <span className="muted">{t(`kind.${l.kind}`)}</span>}
+            </td>
             {side === "fan" ? (
               <td>
                 {l.downloadable ? (

@@ -10,7 +10,13 @@ export function ProductCardList({ products, showFanclub }: { products: ProductCa
       {products.map((p) => (
         <li key={p.id} className="card product-card" data-product={p.title}>
           <a href={p.href}>
-            <span className="product-card-image">{p.imageUrl ? <img src={p.imageUrl} alt="" loading="lazy" width={400} height={400} /> : <span className="muted small">{t(`kind.${p.kind}`)}</span>}</span>
+            <span className="product-card-image">
+              {p.imageUrl ? (
+                <img src={p.imageUrl} alt="" loading="lazy" width={400} height={400} />
+              ) : (
+                <span className="muted small">{t(`kind.${p.kind}`)}</span>
+              )}
+            </span>
             <span className="product-card-body">
               <span className="product-card-title">{p.title}</span>
               {showFanclub ? <span className="muted small">{p.fanclub.name}</span> : null}

@@ -20,7 +20,11 @@ export type ProductFormValues = {
 };
 
 /** The form of /me/fanclub/products/new and /{id}/edit (sale times entered in Japan time). */
-export function ProductForm(props: { lastResult: SubmissionResult<string[]> | null | undefined; product?: ProductFormValues; submitLabel: string }) {
+export function ProductForm(props: {
+  lastResult: SubmissionResult<string[]> | null | undefined;
+  product?: ProductFormValues;
+  submitLabel: string;
+}) {
   const { t } = useTranslation("products");
   const { t: tc } = useTranslation("common");
   const schema = useMemo(() => productSchema(tc), [tc]);
@@ -29,7 +33,12 @@ export function ProductForm(props: { lastResult: SubmissionResult<string[]> | nu
   return (
     <Form method="post" {...getFormProps(form)} className="form card">
       <FormErrors errors={form.errors} />
-      <Field label={t("fields.title")} id={fields.title.id} errors={fields.title.errors} hint={t("hints.max", { max: PRODUCT_LIMITS.title })}>
+      <Field
+        label={t("fields.title")}
+        id={fields.title.id}
+        errors={fields.title.errors}
+        hint={t("hints.max", { max: PRODUCT_LIMITS.title })}
+      >
         <input {...getInputProps(fields.title, { type: "text" })} defaultValue={p?.title} />
       </Field>
       <Field label={t("fields.kind")} id={fields.kind.id} errors={fields.kind.errors}>
@@ -53,7 +62,12 @@ export function ProductForm(props: { lastResult: SubmissionResult<string[]> | nu
       <Field label={t("fields.saleEndAt")} id={fields.saleEndAt.id} errors={fields.saleEndAt.errors} hint={t("hints.sale")}>
         <input {...getInputProps(fields.saleEndAt, { type: "datetime-local" })} defaultValue={toJstInput(p?.saleEndAt ?? null)} />
       </Field>
-      <Field label={t("fields.description")} id={fields.description.id} errors={fields.description.errors} hint={t("hints.max", { max: PRODUCT_LIMITS.description })}>
+      <Field
+        label={t("fields.description")}
+        id={fields.description.id}
+        errors={fields.description.errors}
+        hint={t("hints.max", { max: PRODUCT_LIMITS.description })}
+      >
         <textarea {...getTextareaProps(fields.description)} defaultValue={p?.description} rows={6} />
       </Field>
       <label className="checkbox">

@@ -60,10 +60,21 @@ export default function ProductPage(props: ItemPageProps) {
   const go = () =>
     props.once(async () => {
       if (free) {
-        const result = await callApi<CartItemView & { purchase: PurchaseSummary }>("/me/carts/free_product_purchase", { method: "POST", body: { id: product.id } });
+        const result = await callApi<CartItemView & { purchase: PurchaseSummary }>("/me/carts/free_product_purchase", {
+          method: "POST",
+          body: { id: product.id },
+        });
         if (!result.success) return props.onFailure(result);
         const { purchase, ...item } = result.payload;
-        const cart: CartPayload = { carts: [item], cartVersion: 0, total: 0, coinBalance: 0, card: null, useCoinSubscription: false, minCardAmount: 0 };
+        const cart: CartPayload = {
+          carts: [item],
+          cartVersion: 0,
+          total: 0,
+          coinBalance: 0,
+          card: null,
+          useCoinSubscription: false,
+          minCardAmount: 0,
+        };
         props.onFinished(cart, purchase);
         return;
       }
@@ -72,14 +83,20 @@ export default function ProductPage(props: ItemPageProps) {
         const followed = await callApi(`/fanclubs/${product.fanclub.id}/follow`, { method: "POST" });
         if (!followed.success) return props.onFailure(followed);
       }
-      const result = await callApi<CartPayload>("/me/carts", { method: "POST", body: { type: "Product", id: product.id, target_type: "product", quantity } });
+      const result = await callApi<CartPayload>("/me/carts", {
+        method: "POST",
+        body: { type: "Product", id: product.id, target_type: "product", quantity },
+      });
       if (!result.success) return props.onFailure(result);
       props.onCart(result.payload);
     });
 
   const period =
     product.saleStartAt || product.saleEndAt
-      ? t("detail.period", { start: product.saleStartAt ? formatJstDateTime(product.saleStartAt) : "", end: product.saleEndAt ? formatJstDateTime(product.saleEndAt) : "" }).trim()
+      ? t("detail.period", {
+          start: product.saleStartAt ? formatJstDateTime(product.saleStartAt) : "",
+          end: product.saleEndAt ? formatJstDateTime(product.saleEndAt) : "",
+        }).trim()
       : t("detail.always");
 
   return (
@@ -134,7 +151,9 @@ export default function ProductPage(props: ItemPageProps) {
         <p className="muted small">{t("modal.digitalNote")}</p>
       )}
       {!viewer.following && available ? <p className="muted small">{t("modal.followNote")}</p> : null}
-      {!available && !ownedOnce ? <p className="flash flash-muted small">{product.soldOut ? t("state.soldOut") : t("modal.unavailable")}</p> : null}
+      {!available && !ownedOnce ? (
+        <p className="flash flash-muted small">{product.soldOut ? t("state.soldOut") : t("modal.unavailable")}</p>
+      ) : null}
       <div className="dialog-actions">
         <button type="button" className="button button-secondary" onClick={() => props.onClose(false)}>
           {t("detail.back")}
@@ -144,7 +163,13 @@ export default function ProductPage(props: ItemPageProps) {
             {t("button.owned")}
           </button>
         ) : (
-          <button type="button" className="button" disabled={props.busy || !available || needsAddress} onClick={() => void go()} data-testid="product-action">
+          <button
+            type="button"
+            className="button"
+            disabled={props.busy || !available || needsAddress}
+            onClick={() => void go()}
+            data-testid="product-action"
+          >
             {t(`button.${data.button}`)}
           </button>
         )}

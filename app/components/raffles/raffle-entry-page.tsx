@@ -61,7 +61,10 @@ export default function RaffleEntryPage({ id, busy, once, onCart, onFinished, on
         if (!followed.success) return onFailure(followed);
         setRaffle({ ...raffle, following: true });
       }
-      const result = await callApi<CartPayload & { purchase?: PurchaseSummary }>("/me/carts/raffle_purchase", { method: "POST", body: { id: raffle.id, quantity } });
+      const result = await callApi<CartPayload & { purchase?: PurchaseSummary }>("/me/carts/raffle_purchase", {
+        method: "POST",
+        body: { id: raffle.id, quantity },
+      });
       if (!result.success) return onFailure(result);
       const { purchase, ...cart } = result.payload;
       if (purchase) onFinished(cart, purchase);
@@ -105,7 +108,10 @@ export default function RaffleEntryPage({ id, busy, once, onCart, onFinished, on
             <span className="muted small">{t("modal.left", { count: raffle.left })}</span>
           </div>
           <p>
-            {t("modal.total")}: <strong data-testid="raffle-total">{raffle.entryPrice === 0 ? t("public.free") : formatYen(raffle.entryPrice * quantity)}</strong>
+            {t("modal.total")}:{" "}
+            <strong data-testid="raffle-total">
+              {raffle.entryPrice === 0 ? t("public.free") : formatYen(raffle.entryPrice * quantity)}
+            </strong>
           </p>
           <div className="dialog-actions">
             <button type="button" className="button" onClick={() => void enter()} disabled={busy}>

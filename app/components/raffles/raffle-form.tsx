@@ -23,7 +23,12 @@ export type RaffleFormValues = {
 };
 
 /** The raffle form of raffles/new and raffles/{id}/edit. With entries, the price is fixed and says why. */
-export function RaffleForm(props: { lastResult: SubmissionResult<string[]> | null | undefined; raffle?: RaffleFormValues; priceLocked?: boolean; submitLabel: string }) {
+export function RaffleForm(props: {
+  lastResult: SubmissionResult<string[]> | null | undefined;
+  raffle?: RaffleFormValues;
+  priceLocked?: boolean;
+  submitLabel: string;
+}) {
   const { t } = useTranslation("raffles");
   const { t: tc } = useTranslation("common");
   const schema = useMemo(() => raffleSchema(tc), [tc]);
@@ -32,13 +37,28 @@ export function RaffleForm(props: { lastResult: SubmissionResult<string[]> | nul
   return (
     <Form method="post" {...getFormProps(form)} className="form card">
       <FormErrors errors={form.errors} />
-      <Field label={t("fields.title")} id={fields.title.id} errors={fields.title.errors} hint={t("hints.max", { max: RAFFLE_LIMITS.title })}>
+      <Field
+        label={t("fields.title")}
+        id={fields.title.id}
+        errors={fields.title.errors}
+        hint={t("hints.max", { max: RAFFLE_LIMITS.title })}
+      >
         <input {...getInputProps(fields.title, { type: "text" })} defaultValue={r?.title} />
       </Field>
-      <Field label={t("fields.description")} id={fields.description.id} errors={fields.description.errors} hint={t("hints.max", { max: RAFFLE_LIMITS.description })}>
+      <Field
+        label={t("fields.description")}
+        id={fields.description.id}
+        errors={fields.description.errors}
+        hint={t("hints.max", { max: RAFFLE_LIMITS.description })}
+      >
         <textarea {...getTextareaProps(fields.description)} defaultValue={r?.description} rows={5} />
       </Field>
-      <Field label={t("fields.prizeDescription")} id={fields.prizeDescription.id} errors={fields.prizeDescription.errors} hint={t("hints.max", { max: RAFFLE_LIMITS.prizeDescription })}>
+      <Field
+        label={t("fields.prizeDescription")}
+        id={fields.prizeDescription.id}
+        errors={fields.prizeDescription.errors}
+        hint={t("hints.max", { max: RAFFLE_LIMITS.prizeDescription })}
+      >
         <textarea {...getTextareaProps(fields.prizeDescription)} defaultValue={r?.prizeDescription} rows={3} />
       </Field>
       <Field
@@ -47,16 +67,35 @@ export function RaffleForm(props: { lastResult: SubmissionResult<string[]> | nul
         errors={fields.entryPrice.errors}
         hint={props.priceLocked ? t("hints.priceLocked") : t("hints.price", { max: formatNumber(RAFFLE_LIMITS.maxPrice) })}
       >
-        <input {...getInputProps(fields.entryPrice, { type: "text" })} defaultValue={r?.entryPrice ?? ""} inputMode="numeric" readOnly={props.priceLocked} aria-readonly={props.priceLocked} />
+        <input
+          {...getInputProps(fields.entryPrice, { type: "text" })}
+          defaultValue={r?.entryPrice ?? ""}
+          inputMode="numeric"
+          readOnly={props.priceLocked}
+          aria-readonly={props.priceLocked}
+        />
       </Field>
-      <Field label={t("fields.winnerCount")} id={fields.winnerCount.id} errors={fields.winnerCount.errors} hint={t("hints.winnerCount", { max: RAFFLE_LIMITS.maxWinners })}>
+      <Field
+        label={t("fields.winnerCount")}
+        id={fields.winnerCount.id}
+        errors={fields.winnerCount.errors}
+        hint={t("hints.winnerCount", { max: RAFFLE_LIMITS.maxWinners })}
+      >
         <input {...getInputProps(fields.winnerCount, { type: "text" })} defaultValue={r?.winnerCount ?? 1} inputMode="numeric" />
       </Field>
-      <Field label={t("fields.maxEntriesPerFan")} id={fields.maxEntriesPerFan.id} errors={fields.maxEntriesPerFan.errors} hint={t("hints.maxEntriesPerFan", { max: RAFFLE_LIMITS.maxEntriesPerFan })}>
+      <Field
+        label={t("fields.maxEntriesPerFan")}
+        id={fields.maxEntriesPerFan.id}
+        errors={fields.maxEntriesPerFan.errors}
+        hint={t("hints.maxEntriesPerFan", { max: RAFFLE_LIMITS.maxEntriesPerFan })}
+      >
         <input {...getInputProps(fields.maxEntriesPerFan, { type: "text" })} defaultValue={r?.maxEntriesPerFan ?? 1} inputMode="numeric" />
       </Field>
       <Field label={t("fields.entryStartAt")} id={fields.entryStartAt.id} errors={fields.entryStartAt.errors} hint={t("hints.window")}>
-        <input {...getInputProps(fields.entryStartAt, { type: "datetime-local" })} defaultValue={r ? toJstInput(r.entryStartAt) : undefined} />
+        <input
+          {...getInputProps(fields.entryStartAt, { type: "datetime-local" })}
+          defaultValue={r ? toJstInput(r.entryStartAt) : undefined}
+        />
       </Field>
       <Field label={t("fields.entryEndAt")} id={fields.entryEndAt.id} errors={fields.entryEndAt.errors}>
         <input {...getInputProps(fields.entryEndAt, { type: "datetime-local" })} defaultValue={r ? toJstInput(r.entryEndAt) : undefined} />

@@ -11,7 +11,12 @@ export function TipButton({ page, id, label, className = "button" }: { page: 60 
   const [opened, setOpened] = useState(0);
   return (
     <>
-      <button type="button" className={className} data-testid={page === 60 ? "post-tip-button" : "fanclub-tip-button"} onClick={() => setOpened((n) => n + 1)}>
+      <button
+        type="button"
+        className={className}
+        data-testid={page === 60 ? "post-tip-button" : "fanclub-tip-button"}
+        onClick={() => setOpened((n) => n + 1)}
+      >
         {label}
       </button>
       {opened ? (

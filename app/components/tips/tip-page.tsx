@@ -5,7 +5,15 @@ import { callApi } from "~/lib/api";
 import { useTranslation } from "~/lib/i18n";
 import "~/styles/tips.css";
 import { formatYen } from "../../../server/domain/number-display";
-import { messageLength, parseTipAmount, TIP_MAX_YEN, TIP_MESSAGE_MAX, TIP_MIN_YEN, TIP_PRESETS_YEN, type TipTargetType } from "../../../server/domain/tips";
+import {
+  messageLength,
+  parseTipAmount,
+  TIP_MAX_YEN,
+  TIP_MESSAGE_MAX,
+  TIP_MIN_YEN,
+  TIP_PRESETS_YEN,
+  type TipTargetType,
+} from "../../../server/domain/tips";
 
 /**
  * The payment modal's tip page (60: a post, 61: the fan club itself): a preset amount or one the
@@ -85,7 +93,14 @@ function TipPage({ id, busy, once, onCart, onFailure, targetType }: ItemPageProp
       </fieldset>
       <div className="field">
         <label htmlFor={`${fieldId}-message`}>{t("page.message")}</label>
-        <textarea id={`${fieldId}-message`} rows={3} value={message} aria-invalid={tooLong} aria-describedby={`${fieldId}-counter`} onChange={(e) => setMessage(e.target.value)} />
+        <textarea
+          id={`${fieldId}-message`}
+          rows={3}
+          value={message}
+          aria-invalid={tooLong}
+          aria-describedby={`${fieldId}-counter`}
+          onChange={(e) => setMessage(e.target.value)}
+        />
         <p id={`${fieldId}-counter`} className="tip-counter muted small" data-over={tooLong}>
           {t("page.counter", { count: length, max: TIP_MESSAGE_MAX })}
         </p>

@@ -4,7 +4,6 @@ import { UPLOAD_RULES, type UploadKind } from "../../../server/domain/posts";
 import { acceptFor, formatLimit } from "../../../server/domain/uploads";
 import { useUploads, type UploadItem } from "./use-uploads";
 
-
 interface UploadFieldProps {
   kind: UploadKind;
   /** files the post already has (edit, copy or a saved draft) */
@@ -87,7 +86,11 @@ function UploadField(props: UploadFieldProps) {
           />
           <span className="upload-dropzone-prompt">{t("dropzone.prompt")}</span>
           <span className="muted small">
-            {t("dropzone.limits", { extensions: rule.extensions.join(", "), maxFileSize: formatLimit(rule.maxBytes), maxFiles: uploads.maxFiles })}
+            {t("dropzone.limits", {
+              extensions: rule.extensions.join(", "),
+              maxFileSize: formatLimit(rule.maxBytes),
+              maxFiles: uploads.maxFiles,
+            })}
           </span>
         </div>
       ) : null}
@@ -107,12 +110,24 @@ function UploadField(props: UploadFieldProps) {
                 <span className="upload-item-name">{item.filename}</span>
                 {item.isLoading ? (
                   <>
-                    <span className="muted small">{item.resumed ? t("list.resuming") : t("list.uploading", { percent: percent(item.progress ?? 0) })}</span>
-                    <progress max={100} value={percent(item.progress ?? 0)} aria-label={t("list.uploading", { percent: percent(item.progress ?? 0) })} />
+                    <span className="muted small">
+                      {item.resumed ? t("list.resuming") : t("list.uploading", { percent: percent(item.progress ?? 0) })}
+                    </span>
+                    <progress
+                      max={100}
+                      value={percent(item.progress ?? 0)}
+                      aria-label={t("list.uploading", { percent: percent(item.progress ?? 0) })}
+                    />
                   </>
                 ) : null}
               </div>
-              <button type="button" className="icon-button upload-item-remove" aria-label={t("list.remove", { filename: item.filename })} disabled={props.disabled} onClick={() => uploads.remove(item.id)}>
+              <button
+                type="button"
+                className="icon-button upload-item-remove"
+                aria-label={t("list.remove", { filename: item.filename })}
+                disabled={props.disabled}
+                onClick={() => uploads.remove(item.id)}
+              >
                 ×
               </button>
             </li>

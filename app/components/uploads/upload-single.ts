@@ -15,9 +15,16 @@ export async function uploadSingleFile(file: File, kind: UploadKind): Promise<{ 
   const { file: target, partSize } = issued.payload;
   const parts: { PartNumber: number; ETag: string }[] = [];
   for (let n = 1, offset = 0; offset < file.size; n++, offset += partSize) {
-    const signed = await callApi<{ url: string; headers?: Record<string, string> }>(`/me/fanclub/uploads/${target.id}/parts/${n}`, { method: "POST", body: {} });
+    const signed = await callApi<{ url: string; headers?: Record<string, string> }>(`/me/fanclub/uploads/${target.id}/parts/${n}`, {
+      method: "POST",
+      body: {},
+    });
     if (!signed.success) throw new Error(signed.payload.message);
-    const res = await fetch(signed.payload.url, { method: "PUT", body: file.slice(offset, offset + partSize), headers: signed.payload.headers });
+    const res = await fetch(signed.payload.url, {
+      method: "PUT",
+      body: file.slice(offset, offset + partSize),
+      headers: signed.payload.headers,
+    });
     if (!res.ok) throw new Error(String(res.status));
     parts.push({ PartNumber: n, ETag: res.headers.get("etag") ?? "" });
   }

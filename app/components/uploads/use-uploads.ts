@@ -114,7 +114,11 @@ export function useUploads(options: UseUploadsOptions) {
         autoProceed: false,
         allowMultipleUploadBatches: true,
         // failures reach the person as toasts; the console gets warnings, not errors
-        logger: { debug: () => {}, warn: (...args: unknown[]) => console.warn("[uploads]", ...args), error: (...args: unknown[]) => console.warn("[uploads]", ...args) },
+        logger: {
+          debug: () => {},
+          warn: (...args: unknown[]) => console.warn("[uploads]", ...args),
+          error: (...args: unknown[]) => console.warn("[uploads]", ...args),
+        },
       });
       // kept outside Uppy's state: an abort may run after the file has left it
       const serverIds = new Map<string, number>();
@@ -135,7 +139,13 @@ export function useUploads(options: UseUploadsOptions) {
         async createMultipartUpload(file) {
           const res = await callApi<{ file: { id: number; key: string; uploadId: string }; partSize: number }>(API, {
             method: "POST",
-            body: { kind: file.meta.kind, filename: file.name, size: file.size, contentType: file.type, existingCount: file.meta.existingCount },
+            body: {
+              kind: file.meta.kind,
+              filename: file.name,
+              size: file.size,
+              contentType: file.type,
+              existingCount: file.meta.existingCount,
+            },
           });
           if (!res.success) throw new UploadRefusal(res.payload.message || messages.current.t("errors.destination"));
           const issued = res.payload.file;
@@ -144,7 +154,9 @@ export function useUploads(options: UseUploadsOptions) {
           return { uploadId: issued.uploadId, key: issued.key };
         },
         async signPart(file, { partNumber }) {
-          const res = await callApi<{ url: string; headers?: Record<string, string> }>(`${API}/${fileIdOf(file)}/parts/${partNumber}`, { method: "POST" });
+          const res = await callApi<{ url: string; headers?: Record<string, string> }>(`${API}/${fileIdOf(file)}/parts/${partNumber}`, {
+            method: "POST",
+          });
           if (!res.success) throw new Error(res.payload.message ?? `signing part ${partNumber} failed`);
           return { method: "PUT", url: res.payload.url, headers: res.payload.headers };
         },
@@ -174,7 +186,8 @@ export function useUploads(options: UseUploadsOptions) {
         const item = response.body?.item;
         forgetResume(file.meta.fingerprint);
         uppy.removeFile(file.id);
-        if (item) patchItem(file.meta.placeholderId, { ...item, kind: file.meta.kind, isLoading: false, progress: undefined, resumed: undefined });
+        if (item)
+          patchItem(file.meta.placeholderId, { ...item, kind: file.meta.kind, isLoading: false, progress: undefined, resumed: undefined });
         else patchItem(file.meta.placeholderId, null);
         messages.current.toast.show(messages.current.t("uploaded"), "success");
       });
@@ -183,7 +196,14 @@ export function useUploads(options: UseUploadsOptions) {
         const { t: tr, toast: show } = messages.current;
         const issued = serverIds.has(file.id);
         // spec §8: a refusal in the server's words; otherwise where it failed
-        const text = error instanceof UploadRefusal ? error.message : !issued ? tr("errors.destination") : error?.message ? tr("errors.failed") : tr("errors.unknown");
+        const text =
+          error instanceof UploadRefusal
+            ? error.message
+            : !issued
+              ? tr("errors.destination")
+              : error?.message
+                ? tr("errors.failed")
+                : tr("errors.unknown");
         forgetResume(file.meta.fingerprint);
         uppy.removeFile(file.id);
         patchItem(file.meta.placeholderId, null);
@@ -232,7 +252,13 @@ export function useUploads(options: UseUploadsOptions) {
         const resumable = earlier ? (await callApi(`${API}/${earlier.fileId}/parts`).catch(() => null))?.success === true : false;
         if (earlier && !resumable) forgetResume(meta.fingerprint);
         try {
-          const id = uppy.addFile({ name: file.name, type: file.type, data: file, source: "upload-field", meta: resumable && earlier ? { ...meta, serverFileId: earlier.fileId } : meta });
+          const id = uppy.addFile({
+            name: file.name,
+            type: file.type,
+            data: file,
+            source: "upload-field",
+            meta: resumable && earlier ? { ...meta, serverFileId: earlier.fileId } : meta,
+          });
           if (resumable && earlier) {
             uppy.setFileState(id, { s3Multipart: { key: earlier.key, uploadId: earlier.uploadId } } as Partial<File_>);
             patchItem(meta.placeholderId, { resumed: true });

@@ -18,7 +18,11 @@ export interface StripeElements {
 
 export interface StripeJs {
   elements(options: { clientSecret: string; locale?: string; appearance?: Record<string, unknown> }): StripeElements;
-  confirmSetup(options: { elements: StripeElements; confirmParams: { return_url: string }; redirect?: "always" | "if_required" }): Promise<{ error?: StripeError }>;
+  confirmSetup(options: {
+    elements: StripeElements;
+    confirmParams: { return_url: string };
+    redirect?: "always" | "if_required";
+  }): Promise<{ error?: StripeError }>;
   handleNextAction(options: { clientSecret: string }): Promise<{ error?: StripeError; paymentIntent?: { id: string; status: string } }>;
 }
 

@@ -48,7 +48,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     throw redirect("/account/password_reset_complete");
   }
   const submission = parseWithZod(formData, { schema: newPasswordSchema(t) });
-  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password", "passwordConfirmation"] }) }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ result: submission.reply({ hideFields: ["password", "passwordConfirmation"] }) }, { status: 400 });
   const result = await resetPassword(app.db, { token, password: submission.value.password, now: Date.now() });
   if (!result.ok) return data({ result: submission.reply({ formErrors: [t("passwordReset.invalidLink")] }) }, { status: 400 });
   clearSessionCookie(app);
@@ -64,7 +65,14 @@ export default function PasswordReset() {
 function RequestForm() {
   const { t } = useTranslation("account");
   const actionData = useActionData<typeof action>();
-  return <EmailRequestForm title={t("passwordReset.title")} lead={t("passwordReset.lead")} submit={t("passwordReset.submit")} lastResult={actionData?.result} />;
+  return (
+    <EmailRequestForm
+      title={t("passwordReset.title")}
+      lead={t("passwordReset.lead")}
+      submit={t("passwordReset.submit")}
+      lastResult={actionData?.result}
+    />
+  );
 }
 
 function NewPasswordForm() {

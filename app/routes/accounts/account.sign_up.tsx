@@ -32,7 +32,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   const result = await signUp(app.db, { ...submission.value, locale: app.locale, links: app.origins, now: Date.now() });
   if (!result.ok) {
-    return data({ result: submission.reply({ fieldErrors: { email: [t("errors.duplicateEmail")] }, hideFields: ["password"] }) }, { status: 409 });
+    return data(
+      { result: submission.reply({ fieldErrors: { email: [t("errors.duplicateEmail")] }, hideFields: ["password"] }) },
+      { status: 409 },
+    );
   }
   enqueueEmail(app.env, app.waitUntil, result.emailId);
   throw redirect("/account/sign_up_complete");
@@ -78,8 +81,16 @@ export default function SignUp() {
             <input {...getInputProps(fields.agree, { type: "checkbox" })} />{" "}
             <AgreeLabel
               text={t("signUp.agree")}
-              terms={<a href={`${origins?.base ?? ""}/help/terms`} target="_blank" rel="noreferrer">{t("signUp.agreeTerms")}</a>}
-              privacy={<a href={`${origins?.base ?? ""}/help/privacy`} target="_blank" rel="noreferrer">{t("signUp.agreePrivacy")}</a>}
+              terms={
+                <a href={`${origins?.base ?? ""}/help/terms`} target="_blank" rel="noreferrer">
+                  {t("signUp.agreeTerms")}
+                </a>
+              }
+              privacy={
+                <a href={`${origins?.base ?? ""}/help/privacy`} target="_blank" rel="noreferrer">
+                  {t("signUp.agreePrivacy")}
+                </a>
+              }
             />
           </label>
           {fields.agree.errors?.length ? (

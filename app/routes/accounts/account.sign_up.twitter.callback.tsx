@@ -14,13 +14,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const code = url.searchParams.get("code");
   const state = url.searchParams.get("state");
-  const result = code && state
-    ? await completeTwitter(app.db, config, { code, state, redirectUri: `${app.origins.user}/account/sign_up/twitter/callback`, locale: app.locale, now: Date.now() })
-    : ({ ok: false } as const);
+  const result =
+    code && state
+      ? await completeTwitter(app.db, config, {
+          code,
+          state,
+          redirectUri: `${app.origins.user}/account/sign_up/twitter/callback`,
+          locale: app.locale,
+          now: Date.now(),
+        })
+      : ({ ok: false } as const);
   if (!result.ok) {
     setFlash(app, [{ type: "error", key: "errors.generic" }]);
     throw redirect("/account/sign_up");
   }
   const session = await startSession(app, result.userId);
-  throw redirect(await destinationAfterSignIn(app, { rootHash: session.idHash, userId: result.userId }, returnTarget(app, result.returnTo)));
+  throw redirect(
+    await destinationAfterSignIn(app, { rootHash: session.idHash, userId: result.userId }, returnTarget(app, result.returnTo)),
+  );
 }

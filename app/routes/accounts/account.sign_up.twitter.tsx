@@ -9,5 +9,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const config = twitterConfig(app.env);
   if (!config) throw new Response("Not Found", { status: 404 });
   const returnTo = new URL(request.url).searchParams.get("loggedInPath");
-  throw redirect(await beginTwitter(app.db, config, { redirectUri: `${app.origins.user}/account/sign_up/twitter/callback`, returnTo, now: Date.now() }));
+  throw redirect(
+    await beginTwitter(app.db, config, { redirectUri: `${app.origins.user}/account/sign_up/twitter/callback`, returnTo, now: Date.now() }),
+  );
 }

@@ -26,7 +26,11 @@ export default function SettingsIndex() {
     [links.user("/me/settings/notifications"), t("settingsIndex.notifications"), t("settingsIndex.notificationsLead")],
     [links.user("/me/settings/link_applications"), t("settingsIndex.links"), t("settingsIndex.linksLead")],
     [links.user("/me/address"), t("settingsIndex.address"), t("settingsIndex.addressLead")],
-    [data?.user ? links.user(`/profile/${data.user.userIdentifyToken}`) : links.user("/profile"), t("settingsIndex.profile"), t("settingsIndex.profileLead")],
+    [
+      data?.user ? links.user(`/profile/${data.user.userIdentifyToken}`) : links.user("/profile"),
+      t("settingsIndex.profile"),
+      t("settingsIndex.profileLead"),
+    ],
     [links.brand("/me/user/leave"), t("settingsIndex.leave"), t("settingsIndex.leaveLead")],
   ];
   return (

@@ -21,7 +21,6 @@ export const handle = {
 };
 export const clientLoader = withNamespaces(["preferences"]);
 
-
 export async function loader({ context }: LoaderFunctionArgs) {
   const user = requireUser(context.app);
   return {
@@ -45,7 +44,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   switch (intent.data.intent) {
     case "add": {
       const submission = parseWithZod(formData, { schema: linkApplicationSchema(t) });
-      if (submission.status !== "success") return data({ intent: "add", result: submission.reply(), done: false, failed: false }, { status: 400 });
+      if (submission.status !== "success")
+        return data({ intent: "add", result: submission.reply(), done: false, failed: false }, { status: 400 });
       const { kind, url } = submission.value;
       let added: Awaited<ReturnType<typeof addLinkApplication>>;
       try {

@@ -20,7 +20,6 @@ export const handle = {
 };
 export const clientLoader = withNamespaces(["preferences"]);
 
-
 export async function loader({ context }: LoaderFunctionArgs) {
   const user = requireUser(context.app);
   const preferences = await getNotificationSettings(context.app.db, user.id);

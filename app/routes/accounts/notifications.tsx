@@ -33,7 +33,9 @@ export default function Notifications() {
               <time className="muted small" dateTime={n.createdAt}>
                 {formatLocalDate(locale, n.createdAt, true)}
               </time>
-              <p>{n.url ? <a href={n.url}>{t(`notifications.kinds.${n.kind}`, n.params)}</a> : t(`notifications.kinds.${n.kind}`, n.params)}</p>
+              <p>
+                {n.url ? <a href={n.url}>{t(`notifications.kinds.${n.kind}`, n.params)}</a> : t(`notifications.kinds.${n.kind}`, n.params)}
+              </p>
             </li>
           ))}
         </ul>

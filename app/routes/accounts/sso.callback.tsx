@@ -15,7 +15,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // a path on this host only: "//evil.example" or "/\evil" would leave it
   const next = nextParam.startsWith("/") && !nextParam.startsWith("//") && !nextParam.startsWith("/\\") ? nextParam : "/";
   const token = url.searchParams.get("token");
-  app.setCookie(SSO_CHECKED_COOKIE, "1", { path: "/", maxAge: SSO_CHECK_EVERY_SECONDS, httpOnly: true, sameSite: "Lax", secure: app.https });
+  app.setCookie(SSO_CHECKED_COOKIE, "1", {
+    path: "/",
+    maxAge: SSO_CHECK_EVERY_SECONDS,
+    httpOnly: true,
+    sameSite: "Lax",
+    secure: app.https,
+  });
   // the brand's configured origin, the same string the login domain made the token for
   const origin = app.service ? new URL(app.service.frontUrl).origin : null;
   if (token && origin) {

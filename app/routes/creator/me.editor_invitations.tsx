@@ -78,7 +78,8 @@ export default function EditorInvitations() {
                 <li key={i.fanclubId} className="card editor-card">
                   <h2 id={headingId}>{i.fanclubName}</h2>
                   <p className="muted small">
-                    {t("invitations.from", { creator: i.creatorName })} · {t("invitations.invitedAt", { date: formatLocalDate(locale, i.invitedAt) })}
+                    {t("invitations.from", { creator: i.creatorName })} ·{" "}
+                    {t("invitations.invitedAt", { date: formatLocalDate(locale, i.invitedAt) })}
                   </p>
                   <h3>{t("invitations.offered")}</h3>
                   <PermissionList permissions={i.permissions} empty={t("invitations.noPermissions")} />
@@ -116,7 +117,12 @@ function AnswerButton(props: { fanclubId: number; fanclubName: string; accept: b
     >
       <input type="hidden" name="intent" value={props.accept ? "accept" : "decline"} />
       <input type="hidden" name="fanclubId" value={props.fanclubId} />
-      <button type="submit" className={props.accept ? "button" : "button button-secondary"} disabled={navigation.state !== "idle"} aria-describedby={props.describedBy}>
+      <button
+        type="submit"
+        className={props.accept ? "button" : "button button-secondary"}
+        disabled={navigation.state !== "idle"}
+        aria-describedby={props.describedBy}
+      >
         {label}
       </button>
     </Form>

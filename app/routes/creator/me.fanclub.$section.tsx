@@ -6,7 +6,10 @@ import { UPCOMING_SECTIONS } from "../../../server/domain/creator-menu";
 import { requireCreator } from "../../../server/http/require-creator";
 import { translatorFor } from "../../../server/i18n";
 
-export const handle = { i18n: ["common", "creator"], breadcrumb: (d: { title?: string } | undefined) => (d?.title ? { label: d.title, literal: true } : []) };
+export const handle = {
+  i18n: ["common", "creator"],
+  breadcrumb: (d: { title?: string } | undefined) => (d?.title ? { label: d.title, literal: true } : []),
+};
 export const clientLoader = withNamespaces(["creator"]);
 
 /**

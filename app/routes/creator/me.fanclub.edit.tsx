@@ -74,7 +74,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const saved = await updateProfile(app.db, op.fanclubId, submission.value, Date.now());
   if (!saved.ok) {
     const t = translatorFor(app.locale, "creator");
-    if (saved.reason === "pathTaken") return data({ result: submission.reply({ fieldErrors: { uniquePath: [t("errors.pathTaken")] } }), saved: false }, { status: 409 });
+    if (saved.reason === "pathTaken")
+      return data({ result: submission.reply({ fieldErrors: { uniquePath: [t("errors.pathTaken")] } }), saved: false }, { status: 409 });
     throw new Response(null, { status: 404 });
   }
   return { result: submission.reply(), saved: true };
@@ -92,7 +93,10 @@ export default function EditFanclub() {
   useEffect(() => {
     if (actionData?.saved) toast.show(t("edit.saved"), "success");
   }, [actionData, toast, t]);
-  const linkRows = [...profile.links, ...Array.from({ length: PROFILE_LIMITS.links - profile.links.length }, () => ({ label: "", url: "" }))];
+  const linkRows = [
+    ...profile.links,
+    ...Array.from({ length: PROFILE_LIMITS.links - profile.links.length }, () => ({ label: "", url: "" })),
+  ];
   const linkErrors = (i: number) => (form.allErrors[`links[${i}].url`] ?? []).concat(form.allErrors[`links[${i}].label`] ?? []);
 
   return (
@@ -101,8 +105,22 @@ export default function EditFanclub() {
       {profile.neverSaved ? <p className="flash flash-warn">{t("edit.firstTime")}</p> : null}
       <section className="card">
         <h2>{t("images.title")}</h2>
-        <ImageUpload kind="icon" endpoint="/me/fanclub/images/icon" label={t("images.icon")} currentUrl={profile.iconUrl} width={PROFILE_IMAGE.icon.width} height={PROFILE_IMAGE.icon.height} />
-        <ImageUpload kind="header" endpoint="/me/fanclub/images/header" label={t("images.header")} currentUrl={profile.headerUrl} width={PROFILE_IMAGE.header.width} height={PROFILE_IMAGE.header.height} />
+        <ImageUpload
+          kind="icon"
+          endpoint="/me/fanclub/images/icon"
+          label={t("images.icon")}
+          currentUrl={profile.iconUrl}
+          width={PROFILE_IMAGE.icon.width}
+          height={PROFILE_IMAGE.icon.height}
+        />
+        <ImageUpload
+          kind="header"
+          endpoint="/me/fanclub/images/header"
+          label={t("images.header")}
+          currentUrl={profile.headerUrl}
+          width={PROFILE_IMAGE.header.width}
+          height={PROFILE_IMAGE.header.height}
+        />
       </section>
       <Form method="post" {...getFormProps(form)} className="form card">
         <FormErrors errors={form.errors} />
@@ -115,26 +133,57 @@ export default function EditFanclub() {
         <Field label={t("fields.uniquePath")} id={fields.uniquePath.id} errors={fields.uniquePath.errors} hint={t("hints.uniquePath")}>
           <div className="input-prefix">
             <span aria-hidden="true">/@</span>
-            <input {...getInputProps(fields.uniquePath, { type: "text" })} defaultValue={profile.uniquePath} autoCapitalize="off" spellCheck={false} />
+            <input
+              {...getInputProps(fields.uniquePath, { type: "text" })}
+              defaultValue={profile.uniquePath}
+              autoCapitalize="off"
+              spellCheck={false}
+            />
           </div>
         </Field>
-        <Field label={t("fields.description")} id={fields.description.id} errors={fields.description.errors} hint={t("hints.max", { max: PROFILE_LIMITS.description })}>
+        <Field
+          label={t("fields.description")}
+          id={fields.description.id}
+          errors={fields.description.errors}
+          hint={t("hints.max", { max: PROFILE_LIMITS.description })}
+        >
           <textarea {...getTextareaProps(fields.description)} defaultValue={profile.description} rows={3} />
         </Field>
-        <Field label={t("fields.introduction")} id={fields.introduction.id} errors={fields.introduction.errors} hint={t("hints.max", { max: PROFILE_LIMITS.introduction })}>
+        <Field
+          label={t("fields.introduction")}
+          id={fields.introduction.id}
+          errors={fields.introduction.errors}
+          hint={t("hints.max", { max: PROFILE_LIMITS.introduction })}
+        >
           <textarea {...getTextareaProps(fields.introduction)} defaultValue={profile.introduction} rows={8} />
         </Field>
         <fieldset className="fieldset">
           <legend>{t("fields.links")}</legend>
           {linkRows.map((link, i) => (
             <div className="link-row" key={i}>
-              <input name={`links[${i}].label`} defaultValue={link.label} placeholder={t("fields.linkLabel")} aria-label={`${t("fields.linkLabel")} ${i + 1}`} />
-              <input name={`links[${i}].url`} type="url" defaultValue={link.url} placeholder="https://" aria-label={`${t("fields.linkUrl")} ${i + 1}`} />
+              <input
+                name={`links[${i}].label`}
+                defaultValue={link.label}
+                placeholder={t("fields.linkLabel")}
+                aria-label={`${t("fields.linkLabel")} ${i + 1}`}
+              />
+              <input
+                name={`links[${i}].url`}
+                type="url"
+                defaultValue={link.url}
+                placeholder="https://"
+                aria-label={`${t("fields.linkUrl")} ${i + 1}`}
+              />
               {linkErrors(i).length ? <p className="field-errors">{linkErrors(i)[0]}</p> : null}
             </div>
           ))}
         </fieldset>
-        <Field label={t("fields.tags")} id={fields.tags.id} errors={fields.tags.errors} hint={t("hints.tags", { max: PROFILE_LIMITS.tags })}>
+        <Field
+          label={t("fields.tags")}
+          id={fields.tags.id}
+          errors={fields.tags.errors}
+          hint={t("hints.tags", { max: PROFILE_LIMITS.tags })}
+        >
           <input {...getInputProps(fields.tags, { type: "text" })} defaultValue={profile.tags} />
         </Field>
         <Field label={t("fields.category")} id={fields.category.id} errors={fields.category.errors}>

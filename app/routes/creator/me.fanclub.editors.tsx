@@ -90,20 +90,28 @@ export async function action({ request, context }: ActionFunctionArgs) {
         });
       }
       // the invitee gets a notification and finds the offer on /me/editor_invitations
-      return reply({ formId: INVITE_FORM_ID, result: submission.reply({ resetForm: true }), ok: true, message: t("editors.done.invited", { name: invited.name }) });
+      return reply({
+        formId: INVITE_FORM_ID,
+        result: submission.reply({ resetForm: true }),
+        ok: true,
+        message: t("editors.done.invited", { name: invited.name }),
+      });
     }
     case "update": {
       const submission = parseWithZod(formData, { schema: editorPermissionsSchema(t) });
       const userId = idField.safeParse(formData.get("userId"));
       const formId = userId.success ? editorFormId(userId.data) : null;
-      if (submission.status !== "success") return data(reply({ formId, result: submission.reply(), message: t("api.invalid") }), { status: 400 });
+      if (submission.status !== "success")
+        return data(reply({ formId, result: submission.reply(), message: t("api.invalid") }), { status: 400 });
       const updated = await updatePermissions(app.db, { fanclubId: op.fanclubId, ...submission.value });
       if (!updated.ok) return data(reply({ formId, message: t("editors.errors.notFound") }), { status: 404 });
       return reply({ formId, ok: true, message: t("editors.done.updated", { name: updated.name }) });
     }
     case "remove": {
       const userId = idField.safeParse(formData.get("userId"));
-      const removed = userId.success ? await removeEditor(app.db, { fanclubId: op.fanclubId, userId: userId.data }) : { ok: false as const };
+      const removed = userId.success
+        ? await removeEditor(app.db, { fanclubId: op.fanclubId, userId: userId.data })
+        : { ok: false as const };
       if (!removed.ok) return data(reply({ message: t("editors.errors.notFound") }), { status: 404 });
       return reply({ ok: true, message: t("editors.done.removed", { name: removed.name }) });
     }
@@ -168,9 +176,13 @@ function EditorCard({ editor: e }: { editor: Editor }) {
           </span>
           <strong>{e.name}</strong>
         </a>
-        <span className={pending ? "badge editor-pending" : "badge"}>{pending ? t("editors.status.pending") : t("editors.status.accepted")}</span>
+        <span className={pending ? "badge editor-pending" : "badge"}>
+          {pending ? t("editors.status.pending") : t("editors.status.accepted")}
+        </span>
         <span className="muted small">
-          {e.acceptedAt ? t("editors.acceptedAt", { date: formatLocalDate(locale, e.acceptedAt) }) : t("editors.invitedAt", { date: formatLocalDate(locale, e.invitedAt) })}
+          {e.acceptedAt
+            ? t("editors.acceptedAt", { date: formatLocalDate(locale, e.acceptedAt) })
+            : t("editors.invitedAt", { date: formatLocalDate(locale, e.invitedAt) })}
         </span>
       </div>
       <Form method="post" {...getFormProps(form)} className="form">
@@ -211,7 +223,12 @@ function RemoveButton({ editor: e, describedBy }: { editor: Editor; describedBy:
     >
       <input type="hidden" name="intent" value="remove" />
       <input type="hidden" name="userId" value={e.userId} />
-      <button type="submit" className="button button-secondary button-small" disabled={navigation.state !== "idle"} aria-describedby={describedBy}>
+      <button
+        type="submit"
+        className="button button-secondary button-small"
+        disabled={navigation.state !== "idle"}
+        aria-describedby={describedBy}
+      >
         {label}
       </button>
     </Form>

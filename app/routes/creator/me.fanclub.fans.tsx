@@ -60,7 +60,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "block") {
     const blocked = await blockUser(app.db, { fanclubId: op.fanclubId, userId, now: Date.now() });
     if (!blocked.ok) {
-      return data({ ok: false, message: blocked.reason === "own" ? t("errors.own") : t("errors.notFound") }, { status: blocked.reason === "own" ? 400 : 404 });
+      return data(
+        { ok: false, message: blocked.reason === "own" ? t("errors.own") : t("errors.notFound") },
+        { status: blocked.reason === "own" ? 400 : 404 },
+      );
     }
     return { ok: true, message: t("done.blocked", { name: blocked.name }) };
   }
@@ -75,7 +78,11 @@ export default function Fans() {
   const { t, locale } = useTranslation("fans");
   const d = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const sinceLabel: Record<SearchType, string> = { fans: t("columns.joinedAt"), followers: t("columns.followedAt"), blocks: t("columns.blockedAt") };
+  const sinceLabel: Record<SearchType, string> = {
+    fans: t("columns.joinedAt"),
+    followers: t("columns.followedAt"),
+    blocks: t("columns.blockedAt"),
+  };
   const emptyText: Record<SearchType, string> = { fans: t("empty.fans"), followers: t("empty.followers"), blocks: t("empty.blocks") };
   const tabLabel: Record<SearchType, string> = { fans: t("tabs.fans"), followers: t("tabs.followers"), blocks: t("tabs.blocks") };
   const isFans = d.searchType === "fans";
@@ -177,7 +184,11 @@ function BlockButton({ row, action }: { row: Row; action: string }) {
     >
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="userId" value={row.userId} />
-      <button type="submit" className={row.blocked ? "button button-secondary button-small" : "button button-danger button-small"} disabled={navigation.state !== "idle"}>
+      <button
+        type="submit"
+        className={row.blocked ? "button button-secondary button-small" : "button button-danger button-small"}
+        disabled={navigation.state !== "idle"}
+      >
         {label}
       </button>
     </Form>

@@ -53,7 +53,13 @@ export default function InvoiceNumber() {
       <p>{t("invoice.lead")}</p>
       <Form method="post" {...getFormProps(form)} className="form card">
         <Field label={t("invoice.field")} id={fields.invoiceNumber.id} errors={fields.invoiceNumber.errors} hint={t("invoice.hint")}>
-          <input {...getInputProps(fields.invoiceNumber, { type: "text" })} defaultValue={invoiceNumber} placeholder="T1234567890123" inputMode="text" autoCapitalize="characters" />
+          <input
+            {...getInputProps(fields.invoiceNumber, { type: "text" })}
+            defaultValue={invoiceNumber}
+            placeholder="T1234567890123"
+            inputMode="text"
+            autoCapitalize="characters"
+          />
         </Field>
         <div className="form-actions">
           <button type="submit" className="button" disabled={navigation.state !== "idle"}>

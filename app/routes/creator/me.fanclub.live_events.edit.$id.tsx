@@ -56,7 +56,14 @@ export default function EditLiveEvent() {
     <div className="page narrow">
       <h1>{t("creator.edit")}</h1>
       <section className="card">
-        <ImageUpload kind="cover" endpoint={`/me/fanclub/live_events/${id}/cover`} label={t("fields.cover")} currentUrl={coverUrl} width={COVER.width} height={COVER.height} />
+        <ImageUpload
+          kind="cover"
+          endpoint={`/me/fanclub/live_events/${id}/cover`}
+          label={t("fields.cover")}
+          currentUrl={coverUrl}
+          width={COVER.width}
+          height={COVER.height}
+        />
       </section>
       <LiveEventForm lastResult={actionData?.result} values={values} plans={plans} submitLabel={t("creator.save")} />
     </div>

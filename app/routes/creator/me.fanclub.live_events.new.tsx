@@ -17,7 +17,11 @@ export const clientLoader = withNamespaces(["lives"]);
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { app } = context;
   const op = requireCreator(app, request, "manageLiveEvents");
-  return { title: translatorFor(app.locale, "lives")("creator.new"), plans: await planChoices(app, op.fanclubId), values: formValuesOf(null, Date.now()) };
+  return {
+    title: translatorFor(app.locale, "lives")("creator.new"),
+    plans: await planChoices(app, op.fanclubId),
+    values: formValuesOf(null, Date.now()),
+  };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title }];

@@ -25,7 +25,13 @@ function openState(app: AppContext) {
   const creator = app.session!.creator;
   if (creator.own) throw redirect("/me/fanclub/edit");
   const brand = app.service;
-  const link = openFanclubLink({ signedIn: true, hasOwnFanclub: false, brand, onBrandHost: true, approvedServiceIds: creator.approvedOpenServiceIds });
+  const link = openFanclubLink({
+    signedIn: true,
+    hasOwnFanclub: false,
+    brand,
+    onBrandHost: true,
+    approvedServiceIds: creator.approvedOpenServiceIds,
+  });
   return { user, brand, link };
 }
 
@@ -48,7 +54,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: openFanclubSchema(app.t) });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   if (!brand || link.kind !== "open") {
-    return data({ result: submission.reply({ formErrors: [translatorFor(app.locale, "creator")("open.requestRequired")] }) }, { status: 403 });
+    return data(
+      { result: submission.reply({ formErrors: [translatorFor(app.locale, "creator")("open.requestRequired")] }) },
+      { status: 403 },
+    );
   }
   const opened = await openFanclub(app.db, {
     userId: user.id,
@@ -60,9 +69,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!opened.ok) {
     if (opened.reason === "exists") throw redirect("/me/fanclub/edit");
     if (opened.reason === "closedExists") {
-      return data({ result: submission.reply({ formErrors: [translatorFor(app.locale, "creator")("open.closedExists")] }) }, { status: 409 });
+      return data(
+        { result: submission.reply({ formErrors: [translatorFor(app.locale, "creator")("open.closedExists")] }) },
+        { status: 409 },
+      );
     }
-    return data({ result: submission.reply({ formErrors: [translatorFor(app.locale, "creator")("open.requestRequired")] }) }, { status: 403 });
+    return data(
+      { result: submission.reply({ formErrors: [translatorFor(app.locale, "creator")("open.requestRequired")] }) },
+      { status: 403 },
+    );
   }
   setFlash(app, [{ type: "info", key: "flash.fanclubOpened" }]);
   throw redirect("/me/fanclub/edit");

@@ -18,7 +18,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const op = requireCreator(app, request, "managePlans");
   const plan = await getPlan(app.db, op.fanclubId, idParam(params.id));
   if (!plan) throw new Response(null, { status: 404 });
-  return { title: translatorFor(app.locale, "creator")("plans.closeTitle"), plan: { name: plan.name, price: plan.price, memberCount: plan.memberCount, closed: plan.closedAt !== null } };
+  return {
+    title: translatorFor(app.locale, "creator")("plans.closeTitle"),
+    plan: { name: plan.name, price: plan.price, memberCount: plan.memberCount, closed: plan.closedAt !== null },
+  };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title }];

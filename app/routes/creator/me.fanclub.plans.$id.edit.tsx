@@ -25,7 +25,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     title: translatorFor(app.locale, "creator")("plans.editTitle"),
     planId: plan.id,
     iconUrl: mediaUrl(plan.iconKey),
-    plan: { name: plan.name, price: plan.price, description: plan.description, joinLimit: plan.joinLimit, memberCount: plan.memberCount, closed: plan.closedAt !== null },
+    plan: {
+      name: plan.name,
+      price: plan.price,
+      description: plan.description,
+      joinLimit: plan.joinLimit,
+      memberCount: plan.memberCount,
+      closed: plan.closedAt !== null,
+    },
   };
 }
 
@@ -41,7 +48,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!result.ok) {
     if (result.reason === "notFound") throw new Response(null, { status: 404 });
     const t = translatorFor(app.locale, "creator");
-    const fieldErrors: Record<string, string[]> = result.reason === "priceLocked" ? { price: [t("plans.priceLocked")] } : { joinLimit: [t("errors.limitBelowMembers")] };
+    const fieldErrors: Record<string, string[]> =
+      result.reason === "priceLocked" ? { price: [t("plans.priceLocked")] } : { joinLimit: [t("errors.limitBelowMembers")] };
     return data({ result: submission.reply({ fieldErrors }) }, { status: 409 });
   }
   setFlash(app, [{ type: "info", key: "flash.planUpdated" }]);
@@ -57,7 +65,14 @@ export default function EditPlan() {
       <h1>{t("plans.editTitle")}</h1>
       {plan.closed ? <p className="flash flash-muted">{t("plans.closedNote")}</p> : null}
       <section className="card">
-        <ImageUpload kind="icon" endpoint={`/me/fanclub/plans/${planId}/icon`} label={t("fields.planIcon")} currentUrl={iconUrl} width={PROFILE_IMAGE.icon.width} height={PROFILE_IMAGE.icon.height} />
+        <ImageUpload
+          kind="icon"
+          endpoint={`/me/fanclub/plans/${planId}/icon`}
+          label={t("fields.planIcon")}
+          currentUrl={iconUrl}
+          width={PROFILE_IMAGE.icon.width}
+          height={PROFILE_IMAGE.icon.height}
+        />
       </section>
       <PlanForm lastResult={actionData?.result} plan={plan} submitLabel={t("plans.save")} />
     </div>

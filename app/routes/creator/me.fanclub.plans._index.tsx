@@ -16,7 +16,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const plans = await listPlans(app.db, op.fanclubId);
   return {
     title: translatorFor(app.locale, "creator")("plans.title"),
-    plans: plans.map((p) => ({ id: p.id, name: p.name, price: p.price, memberCount: p.memberCount, joinLimit: p.joinLimit, closed: p.closedAt !== null })),
+    plans: plans.map((p) => ({
+      id: p.id,
+      name: p.name,
+      price: p.price,
+      memberCount: p.memberCount,
+      joinLimit: p.joinLimit,
+      closed: p.closedAt !== null,
+    })),
   };
 }
 
@@ -59,7 +66,13 @@ export default function Plans() {
                   {formatCompactNumber(p.memberCount)}
                   {p.joinLimit !== null ? ` / ${formatCompactNumber(p.joinLimit)}` : ""}
                 </td>
-                <td>{p.closed ? <span className="badge badge-muted">{t("plans.closed")}</span> : <span className="badge">{t("plans.open")}</span>}</td>
+                <td>
+                  {p.closed ? (
+                    <span className="badge badge-muted">{t("plans.closed")}</span>
+                  ) : (
+                    <span className="badge">{t("plans.open")}</span>
+                  )}
+                </td>
                 <td className="actions">
                   <a href={`/me/fanclub/plans/${p.id}/edit`}>{t("plans.edit")}</a>
                   {p.closed ? null : <a href={`/me/fanclub/plans/${p.id}/close`}>{t("plans.close")}</a>}

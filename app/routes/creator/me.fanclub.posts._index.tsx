@@ -87,13 +87,23 @@ export default function PostManagement() {
       </div>
       <nav className="filter-tabs" aria-label={t("fields.visibility")}>
         {MANAGED_FILTERS.map((f) => (
-          <Link key={f} to={query({ status: f === "all" ? null : f, p: null })} aria-current={data.filter === f ? "page" : undefined} className="filter-tab">
+          <Link
+            key={f}
+            to={query({ status: f === "all" ? null : f, p: null })}
+            aria-current={data.filter === f ? "page" : undefined}
+            className="filter-tab"
+          >
             {t(`filters.${f}`)}
           </Link>
         ))}
         <Form method="get" className="type-filter">
           {data.filter !== "all" ? <input type="hidden" name="status" value={data.filter} /> : null}
-          <select name="type" defaultValue={data.type ?? ""} aria-label={t("filters.allTypes")} onChange={(e) => e.currentTarget.form?.requestSubmit()}>
+          <select
+            name="type"
+            defaultValue={data.type ?? ""}
+            aria-label={t("filters.allTypes")}
+            onChange={(e) => e.currentTarget.form?.requestSubmit()}
+          >
             <option value="">{t("filters.allTypes")}</option>
             {Object.keys(POST_TYPES).map((k) => (
               <option key={k} value={k}>
@@ -120,12 +130,19 @@ export default function PostManagement() {
                 <span className="badge badge-muted">{t(`types.${p.type}`)}</span>
                 {p.isGroupPost ? <span className="badge badge-muted">{t("management.group")}</span> : null}
                 {p.planName ? <span className="badge badge-plan">{p.planName}</span> : null}
-                <a className="managed-post-title" href={p.status === "draft" ? editHref(p) : `${data.origin}/fanclubs/${data.fanclubId}/posts/${p.id}`}>
+                <a
+                  className="managed-post-title"
+                  href={p.status === "draft" ? editHref(p) : `${data.origin}/fanclubs/${data.fanclubId}/posts/${p.id}`}
+                >
                   {p.title || t("modal.untitled")}
                 </a>
               </div>
               <div className="managed-post-meta muted small">
-                <span>{t(p.status === "draft" ? "management.updatedAt" : "management.publishedAt", { date: formatLocalDate(locale, p.status === "draft" ? p.updatedAt : p.publishedAt, true) })}</span>
+                <span>
+                  {t(p.status === "draft" ? "management.updatedAt" : "management.publishedAt", {
+                    date: formatLocalDate(locale, p.status === "draft" ? p.updatedAt : p.publishedAt, true),
+                  })}
+                </span>
                 <span>{t("management.likes", { count: p.likeCount })}</span>
                 <span>{t("management.comments", { count: p.commentCount })}</span>
               </div>

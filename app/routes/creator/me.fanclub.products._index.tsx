@@ -66,7 +66,9 @@ export default function CreatorProducts() {
             {p.stock !== null ? ` / ${p.stock}` : ""}
           </td>
           <td>
-            <span className={p.state === "onSale" && !p.soldOut ? "badge" : "badge badge-muted"}>{p.soldOut && p.state === "onSale" ? t("state.soldOut") : t(`state.${p.state}`)}</span>
+            <span className={p.state === "onSale" && !p.soldOut ? "badge" : "badge badge-muted"}>
+              {p.soldOut && p.state === "onSale" ? t("state.soldOut") : t(`state.${p.state}`)}
+            </span>
           </td>
           <td className="actions">
             <a href={`/me/fanclub/products/${p.id}/edit`}>{t("creator.edit")}</a>

@@ -29,7 +29,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const result = await createProduct(app.db, { fanclubId: op.fanclubId, userId: app.user!.id, values: submission.value, now: Date.now() });
   if (!result.ok) {
     const t = translatorFor(app.locale, "products");
-    return data({ result: submission.reply({ fieldErrors: { publish: [t(`errors.${result.reason}`, { sold: String(result.reason === "notFound" ? 0 : result.sold) })] } }) }, { status: 400 });
+    return data(
+      {
+        result: submission.reply({
+          fieldErrors: { publish: [t(`errors.${result.reason}`, { sold: String(result.reason === "notFound" ? 0 : result.sold) })] },
+        }),
+      },
+      { status: 400 },
+    );
   }
   setFlash(app, [{ type: "info", key: "products:creator.created" }]);
   throw redirect(`/me/fanclub/products/${result.id}/edit`);

@@ -19,7 +19,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const before = parseHistoryCursor(url.searchParams.get("before"));
   const page = await listOrders(app.db, { fanclubId: op.fanclubId }, before);
-  return { title: app.t("products:sales.title"), lines: page.lines, more: page.next ? `/me/fanclub/purchases/products?before=${page.next}` : null };
+  return {
+    title: app.t("products:sales.title"),
+    lines: page.lines,
+    more: page.next ? `/me/fanclub/purchases/products?before=${page.next}` : null,
+  };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];

@@ -22,7 +22,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const op = requireCreator(app, request, "viewSales");
   const page = pageOf(new URL(request.url).searchParams.get("page"));
   const sales = await creatorRaffleSales(app.db, op.fanclubId, page);
-  return { title: translatorFor(app.locale, "raffles")("sales.title"), page, rows: sales.rows, total: sales.total, salesTotal: sales.salesTotal, hasNext: page * RAFFLE_PAGE_SIZE < sales.total };
+  return {
+    title: translatorFor(app.locale, "raffles")("sales.title"),
+    page,
+    rows: sales.rows,
+    total: sales.total,
+    salesTotal: sales.salesTotal,
+    hasNext: page * RAFFLE_PAGE_SIZE < sales.total,
+  };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title }];

@@ -67,7 +67,13 @@ export default function ReceivedTips() {
                 <tr key={r.id} data-tip-id={r.id}>
                   <td>{formatLocalDate(locale, r.createdAt, true)}</td>
                   <td>{r.userName}</td>
-                  <td>{r.postId === null ? t("creator.fanclubTip") : <Link to={`/fanclubs/${d.fanclubId}/posts/${r.postId}`}>{r.postTitle || t("creator.deletedPost")}</Link>}</td>
+                  <td>
+                    {r.postId === null ? (
+                      t("creator.fanclubTip")
+                    ) : (
+                      <Link to={`/fanclubs/${d.fanclubId}/posts/${r.postId}`}>{r.postTitle || t("creator.deletedPost")}</Link>
+                    )}
+                  </td>
                   <td>{formatYen(r.amount)}</td>
                   <td className="tip-message">{r.message ?? ""}</td>
                 </tr>

@@ -21,7 +21,8 @@ export const handle = {
 export const clientLoader = withNamespaces(["groups"]);
 
 /** Closing cannot be undone, so the form asks for an explicit tick (and, with JavaScript, once more). */
-const closeSchema = (t: TFunction) => z.object({ understood: z.literal("on", { errorMap: () => ({ message: t("groups:errors.mustConfirm") }) }) });
+const closeSchema = (t: TFunction) =>
+  z.object({ understood: z.literal("on", { errorMap: () => ({ message: t("groups:errors.mustConfirm") }) }) });
 
 /** /me/fanclub_group/close: close my group after confirming. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -50,7 +50,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (intent.data === "invite") {
     const submission = parseWithZod(formData, { schema: inviteSchema(t) });
-    if (submission.status !== "success") return data({ intent: "invite" as const, result: submission.reply(), error: null }, { status: 400 });
+    if (submission.status !== "success")
+      return data({ intent: "invite" as const, result: submission.reply(), error: null }, { status: 400 });
     // the notice links to the invitation on this brand: the invited fan club lives on it too
     const origin = app.service?.frontUrl ?? new URL(request.url).origin;
     const invited = await inviteFanclub(app.db, {

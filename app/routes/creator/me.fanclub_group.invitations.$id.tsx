@@ -43,7 +43,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!invitation) throw new Response(null, { status: 404 });
   return {
     title: translatorFor(app.locale, "groups")("invitation.title"),
-    invitation: { groupId: invitation.groupId, name: invitation.name, description: invitation.description, status: invitation.status, from: invitation.from },
+    invitation: {
+      groupId: invitation.groupId,
+      name: invitation.name,
+      description: invitation.description,
+      status: invitation.status,
+      from: invitation.from,
+    },
   };
 }
 

@@ -21,12 +21,17 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   const { app } = context;
   requireUser(app);
   const section = params.section ?? "";
-  if (!(SECTIONS as readonly string[]).includes(section) || !app.session!.creator.hasManagedFanclub) throw new Response(null, { status: 404 });
+  if (!(SECTIONS as readonly string[]).includes(section) || !app.session!.creator.hasManagedFanclub)
+    throw new Response(null, { status: 404 });
   const rows = await listManagedFanclubs(app.db, app.session!.user.id);
   return {
     title: translatorFor(app.locale, "creator")(`managed.${section}`),
     section,
-    fanclubs: rows.map((r) => ({ ...r, iconUrl: mediaUrl(r.iconKey), origin: app.services.find((s) => s.id === r.serviceId)?.frontUrl ?? "" })),
+    fanclubs: rows.map((r) => ({
+      ...r,
+      iconUrl: mediaUrl(r.iconKey),
+      origin: app.services.find((s) => s.id === r.serviceId)?.frontUrl ?? "",
+    })),
   };
 }
 

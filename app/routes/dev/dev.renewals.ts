@@ -18,7 +18,8 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const month = params.get("month") ?? "";
   const from = Number(params.get("from") ?? "0");
-  if (!isBillingMonth(month) || !Number.isSafeInteger(from)) throw new Response("month=yyyy-mm and from=<membership id> please", { status: 400 });
+  if (!isBillingMonth(month) || !Number.isSafeInteger(from))
+    throw new Response("month=yyyy-mm and from=<membership id> please", { status: 400 });
   const audit = params.get("audit") === "1";
   const row = await app.db.get<Record<string, number | null>>(sql`
     SELECT
@@ -45,7 +46,10 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
       (SELECT COUNT(*) FROM "emails" WHERE "template" IN ('renewals.renewed', 'renewals.failed') AND "to_address" IN
          (SELECT "email" FROM "users" WHERE "id" IN (SELECT "user_id" FROM "memberships" WHERE "id" >= ${from}))) AS "renewalEmails"
   `);
-  return Response.json({ month, from, ...row, ledger: audit ? await ledgerAudit(app.db) : null }, { headers: { "cache-control": "no-store" } });
+  return Response.json(
+    { month, from, ...row, ledger: audit ? await ledgerAudit(app.db) : null },
+    { headers: { "cache-control": "no-store" } },
+  );
 }
 
 /**
@@ -64,4 +68,3 @@ export async function action({ context, request }: ActionFunctionArgs) {
   await app.env.JOBS.sendBatch(jobs.map((body) => ({ body })));
   return Response.json({ enqueued: jobs.map((j) => j.type) });
 }
-

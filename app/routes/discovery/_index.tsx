@@ -37,7 +37,11 @@ export async function loader({ context }: LoaderFunctionArgs) {
     description: app.t("meta.description", { brand: brandName }),
     brandName,
     recommended: recommended.map(card),
-    categories: categories.map((g) => ({ category: g.category, label: categoryLabel(app.locale, g.category), fanclubs: g.fanclubs.map(card) })),
+    categories: categories.map((g) => ({
+      category: g.category,
+      label: categoryLabel(app.locale, g.category),
+      fanclubs: g.fanclubs.map(card),
+    })),
   };
 }
 
@@ -133,7 +137,12 @@ export default function Home() {
                   .filter((b) => b.kind === kind)
                   .map((b) => (
                     <li key={b.id}>
-                      <a className="brand-card" href={`${b.frontUrl}/`} aria-current={b.id === root.brand?.id && root.isBrandHost ? "page" : undefined} style={{ borderColor: b.themeColor }}>
+                      <a
+                        className="brand-card"
+                        href={`${b.frontUrl}/`}
+                        aria-current={b.id === root.brand?.id && root.isBrandHost ? "page" : undefined}
+                        style={{ borderColor: b.themeColor }}
+                      >
                         <span className="brand-dot" style={{ background: b.themeColor }} aria-hidden="true" />
                         {b.name}
                       </a>

@@ -18,7 +18,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const input = searchInputFrom(new URL(request.url).searchParams, app.service?.id ?? null);
   const { keywords, category, order, page } = input;
   const result = await searchFanclubs(app.db, input);
-  return { keywords, category, order, page, title: app.t("fanclubs.title"), fanclubs: result.hits.map(({ iconKey, ...h }) => ({ ...h, iconUrl: mediaUrl(iconKey) })), hasNext: result.hasNext };
+  return {
+    keywords,
+    category,
+    order,
+    page,
+    title: app.t("fanclubs.title"),
+    fanclubs: result.hits.map(({ iconKey, ...h }) => ({ ...h, iconUrl: mediaUrl(iconKey) })),
+    hasNext: result.hasNext,
+  };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];

@@ -96,7 +96,9 @@ function JoinedItem({ fanclub: f }: { fanclub: JoinedFanclub }) {
       details={
         <span className="joined-plan">
           <span>{t("joining.plan", { name: f.planName })}</span>
-          <span className="joined-price">{f.planPrice === 0 ? t("joining.free") : t("joining.priceMonthly", { price: formatNumber(f.planPrice) })}</span>
+          <span className="joined-price">
+            {f.planPrice === 0 ? t("joining.free") : t("joining.priceMonthly", { price: formatNumber(f.planPrice) })}
+          </span>
         </span>
       }
     />

@@ -42,7 +42,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return { post, locked: false as const, tips, canTip: app.user !== null && !access.manages };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.post.title }, { name: "robots", content: "noindex" }] : []);
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data ? [{ title: data.post.title }, { name: "robots", content: "noindex" }] : [];
 
 export default function PostTippings() {
   const { t, locale } = useTranslation("tips");
@@ -64,7 +65,11 @@ export default function PostTippings() {
               {tips.rows.map((tip) => (
                 <li key={tip.id} data-tip-id={tip.id}>
                   <div className="tip-head">
-                    {tip.userIconUrl ? <img src={tip.userIconUrl} alt="" width={32} height={32} loading="lazy" /> : <span className="tip-avatar" aria-hidden="true" />}
+                    {tip.userIconUrl ? (
+                      <img src={tip.userIconUrl} alt="" width={32} height={32} loading="lazy" />
+                    ) : (
+                      <span className="tip-avatar" aria-hidden="true" />
+                    )}
                     <span className="tip-name">{tip.userName}</span>
                   </div>
                   <span className="tip-amount">{formatYen(tip.amount)}</span>

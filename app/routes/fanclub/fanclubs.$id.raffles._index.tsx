@@ -19,7 +19,18 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   const fanclubId = idParam(params.id);
   const now = Date.now();
   const raffles = await listFanclubRaffles(context.app.db, fanclubId);
-  return { fanclubId, raffles: raffles.map((r) => ({ id: r.id, title: r.title, entryPrice: r.entryPrice, winnerCount: r.winnerCount, entryStartAt: r.entryStartAt, entryEndAt: r.entryEndAt, phase: rafflePhase(r, now) })) };
+  return {
+    fanclubId,
+    raffles: raffles.map((r) => ({
+      id: r.id,
+      title: r.title,
+      entryPrice: r.entryPrice,
+      winnerCount: r.winnerCount,
+      entryStartAt: r.entryStartAt,
+      entryEndAt: r.entryEndAt,
+      phase: rafflePhase(r, now),
+    })),
+  };
 }
 
 export default function FanclubRafflesTab() {
@@ -37,7 +48,9 @@ export default function FanclubRafflesTab() {
             <span className={r.phase === "open" ? "badge" : "badge badge-muted"}>{t(`phase.${r.phase}`)}</span>
           </div>
           <p className="small muted">
-            {formatRaffleWindow(r.entryStartAt, r.entryEndAt)} ・ {r.entryPrice === 0 ? t("public.free") : `${t("public.price")} ${formatYen(r.entryPrice)}`} ・ {t("public.winnerCount", { count: r.winnerCount })}
+            {formatRaffleWindow(r.entryStartAt, r.entryEndAt)} ・{" "}
+            {r.entryPrice === 0 ? t("public.free") : `${t("public.price")} ${formatYen(r.entryPrice)}`} ・{" "}
+            {t("public.winnerCount", { count: r.winnerCount })}
           </p>
         </li>
       ))}

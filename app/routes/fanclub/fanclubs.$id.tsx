@@ -8,7 +8,10 @@ import { idParam } from "../../../server/http/params";
 
 export const handle = {
   i18n: ["common", "fanclub"],
-  breadcrumb: (d: { fanclub?: { name: string } } | undefined) => [{ label: "breadcrumb.fanclubs", href: "/fanclubs?order=2&category=" }, ...(d?.fanclub ? [{ label: d.fanclub.name, literal: true }] : [])],
+  breadcrumb: (d: { fanclub?: { name: string } } | undefined) => [
+    { label: "breadcrumb.fanclubs", href: "/fanclubs?order=2&category=" },
+    ...(d?.fanclub ? [{ label: d.fanclub.name, literal: true }] : []),
+  ],
 };
 export const clientLoader = withNamespaces(["fanclub"]);
 // Signed-out visitors all see the same page: reused for a few seconds (docs/decisions/007).

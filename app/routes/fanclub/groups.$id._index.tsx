@@ -35,7 +35,9 @@ export default function GroupHome() {
               <FanclubCard
                 key={f.id}
                 fanclub={{ ...f, iconUrl: mediaUrl(f.iconKey) }}
-                details={f.memberCount !== null ? <span className="muted small">{t("page.fanclubMembers", { count: f.memberCount })}</span> : null}
+                details={
+                  f.memberCount !== null ? <span className="muted small">{t("page.fanclubMembers", { count: f.memberCount })}</span> : null
+                }
               />
             ))}
           </ul>

@@ -9,7 +9,8 @@ type GroupLayoutData = Awaited<ReturnType<typeof loader>>;
 
 export const handle = {
   i18n: ["common", "groups"],
-  breadcrumb: (data: GroupLayoutData | undefined) => (data ? { label: data.group.name, literal: true, to: `/groups/${data.group.id}` } : []),
+  breadcrumb: (data: GroupLayoutData | undefined) =>
+    data ? { label: data.group.name, literal: true, to: `/groups/${data.group.id}` } : [],
 };
 export const clientLoader = withNamespaces(["groups"]);
 

@@ -38,10 +38,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   return { page, title: t(`pages.${page}.title`), lead: t(`pages.${page}.lead`) };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.title },
-  { name: "description", content: data?.lead },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }, { name: "description", content: data?.lead }];
 
 export default function HelpPage() {
   const { page } = useLoaderData<typeof loader>();

@@ -18,7 +18,10 @@ import { latestRequest, submitOpenRequest } from "../../../server/services/open-
 export const clientLoader = withNamespaces(["help", "creator"]);
 export const handle = {
   i18n: ["common", "help", "creator"],
-  breadcrumb: (d: { title?: string } | undefined) => [{ label: "breadcrumb.help" }, ...(d?.title ? [{ label: d.title, literal: true }] : [])],
+  breadcrumb: (d: { title?: string } | undefined) => [
+    { label: "breadcrumb.help" },
+    ...(d?.title ? [{ label: d.title, literal: true }] : []),
+  ],
 };
 
 /**
@@ -49,10 +52,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const t = translatorFor(app.locale, "creator");
   const submission = parseWithZod(await request.formData(), { schema: openRequestSchema(app.t) });
   if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 400 });
-  if (!app.service?.requireOpenRequest) return data({ result: submission.reply({ formErrors: [t("request.notNeeded")] }), sent: false }, { status: 400 });
-  if (app.session?.creator.own) return data({ result: submission.reply({ formErrors: [t("request.hasFanclub")] }), sent: false }, { status: 409 });
+  if (!app.service?.requireOpenRequest)
+    return data({ result: submission.reply({ formErrors: [t("request.notNeeded")] }), sent: false }, { status: 400 });
+  if (app.session?.creator.own)
+    return data({ result: submission.reply({ formErrors: [t("request.hasFanclub")] }), sent: false }, { status: 409 });
   const sent = await submitOpenRequest(app.db, { ...submission.value, userId: user.id, serviceId: app.service.id, now: Date.now() });
-  if (!sent.ok) return data({ result: submission.reply({ formErrors: [t(`request.already.${sent.reason}`)] }), sent: false }, { status: 409 });
+  if (!sent.ok)
+    return data({ result: submission.reply({ formErrors: [t(`request.already.${sent.reason}`)] }), sent: false }, { status: 409 });
   return { result: submission.reply({ resetForm: true }), sent: true };
 }
 
@@ -94,13 +100,25 @@ export default function OpenRequestPage() {
             <Field label={t("request.fields.activityName")} id={fields.activityName.id} errors={fields.activityName.errors}>
               <input {...getInputProps(fields.activityName, { type: "text" })} />
             </Field>
-            <Field label={t("request.fields.activityDescription")} id={fields.activityDescription.id} errors={fields.activityDescription.errors} hint={t("hints.max", { max: OPEN_REQUEST_LIMITS.activityDescription })}>
+            <Field
+              label={t("request.fields.activityDescription")}
+              id={fields.activityDescription.id}
+              errors={fields.activityDescription.errors}
+              hint={t("hints.max", { max: OPEN_REQUEST_LIMITS.activityDescription })}
+            >
               <textarea {...getTextareaProps(fields.activityDescription)} rows={6} />
             </Field>
             <fieldset className="fieldset">
               <legend>{t("request.fields.urls")}</legend>
               {Array.from({ length: OPEN_REQUEST_LIMITS.urls }, (_, i) => (
-                <input key={i} name={`urls[${i}]`} type="url" placeholder="https://" aria-label={`${t("request.fields.urls")} ${i + 1}`} className="stacked" />
+                <input
+                  key={i}
+                  name={`urls[${i}]`}
+                  type="url"
+                  placeholder="https://"
+                  aria-label={`${t("request.fields.urls")} ${i + 1}`}
+                  className="stacked"
+                />
               ))}
               {fields.urls.errors?.length ? <p className="field-errors">{fields.urls.errors[0]}</p> : null}
             </fieldset>

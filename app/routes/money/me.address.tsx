@@ -21,7 +21,6 @@ export const handle = {
 };
 export const clientLoader = withNamespaces(["address"]);
 
-
 export async function loader({ context }: LoaderFunctionArgs) {
   const user = requireUser(context.app);
   const rows = await listAddresses(context.app.db, user.id);
@@ -49,7 +48,13 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.t
 
 /** The add form and the edit form are one schema; a present `id` means "edit this one". */
 const addressFormSchema = (t: TFunction) =>
-  addressSchema(t).extend({ id: z.number({ invalid_type_error: t("validation.format") }).int().positive().optional() });
+  addressSchema(t).extend({
+    id: z
+      .number({ invalid_type_error: t("validation.format") })
+      .int()
+      .positive()
+      .optional(),
+  });
 
 const intentSchema = z.object({ intent: z.enum(["save", "delete", "setDefault"]) });
 const idSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -74,7 +79,16 @@ interface Reply {
   error: string | null;
 }
 
-const reply = (r: Partial<Reply>): Reply => ({ intent: null, formId: null, editId: null, result: null, done: false, toast: null, error: null, ...r });
+const reply = (r: Partial<Reply>): Reply => ({
+  intent: null,
+  formId: null,
+  editId: null,
+  result: null,
+  done: false,
+  toast: null,
+  error: null,
+  ...r,
+});
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { app } = context;
@@ -91,7 +105,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const editId = rawId.success ? rawId.data : null;
       const formId = editId ? editFormId(editId) : NEW_FORM_ID;
       const submission = parseWithZod(formData, { schema: addressFormSchema(t) });
-      if (submission.status !== "success") return data(reply({ intent: "save", formId, editId, result: submission.reply() }), { status: 400 });
+      if (submission.status !== "success")
+        return data(reply({ intent: "save", formId, editId, result: submission.reply() }), { status: 400 });
       const { id, ...input } = submission.value;
       const saved = id ? await updateAddress(app.db, user.id, id, input, now) : await createAddress(app.db, user.id, input, now);
       if (!saved.ok) {
@@ -107,7 +122,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const id = idSchema.safeParse(formData.get("id"));
       if (!id.success) return data(reply({ intent: intent.data.intent, error: t("errors.notFound") }), { status: 400 });
       const done =
-        intent.data.intent === "delete" ? await deleteAddress(app.db, user.id, id.data, now) : await setDefaultAddress(app.db, user.id, id.data, now);
+        intent.data.intent === "delete"
+          ? await deleteAddress(app.db, user.id, id.data, now)
+          : await setDefaultAddress(app.db, user.id, id.data, now);
       if (!done.ok) return data(reply({ intent: intent.data.intent, error: t("errors.notFound") }), { status: 404 });
       return reply({ intent: intent.data.intent, done: true, toast: intent.data.intent === "delete" ? "deleted" : "defaultChanged" });
     }

@@ -39,7 +39,9 @@ export async function loader({ context }: LoaderFunctionArgs) {
       endsAt: campaign.endsAt?.getTime() ?? null,
       expiresAfterDays: campaign.expiresAfterDays,
       running: campaign.startsAt.getTime() <= now && (campaign.endsAt === null || campaign.endsAt.getTime() > now),
-      grant: grant ? { amount: grant.amount, remaining: grant.remaining, expiresAt: grant.expiresAt.getTime(), grantedAt: grant.grantedAt.getTime() } : null,
+      grant: grant
+        ? { amount: grant.amount, remaining: grant.remaining, expiresAt: grant.expiresAt.getTime(), grantedAt: grant.grantedAt.getTime() }
+        : null,
     })),
   };
 }
@@ -92,7 +94,11 @@ export default function CoinVestingCampaigns() {
                   </div>
                   <div>
                     <dt>{t("campaigns.period")}</dt>
-                    <dd>{c.endsAt === null ? t("campaigns.from", { start: date(c.startsAt) }) : t("campaigns.between", { start: date(c.startsAt), end: date(c.endsAt) })}</dd>
+                    <dd>
+                      {c.endsAt === null
+                        ? t("campaigns.from", { start: date(c.startsAt) })
+                        : t("campaigns.between", { start: date(c.startsAt), end: date(c.endsAt) })}
+                    </dd>
                   </div>
                   <div>
                     <dt>{t("campaigns.validity")}</dt>
@@ -103,7 +109,11 @@ export default function CoinVestingCampaigns() {
                     <dd>
                       {c.grant
                         ? c.grant.expiresAt > now
-                          ? t("campaigns.granted", { coins: formatCoins(c.grant.amount), remaining: formatCoins(c.grant.remaining), date: date(c.grant.expiresAt) })
+                          ? t("campaigns.granted", {
+                              coins: formatCoins(c.grant.amount),
+                              remaining: formatCoins(c.grant.remaining),
+                              date: date(c.grant.expiresAt),
+                            })
                           : t("campaigns.grantExpired", { coins: formatCoins(c.grant.amount), date: date(c.grant.expiresAt) })
                         : t("campaigns.notGranted")}
                     </dd>

@@ -51,17 +51,32 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   ]);
   return {
     title: translatorFor(app.locale, "wallet")("coins.title"),
-    balance: { total: balance.balance, paid: balance.paid, bonus: balance.bonus.map((b) => ({ amount: b.amount, expiresAt: b.expiresAt.getTime() })) },
+    balance: {
+      total: balance.balance,
+      paid: balance.paid,
+      bonus: balance.bonus.map((b) => ({ amount: b.amount, expiresAt: b.expiresAt.getTime() })),
+    },
     history: {
-      items: history.items.map((i) => ({ id: i.id, kind: i.kind, amount: i.amount, memo: i.memo, createdAt: i.createdAt.getTime(), expiresAt: i.expiresAt?.getTime() ?? null })),
+      items: history.items.map((i) => ({
+        id: i.id,
+        kind: i.kind,
+        amount: i.amount,
+        memo: i.memo,
+        createdAt: i.createdAt.getTime(),
+        expiresAt: i.expiresAt?.getTime() ?? null,
+      })),
       next: history.next,
       paged: cursor !== null,
     },
     // a card a charge can use now (this provider's, not expired)
-    card: cardState.registered && cardState.card ? { brand: cardState.card.brand, last4: cardState.card.last4, expMonth: cardState.card.expMonth, expYear: cardState.card.expYear } : null,
+    card:
+      cardState.registered && cardState.card
+        ? { brand: cardState.card.brand, last4: cardState.card.last4, expMonth: cardState.card.expMonth, expYear: cardState.card.expYear }
+        : null,
     amounts: COIN_CHARGE_AMOUNTS,
     confirm: amount === null ? null : { amount, nonce: newNonce() },
-    provider: provider.kind === "stripe" ? { kind: "stripe" as const, publishableKey: provider.publishableKey } : { kind: "sandbox" as const },
+    provider:
+      provider.kind === "stripe" ? { kind: "stripe" as const, publishableKey: provider.publishableKey } : { kind: "sandbox" as const },
     useCoinSubscription: profile?.useCoinSubscription ?? false,
   };
 }
@@ -97,12 +112,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const input = { userId: user.id, amount, nonce, now };
   let outcome;
   try {
-    outcome = intent === "charge" ? await chargeCoins(app.db, provider, input) : await confirmCoinCharge(app.db, provider, { ...input, approve: form.get("approve") === "1" });
+    outcome =
+      intent === "charge"
+        ? await chargeCoins(app.db, provider, input)
+        : await confirmCoinCharge(app.db, provider, { ...input, approve: form.get("approve") === "1" });
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;
     console.error("[wallet] payment provider", error);
     return data<ChargeReply>(
-      { kind: "error", amount, code: "processing_error", message: t(chargeFailureKey("processing_error")), nextNonce: error.retryable ? nonce : newNonce() },
+      {
+        kind: "error",
+        amount,
+        code: "processing_error",
+        message: t(chargeFailureKey("processing_error")),
+        nextNonce: error.retryable ? nonce : newNonce(),
+      },
       { status: 503 },
     );
   }
@@ -111,13 +135,25 @@ export async function action({ request, context }: ActionFunctionArgs) {
       setFlash(app, [{ type: "info", key: "wallet:flash.charged" }]);
       throw redirect("/me/coins");
     case "requires_action":
-      return data<ChargeReply>({ kind: "authenticate", amount, nonce, provider: outcome.provider, clientSecret: outcome.provider === "stripe" ? outcome.clientSecret : null });
+      return data<ChargeReply>({
+        kind: "authenticate",
+        amount,
+        nonce,
+        provider: outcome.provider,
+        clientSecret: outcome.provider === "stripe" ? outcome.clientSecret : null,
+      });
     case "processing":
       return data<ChargeReply>({ kind: "processing", amount, nonce }, { status: 202 });
     case "failed":
-      return data<ChargeReply>({ kind: "error", amount, code: outcome.code, message: t(chargeFailureKey(outcome.code)), nextNonce: newNonce() }, { status: 400 });
+      return data<ChargeReply>(
+        { kind: "error", amount, code: outcome.code, message: t(chargeFailureKey(outcome.code)), nextNonce: newNonce() },
+        { status: 400 },
+      );
     case "no_card":
-      return data<ChargeReply>({ kind: "error", amount, code: "no_card", message: t("charge.noCard"), nextNonce: newNonce() }, { status: 400 });
+      return data<ChargeReply>(
+        { kind: "error", amount, code: "no_card", message: t("charge.noCard"), nextNonce: newNonce() },
+        { status: 400 },
+      );
   }
 }
 
@@ -142,7 +178,11 @@ export default function Coins() {
       <Balance balance={d.balance} />
       <section className="card" aria-labelledby="charge-title">
         <h2 id="charge-title">{d.confirm ? t("charge.confirmTitle") : t("charge.title")}</h2>
-        {d.confirm ? <ConfirmStep key={d.confirm.amount} data={d} confirm={d.confirm} /> : <ChooseAmount amounts={d.amounts} card={d.card} />}
+        {d.confirm ? (
+          <ConfirmStep key={d.confirm.amount} data={d} confirm={d.confirm} />
+        ) : (
+          <ChooseAmount amounts={d.amounts} card={d.card} />
+        )}
       </section>
       <CoinSubscription on={d.useCoinSubscription} />
       <History history={d.history} />
@@ -229,7 +269,16 @@ function ConfirmStep({ data: d, confirm }: { data: LoaderData; confirm: NonNulla
   const yen = formatNumber(confirm.amount);
   const registration = useCardRegistrationHref()(`/me/coins?amount=${confirm.amount}`);
 
-  if (reply?.kind === "authenticate") return <Authenticate amount={confirm.amount} nonce={reply.nonce} provider={reply.provider} clientSecret={reply.clientSecret} publishableKey={d.provider.kind === "stripe" ? d.provider.publishableKey : null} />;
+  if (reply?.kind === "authenticate")
+    return (
+      <Authenticate
+        amount={confirm.amount}
+        nonce={reply.nonce}
+        provider={reply.provider}
+        clientSecret={reply.clientSecret}
+        publishableKey={d.provider.kind === "stripe" ? d.provider.publishableKey : null}
+      />
+    );
 
   return (
     <div className="charge-confirm">
@@ -251,7 +300,9 @@ function ConfirmStep({ data: d, confirm }: { data: LoaderData; confirm: NonNulla
           <dd>{w("charge.now")}</dd>
         </div>
       </dl>
-      {d.card ? <p className="charge-summary">{w("charge.summary", { card: cardLabel(w, d.card), yen, coins: formatCoins(confirm.amount) })}</p> : null}
+      {d.card ? (
+        <p className="charge-summary">{w("charge.summary", { card: cardLabel(w, d.card), yen, coins: formatCoins(confirm.amount) })}</p>
+      ) : null}
       <p className="no-refund" role="note">
         {t("money.noRefund")}
       </p>
@@ -439,11 +490,16 @@ function History({ history }: { history: LoaderData["history"] }) {
     if (loading) return;
     setLoading(true);
     try {
-      const res = await callApi<{ items: Array<Omit<HistoryItem, "createdAt" | "expiresAt"> & { createdAt: string; expiresAt: string | null }>; next: number | null }>(
-        `/me/coins/history?cursor=${next}`,
-      );
+      const res = await callApi<{
+        items: Array<Omit<HistoryItem, "createdAt" | "expiresAt"> & { createdAt: string; expiresAt: string | null }>;
+        next: number | null;
+      }>(`/me/coins/history?cursor=${next}`);
       if (!res.success) throw new Error(`history answered ${res.status}`);
-      const more = res.payload.items.map((i) => ({ ...i, createdAt: Date.parse(i.createdAt), expiresAt: i.expiresAt ? Date.parse(i.expiresAt) : null }));
+      const more = res.payload.items.map((i) => ({
+        ...i,
+        createdAt: Date.parse(i.createdAt),
+        expiresAt: i.expiresAt ? Date.parse(i.expiresAt) : null,
+      }));
       setExtra((prev) => ({ items: [...(prev?.items ?? []), ...more], next: res.payload.next }));
     } catch {
       toast.show(common("errors.generic"), "error");
@@ -470,7 +526,9 @@ function History({ history }: { history: LoaderData["history"] }) {
               <span className="history-kind">
                 {t(KIND_KEYS[i.kind] ?? "history.kinds.charge")}
                 {i.memo ? <span className="muted small"> {i.memo}</span> : null}
-                {i.expiresAt ? <span className="muted small"> {t("history.expires", { date: formatLocalDate(locale, i.expiresAt) })}</span> : null}
+                {i.expiresAt ? (
+                  <span className="muted small"> {t("history.expires", { date: formatLocalDate(locale, i.expiresAt) })}</span>
+                ) : null}
               </span>
               <span className={`history-amount ${i.amount < 0 ? "minus" : "plus"}`}>
                 {i.amount < 0 ? "−" : "+"}

@@ -55,7 +55,10 @@ export default function LiveTicketHistory() {
                   {tk.price === 0 ? t("history.free") : formatYen(tk.price)}
                   {tk.price > 0 ? (
                     <div className="muted small">
-                      {[tk.cardAmount > 0 ? t("history.card", { amount: formatYen(tk.cardAmount) }) : null, tk.coinAmount > 0 ? t("history.coins", { amount: formatCoins(tk.coinAmount) }) : null]
+                      {[
+                        tk.cardAmount > 0 ? t("history.card", { amount: formatYen(tk.cardAmount) }) : null,
+                        tk.coinAmount > 0 ? t("history.coins", { amount: formatCoins(tk.coinAmount) }) : null,
+                      ]
                         .filter(Boolean)
                         .join(" / ")}
                     </div>

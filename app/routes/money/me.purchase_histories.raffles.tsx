@@ -22,7 +22,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = requireUser(app);
   const page = pageOf(new URL(request.url).searchParams.get("page"));
   const history = await fanRaffleHistory(app.db, user.id, page);
-  return { title: translatorFor(app.locale, "raffles")("history.title"), page, rows: history.rows, hasNext: page * RAFFLE_PAGE_SIZE < history.total };
+  return {
+    title: translatorFor(app.locale, "raffles")("history.title"),
+    page,
+    rows: history.rows,
+    hasNext: page * RAFFLE_PAGE_SIZE < history.total,
+  };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title }];

@@ -66,11 +66,22 @@ export default function TipHistory() {
                   <td>
                     <a href={r.fanclubHref}>{r.fanclubName}</a>
                   </td>
-                  <td>{r.postId === null ? t("history.fanclubTip") : r.postHref ? <a href={r.postHref}>{r.postTitle}</a> : t("history.deletedPost")}</td>
+                  <td>
+                    {r.postId === null ? (
+                      t("history.fanclubTip")
+                    ) : r.postHref ? (
+                      <a href={r.postHref}>{r.postTitle}</a>
+                    ) : (
+                      t("history.deletedPost")
+                    )}
+                  </td>
                   <td>{formatYen(r.amount)}</td>
                   <td className="tip-message">{r.message ?? ""}</td>
                   <td>
-                    {[r.coinAmount > 0 ? t("history.coins", { amount: formatCoins(r.coinAmount) }) : null, r.cardAmount > 0 ? t("history.card", { amount: formatYen(r.cardAmount) }) : null]
+                    {[
+                      r.coinAmount > 0 ? t("history.coins", { amount: formatCoins(r.coinAmount) }) : null,
+                      r.cardAmount > 0 ? t("history.card", { amount: formatYen(r.cardAmount) }) : null,
+                    ]
                       .filter(Boolean)
                       .join(" / ")}
                   </td>

@@ -55,7 +55,8 @@ export default function OpenRequests() {
           {requests.map((r) => (
             <li key={r.id} className="card" data-request={r.id}>
               <p>
-                <strong>{r.activityName}</strong> · {r.serviceName} · {r.userName} ({r.userEmail}) · <span className="badge">{t(`ops.status.${r.status}`)}</span>
+                <strong>{r.activityName}</strong> · {r.serviceName} · {r.userName} ({r.userEmail}) ·{" "}
+                <span className="badge">{t(`ops.status.${r.status}`)}</span>
               </p>
               <p className="pre-wrap">{r.activityDescription}</p>
               <ul>

@@ -35,7 +35,12 @@ export function httpApiSender(config: { url: string; key: string; from: string; 
   };
 }
 
-export function senderFor(env: { ENVIRONMENT?: string; EMAIL_API_URL?: string; EMAIL_API_KEY?: string; EMAIL_FROM?: string }): EmailSender | null {
+export function senderFor(env: {
+  ENVIRONMENT?: string;
+  EMAIL_API_URL?: string;
+  EMAIL_API_KEY?: string;
+  EMAIL_FROM?: string;
+}): EmailSender | null {
   if (env.EMAIL_API_URL && env.EMAIL_API_KEY) {
     return httpApiSender({ url: env.EMAIL_API_URL, key: env.EMAIL_API_KEY, from: env.EMAIL_FROM ?? "no-reply@fanclub.example" });
   }

@@ -77,9 +77,13 @@ export function liveVideoConfigFrom(env: LiveVideoEnv): LiveVideoConfig {
   } else {
     const missing = REQUIRED.filter((name) => !present(env[name]));
     if (missing.length > 0) {
-      throw new Error(`RealtimeKit is half configured: ${set.join(", ")} set but ${missing.join(", ")} missing (set all of ${REQUIRED.join(", ")}, or none for the local provider)`);
+      throw new Error(
+        `RealtimeKit is half configured: ${set.join(", ")} set but ${missing.join(", ")} missing (set all of ${REQUIRED.join(", ")}, or none for the local provider)`,
+      );
     }
-    const vars = realtimeKitSchema.parse(Object.fromEntries([...REQUIRED, ...OPTIONAL].filter((name) => present(env[name])).map((name) => [name, env[name]])));
+    const vars = realtimeKitSchema.parse(
+      Object.fromEntries([...REQUIRED, ...OPTIONAL].filter((name) => present(env[name])).map((name) => [name, env[name]])),
+    );
     if (env.ENVIRONMENT === "production" && vars.REALTIMEKIT_API_BASE) {
       throw new Error("REALTIMEKIT_API_BASE is for tests against a fake of RealtimeKit's API and must not be set in production");
     }

@@ -50,7 +50,11 @@ export function realtimeKitLiveVideoProvider(settings: RealtimeKitSettings, db: 
 
   function unavailable({ what, status, detail }: Failure): LiveVideoUnavailableError {
     log(`RealtimeKit ${what} failed`, { status, ...detail });
-    return new LiveVideoUnavailableError("realtimekit", status, `RealtimeKit ${what} failed${status === null ? "" : ` with HTTP ${status}`}`);
+    return new LiveVideoUnavailableError(
+      "realtimekit",
+      status,
+      `RealtimeKit ${what} failed${status === null ? "" : ` with HTTP ${status}`}`,
+    );
   }
 
   /** POSTs to RealtimeKit and returns its `data` object; every failure becomes LiveVideoUnavailableError. */
@@ -77,7 +81,11 @@ export function realtimeKitLiveVideoProvider(settings: RealtimeKitSettings, db: 
     const envelope = json as { success?: unknown; data?: unknown } | null;
     if (!envelope || envelope.success !== true || typeof envelope.data !== "object" || envelope.data === null) {
       // a 2xx that is not a success: its keys say enough, and a body with data could hold a token
-      throw unavailable({ what, status: res.status, detail: { keys: envelope && typeof envelope === "object" ? Object.keys(envelope) : typeof json, success: envelope?.success } });
+      throw unavailable({
+        what,
+        status: res.status,
+        detail: { keys: envelope && typeof envelope === "object" ? Object.keys(envelope) : typeof json, success: envelope?.success },
+      });
     }
     return envelope.data as Record<string, unknown>;
   }
@@ -85,7 +93,8 @@ export function realtimeKitLiveVideoProvider(settings: RealtimeKitSettings, db: 
   async function createMeeting(liveEventId: number): Promise<string> {
     // the title is only seen in RealtimeKit's dashboard; it names the event for whoever looks there
     const data = await post("meeting creation", "/meetings", { title: `live event ${liveEventId}` });
-    if (typeof data.id !== "string" || data.id === "") throw unavailable({ what: "meeting creation", status: null, detail: { missing: "data.id", keys: Object.keys(data) } });
+    if (typeof data.id !== "string" || data.id === "")
+      throw unavailable({ what: "meeting creation", status: null, detail: { missing: "data.id", keys: Object.keys(data) } });
     return data.id;
   }
 
@@ -97,7 +106,8 @@ export function realtimeKitLiveVideoProvider(settings: RealtimeKitSettings, db: 
       name: input.name,
       ...(picture ? { picture } : {}),
     });
-    if (typeof data.token !== "string" || data.token === "") throw unavailable({ what: "participant creation", status: null, detail: { missing: "data.token", keys: Object.keys(data) } });
+    if (typeof data.token !== "string" || data.token === "")
+      throw unavailable({ what: "participant creation", status: null, detail: { missing: "data.token", keys: Object.keys(data) } });
     return data.token;
   }
 

@@ -3,8 +3,5 @@ export { paymentProviderFrom } from "./config";
 export { sandboxPaymentProvider } from "./sandbox";
 export { TEST_CARDS } from "./sandbox-cards";
 export { stripePaymentProvider } from "./stripe";
-export {
-  interpretEvent,
-  webhookDedupKey,
-} from "./stripe-events";
+export { interpretEvent, webhookDedupKey } from "./stripe-events";
 export * from "./types";

@@ -1,12 +1,5 @@
 import { checkCardInput, cardExpired, testCardBy, type TestCard } from "./sandbox-cards";
-import {
-  assertChargeInput,
-  PaymentInputError,
-  PaymentProviderError,
-  type Card,
-  type ChargeResult,
-  type SandboxProvider,
-} from "./types";
+import { assertChargeInput, PaymentInputError, PaymentProviderError, type Card, type ChargeResult, type SandboxProvider } from "./types";
 
 /**
  * The card provider used when no Stripe key is configured (development, tests, demos). It keeps no
@@ -148,7 +141,8 @@ export function sandboxPaymentProvider(options: { now?: () => Date } = {}): Sand
 
     async refund({ chargeId, amountYen, idempotencyKey }) {
       if (!PAYMENT.test(chargeId)) throw new PaymentProviderError(`No such PaymentIntent: '${chargeId}'`, false, "resource_missing");
-      if (!Number.isSafeInteger(amountYen) || amountYen <= 0) throw new PaymentInputError(`a refund is a positive whole number of yen, got ${amountYen}`);
+      if (!Number.isSafeInteger(amountYen) || amountYen <= 0)
+        throw new PaymentInputError(`a refund is a positive whole number of yen, got ${amountYen}`);
       // like payments, the refund's id follows from its key: asking again names the same refund
       return { refundId: `re_sandbox_${(await paymentIdFor(idempotencyKey)).slice("pi_sandbox_".length)}` };
     },

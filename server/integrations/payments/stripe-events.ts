@@ -52,11 +52,7 @@ export function webhookDedupKey(event: { id: string }): string {
 /** Stripe's error and decline codes reduced to ours (see ChargeFailureCode). */
 export function failureCodeFrom(code: string | null | undefined, declineCode: string | null | undefined): ChargeFailureCode {
   if (code === "insufficient_funds" || declineCode === "insufficient_funds") return "insufficient_funds";
-  if (
-    code === "authentication_required" ||
-    declineCode === "authentication_required" ||
-    code === "payment_intent_authentication_failure"
-  ) {
+  if (code === "authentication_required" || declineCode === "authentication_required" || code === "payment_intent_authentication_failure") {
     return "authentication_required";
   }
   if (code === "processing_error" || declineCode === "processing_error") return "processing_error";

@@ -1,13 +1,6 @@
 import Stripe from "stripe";
 import { failureCodeFrom, verifyStripeWebhook } from "./stripe-events";
-import {
-  assertChargeInput,
-  PaymentProviderError,
-  type Card,
-  type CardBrand,
-  type ChargeResult,
-  type StripeProvider,
-} from "./types";
+import { assertChargeInput, PaymentProviderError, type Card, type CardBrand, type ChargeResult, type StripeProvider } from "./types";
 
 export interface StripeSettings {
   secretKey: string;
@@ -195,7 +188,9 @@ export function stripePaymentProvider(settings: StripeSettings): StripeProvider 
     },
 
     async refund({ chargeId, amountYen, idempotencyKey, metadata }) {
-      const refund = await call(() => stripe.refunds.create({ payment_intent: chargeId, amount: amountYen, ...(metadata ? { metadata } : {}) }, { idempotencyKey }));
+      const refund = await call(() =>
+        stripe.refunds.create({ payment_intent: chargeId, amount: amountYen, ...(metadata ? { metadata } : {}) }, { idempotencyKey }),
+      );
       return { refundId: refund.id };
     },
 

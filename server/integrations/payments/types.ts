@@ -81,16 +81,10 @@ export interface SandboxCardInput {
 
 /** Codes as Stripe Elements reports them, so one set of translated messages serves both card forms. */
 export type CardProblemCode =
-  | "incorrect_number"
-  | "invalid_expiry_month"
-  | "invalid_expiry_year"
-  | "expired_card"
-  | "invalid_cvc"
-  | "card_declined";
+  "incorrect_number" | "invalid_expiry_month" | "invalid_expiry_year" | "expired_card" | "invalid_cvc" | "card_declined";
 
 type SandboxRegistration =
-  | { ok: true; card: Card }
-  | { ok: false; code: CardProblemCode; field: "number" | "expiry" | "cvc"; declineCode?: string };
+  { ok: true; card: Card } | { ok: false; code: CardProblemCode; field: "number" | "expiry" | "cvc"; declineCode?: string };
 
 type SetupIntentState =
   | { status: "succeeded"; setupIntentId: string; customerId: string; card: Card }
@@ -205,9 +199,7 @@ export class WebhookSignatureError extends Error {
 export function assertChargeInput(input: ChargeInput): void {
   const { amountYen, idempotencyKey } = input;
   if (!Number.isSafeInteger(amountYen) || amountYen < MIN_CARD_CHARGE_YEN || amountYen > MAX_CARD_CHARGE_YEN) {
-    throw new PaymentInputError(
-      `card charges are whole yen from ${MIN_CARD_CHARGE_YEN} to ${MAX_CARD_CHARGE_YEN}; got ${amountYen}`,
-    );
+    throw new PaymentInputError(`card charges are whole yen from ${MIN_CARD_CHARGE_YEN} to ${MAX_CARD_CHARGE_YEN}; got ${amountYen}`);
   }
   if (!idempotencyKey || idempotencyKey.length > 255) {
     throw new PaymentInputError("a charge needs an idempotency key of 1 to 255 characters");

@@ -83,7 +83,14 @@ export type CartItemView = {
   plan: { id: number; name: string; price: number; iconImageUrl: string | null } | null;
   expiresIn: number | null;
   expiresInNext: number | null;
-  quote: { kind: "join" | "upgrade" | "resume"; chargeNow: number; effectiveAt: number; month: string; nextRenewalAt: number; renewalPrice: number } | null;
+  quote: {
+    kind: "join" | "upgrade" | "resume";
+    chargeNow: number;
+    effectiveAt: number;
+    month: string;
+    nextRenewalAt: number;
+    renewalPrice: number;
+  } | null;
   liveEventTitle: string | null;
   liveEventTicket: { title: string; price: number } | null;
   liveStartAt: number | null;

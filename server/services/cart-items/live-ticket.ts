@@ -62,11 +62,21 @@ async function loadTicketContext(db: Db, userId: number, typeIds: readonly numbe
     db
       .select({ fanclubId: follows.fanclubId })
       .from(follows)
-      .where(and(eq(follows.userId, userId), sql`${follows.fanclubId} IN (SELECT e."fanclub_id" FROM "live_event_ticket_types" t JOIN "live_events" e ON e."id" = t."live_event_id" WHERE t."id" IN ${ids})`)),
+      .where(
+        and(
+          eq(follows.userId, userId),
+          sql`${follows.fanclubId} IN (SELECT e."fanclub_id" FROM "live_event_ticket_types" t JOIN "live_events" e ON e."id" = t."live_event_id" WHERE t."id" IN ${ids})`,
+        ),
+      ),
     db
       .select({ eventId: liveEventTickets.liveEventId })
       .from(liveEventTickets)
-      .where(and(eq(liveEventTickets.userId, userId), sql`${liveEventTickets.liveEventId} IN (SELECT "live_event_id" FROM "live_event_ticket_types" WHERE "id" IN ${ids})`)),
+      .where(
+        and(
+          eq(liveEventTickets.userId, userId),
+          sql`${liveEventTickets.liveEventId} IN (SELECT "live_event_id" FROM "live_event_ticket_types" WHERE "id" IN ${ids})`,
+        ),
+      ),
   ]);
   const types = new Map<number, TicketInfo>(
     typeRows.map((r) => [
@@ -83,7 +93,11 @@ async function loadTicketContext(db: Db, userId: number, typeIds: readonly numbe
   return { types, following: new Set(followRows.map((r) => r.fanclubId)), ownedEvents: new Set(ticketRows.map((r) => r.eventId)) };
 }
 
-function checkTicket(ctx: TicketContext, typeId: number, now: number): { ok: true; info: TicketInfo } | { ok: false; problem: CartProblem } {
+function checkTicket(
+  ctx: TicketContext,
+  typeId: number,
+  now: number,
+): { ok: true; info: TicketInfo } | { ok: false; problem: CartProblem } {
   const info = ctx.types.get(typeId);
   if (!info) return { ok: false, problem: "noProduct" };
   if (!info.fanclubOpen || info.status === LIVE_STATUS.private) return { ok: false, problem: "notOnSale" };
@@ -108,10 +122,28 @@ export const liveTicketKind = defineKind<TicketContext, TicketInfo>({
     const ctx = await loadTicketContext(db, request.userId, [request.id]);
     const check = checkTicket(ctx, request.id, request.now);
     if (!check.ok) return check;
-    return { ok: true, rows: [{ type: "LiveEventTicket", targetType: "live_event_ticket", targetId: request.id, fanclubId: check.info.fanclubId, price: check.info.price, quantity: 1, note: null }] };
+    return {
+      ok: true,
+      rows: [
+        {
+          type: "LiveEventTicket",
+          targetType: "live_event_ticket",
+          targetId: request.id,
+          fanclubId: check.info.fanclubId,
+          price: check.info.price,
+          quantity: 1,
+          note: null,
+        },
+      ],
+    };
   },
 
-  load: (db, userId, rows) => loadTicketContext(db, userId, rows.map((r) => r.targetId)),
+  load: (db, userId, rows) =>
+    loadTicketContext(
+      db,
+      userId,
+      rows.map((r) => r.targetId),
+    ),
 
   check(ctx, row, now) {
     const check = checkTicket(ctx, row.targetId, now);
@@ -173,6 +205,17 @@ export async function heldTicketItem(db: Db, userId: number, typeId: number) {
   ]);
   const info = ctx.types.get(typeId);
   if (!info || !ticket) return null;
-  const row = { id: ticket.id, cartId: 0, type: "LiveEventTicket" as const, targetType: "live_event_ticket" as const, targetId: typeId, fanclubId: info.fanclubId, price: ticket.price, quantity: 1, note: null, createdAt: ticket.createdAt };
+  const row = {
+    id: ticket.id,
+    cartId: 0,
+    type: "LiveEventTicket" as const,
+    targetType: "live_event_ticket" as const,
+    targetId: typeId,
+    fanclubId: info.fanclubId,
+    price: ticket.price,
+    quantity: 1,
+    note: null,
+    createdAt: ticket.createdAt,
+  };
   return liveTicketKind.view(row, ticket.price, info);
 }

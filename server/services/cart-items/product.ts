@@ -24,9 +24,22 @@ function checkRow(ctx: ProductsForFan, row: { targetId: number; quantity: number
   const p = found?.product;
   const problem = productProblem(
     p
-      ? { status: p.status, saleStartAt: p.saleStartAt?.getTime() ?? null, saleEndAt: p.saleEndAt?.getTime() ?? null, kind: p.kind, price: p.price, stock: p.stock, soldCount: p.soldCount }
+      ? {
+          status: p.status,
+          saleStartAt: p.saleStartAt?.getTime() ?? null,
+          saleEndAt: p.saleEndAt?.getTime() ?? null,
+          kind: p.kind,
+          price: p.price,
+          stock: p.stock,
+          soldCount: p.soldCount,
+        }
       : null,
-    { following: p ? ctx.following.has(p.fanclubId) : false, owned: ctx.owned.has(row.targetId), hasAddress: ctx.address !== null, quantity: row.quantity },
+    {
+      following: p ? ctx.following.has(p.fanclubId) : false,
+      owned: ctx.owned.has(row.targetId),
+      hasAddress: ctx.address !== null,
+      quantity: row.quantity,
+    },
     now,
   );
   if (problem || !found || !p) return { ok: false, problem: (problem ?? "noProduct") as CartProblem };
@@ -34,7 +47,15 @@ function checkRow(ctx: ProductsForFan, row: { targetId: number; quantity: number
     ok: true,
     price: p.price * row.quantity,
     detail: {
-      product: { id: p.id, title: p.title, price: p.price, kind: p.kind, imageKey: p.imageKey, saleStartAt: p.saleStartAt?.getTime() ?? null, saleEndAt: p.saleEndAt?.getTime() ?? null },
+      product: {
+        id: p.id,
+        title: p.title,
+        price: p.price,
+        kind: p.kind,
+        imageKey: p.imageKey,
+        saleStartAt: p.saleStartAt?.getTime() ?? null,
+        saleEndAt: p.saleEndAt?.getTime() ?? null,
+      },
       fanclub: found.fanclub,
       address: p.kind === "physical" ? ctx.address : null,
     },
@@ -51,11 +72,26 @@ export const productKind = defineKind<ProductsForFan, ProductDetail>({
     if (!check.ok) return check;
     return {
       ok: true,
-      rows: [{ type: "Product", targetType: "product", targetId: request.id, fanclubId: check.detail.fanclub.id, price: check.price, quantity: request.quantity, note: null }],
+      rows: [
+        {
+          type: "Product",
+          targetType: "product",
+          targetId: request.id,
+          fanclubId: check.detail.fanclub.id,
+          price: check.price,
+          quantity: request.quantity,
+          note: null,
+        },
+      ],
     };
   },
 
-  load: (db, userId, rows) => loadProductsForFan(db, userId, rows.map((r) => r.targetId)),
+  load: (db, userId, rows) =>
+    loadProductsForFan(
+      db,
+      userId,
+      rows.map((r) => r.targetId),
+    ),
 
   check: (ctx, row, now) => checkRow(ctx, row, now),
 

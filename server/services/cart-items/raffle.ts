@@ -20,7 +20,12 @@ const ENTRY_PROBLEMS: Record<EntryProblem, CartProblem> = {
 function checkEntry(state: FanRaffleState | undefined, quantity: number, now: number): ItemCheck<RaffleDetail> {
   if (!state || state.raffle.status === "draft" || state.fanclub.status !== "open") return { ok: false, problem: "invalidItem" };
   if (!state.following || state.blocked) return { ok: false, problem: "followRequired" };
-  const times = { status: state.raffle.status, entryStartAt: state.raffle.entryStartAt.getTime(), entryEndAt: state.raffle.entryEndAt.getTime(), maxEntriesPerFan: state.raffle.maxEntriesPerFan };
+  const times = {
+    status: state.raffle.status,
+    entryStartAt: state.raffle.entryStartAt.getTime(),
+    entryEndAt: state.raffle.entryEndAt.getTime(),
+    maxEntriesPerFan: state.raffle.maxEntriesPerFan,
+  };
   const problem = entryProblem(times, state.held, quantity, now);
   if (problem) return { ok: false, problem: ENTRY_PROBLEMS[problem] };
   return { ok: true, price: state.raffle.entryPrice * quantity, detail: { state } };
@@ -35,10 +40,28 @@ export const raffleKind = defineKind<Map<number, FanRaffleState>, RaffleDetail>(
     const check = checkEntry(states.get(request.id), request.quantity, request.now);
     if (!check.ok) return check;
     const raffle = check.detail.state.raffle;
-    return { ok: true, rows: [{ type: "Raffle", targetType: "raffle_entry", targetId: raffle.id, fanclubId: raffle.fanclubId, price: check.price, quantity: request.quantity, note: null }] };
+    return {
+      ok: true,
+      rows: [
+        {
+          type: "Raffle",
+          targetType: "raffle_entry",
+          targetId: raffle.id,
+          fanclubId: raffle.fanclubId,
+          price: check.price,
+          quantity: request.quantity,
+          note: null,
+        },
+      ],
+    };
   },
 
-  load: (db, userId, rows) => loadFanRaffleStates(db, userId, rows.map((r) => r.targetId)),
+  load: (db, userId, rows) =>
+    loadFanRaffleStates(
+      db,
+      userId,
+      rows.map((r) => r.targetId),
+    ),
 
   check: (ctx, row, now) => checkEntry(ctx.get(row.targetId), row.quantity, now),
 
@@ -54,11 +77,25 @@ export const raffleKind = defineKind<Map<number, FanRaffleState>, RaffleDetail>(
       note: null,
       title: raffle.title,
       fanclub: { id: fanclub.id, name: fanclub.name, iconImageUrl: mediaUrl(fanclub.iconKey) },
-      detail: { raffleId: raffle.id, entryPrice: raffle.entryPrice, entryEndAt: raffle.entryEndAt.getTime(), winnerCount: raffle.winnerCount },
+      detail: {
+        raffleId: raffle.id,
+        entryPrice: raffle.entryPrice,
+        entryEndAt: raffle.entryEndAt.getTime(),
+        winnerCount: raffle.winnerCount,
+      },
     };
   },
 
-  effect: (db, input) => [entryStatement(db, { userId: input.userId, raffleId: input.row.targetId, count: input.row.quantity, purchaseKey: input.purchaseKey, purchaseId: input.purchaseId, now: input.now })],
+  effect: (db, input) => [
+    entryStatement(db, {
+      userId: input.userId,
+      raffleId: input.row.targetId,
+      count: input.row.quantity,
+      purchaseKey: input.purchaseKey,
+      purchaseId: input.purchaseId,
+      now: input.now,
+    }),
+  ],
 
   memo: (detail) => `${detail.state.fanclub.name} ${detail.state.raffle.title}`,
   month: () => null,

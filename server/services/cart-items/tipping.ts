@@ -31,7 +31,12 @@ export type TipDetail = {
   post: { id: number; title: string } | null;
 };
 
-async function loadTipContext(db: Db, userId: number, targets: readonly { targetType: string; targetId: number }[], now: number): Promise<TipContext> {
+async function loadTipContext(
+  db: Db,
+  userId: number,
+  targets: readonly { targetType: string; targetId: number }[],
+  now: number,
+): Promise<TipContext> {
   const postIds = [...new Set(targets.filter((t) => t.targetType === "post_tipping").map((t) => t.targetId))];
   const fanclubIds = [...new Set(targets.filter((t) => t.targetType === "fanclub_tipping").map((t) => t.targetId))];
   // The gate is asked as a plain fan: whether this fan runs the fan club comes from the batch below.
@@ -45,7 +50,16 @@ async function loadTipContext(db: Db, userId: number, targets: readonly { target
         .where(
           and(
             eq(fanclubs.status, "open"),
-            or(inArray(fanclubs.id, fanclubIds.length ? fanclubIds : [0]), inArray(fanclubs.id, db.select({ id: posts.fanclubId }).from(posts).where(inArray(posts.id, postIds.length ? postIds : [0])))),
+            or(
+              inArray(fanclubs.id, fanclubIds.length ? fanclubIds : [0]),
+              inArray(
+                fanclubs.id,
+                db
+                  .select({ id: posts.fanclubId })
+                  .from(posts)
+                  .where(inArray(posts.id, postIds.length ? postIds : [0])),
+              ),
+            ),
           ),
         ),
       db
@@ -57,11 +71,23 @@ async function loadTipContext(db: Db, userId: number, targets: readonly { target
     ]),
   ]);
   const clubMap = new Map(clubs.map((c) => [c.id, c]));
-  const manages = new Set([...editing.map((e) => e.fanclubId), ...managed.map((m) => m.fanclubId), ...clubs.filter((c) => c.ownerId === userId).map((c) => c.id)]);
-  return { access: new Map(postIds.map((id, i) => [id, accessList[i] ?? null])), fanclubs: clubMap, manages, blockedIn: new Set(blocks.map((b) => b.fanclubId)) };
+  const manages = new Set([
+    ...editing.map((e) => e.fanclubId),
+    ...managed.map((m) => m.fanclubId),
+    ...clubs.filter((c) => c.ownerId === userId).map((c) => c.id),
+  ]);
+  return {
+    access: new Map(postIds.map((id, i) => [id, accessList[i] ?? null])),
+    fanclubs: clubMap,
+    manages,
+    blockedIn: new Set(blocks.map((b) => b.fanclubId)),
+  };
 }
 
-function checkTarget(ctx: TipContext, target: { targetType: string; targetId: number }): { ok: true; detail: TipDetail } | { ok: false; problem: CartProblem } {
+function checkTarget(
+  ctx: TipContext,
+  target: { targetType: string; targetId: number },
+): { ok: true; detail: TipDetail } | { ok: false; problem: CartProblem } {
   if (target.targetType === "post_tipping") {
     const access = ctx.access.get(target.targetId);
     // a post that is not there for this fan (deleted, draft, closed fan club) cannot be tipped either
@@ -95,7 +121,15 @@ export const tippingKind = defineKind<TipContext, TipDetail>({
     const target = { targetType: request.targetType, targetId: request.id };
     const checked = checkTarget(await loadTipContext(db, request.userId, [target], request.now), target);
     if (!checked.ok) return checked;
-    const row: NewCartRow = { type: "Tipping", targetType: request.targetType, targetId: request.id, fanclubId: checked.detail.fanclub.id, price: amount.amount, quantity: 1, note: message.message };
+    const row: NewCartRow = {
+      type: "Tipping",
+      targetType: request.targetType,
+      targetId: request.id,
+      fanclubId: checked.detail.fanclub.id,
+      price: amount.amount,
+      quantity: 1,
+      note: message.message,
+    };
     return { ok: true, rows: [row] };
   },
 

@@ -7,9 +7,21 @@ import { moment } from "./lists";
 
 /** The creator's views of their events: the list and one event with its plans and ticket types. */
 
-export type TicketTypeView = { id: number; title: string; price: number; capacity: number | null; soldCount: number; saleEndAt: number | null; saleState: SaleState };
+export type TicketTypeView = {
+  id: number;
+  title: string;
+  price: number;
+  capacity: number | null;
+  soldCount: number;
+  saleEndAt: number | null;
+  saleState: SaleState;
+};
 
-export function typeView(event: Pick<LiveEventRow, "status" | "endAt" | "visibility">, row: LiveEventTicketTypeRow, now: number): TicketTypeView {
+export function typeView(
+  event: Pick<LiveEventRow, "status" | "endAt" | "visibility">,
+  row: LiveEventTicketTypeRow,
+  now: number,
+): TicketTypeView {
   return {
     id: row.id,
     title: row.title,
@@ -17,7 +29,11 @@ export function typeView(event: Pick<LiveEventRow, "status" | "endAt" | "visibil
     capacity: row.capacity,
     soldCount: row.soldCount,
     saleEndAt: row.saleEndAt?.getTime() ?? null,
-    saleState: ticketSaleState({ status: event.status, endAt: event.endAt.getTime(), visibility: event.visibility }, { capacity: row.capacity, soldCount: row.soldCount, saleEndAt: row.saleEndAt?.getTime() ?? null }, now),
+    saleState: ticketSaleState(
+      { status: event.status, endAt: event.endAt.getTime(), visibility: event.visibility },
+      { capacity: row.capacity, soldCount: row.soldCount, saleEndAt: row.saleEndAt?.getTime() ?? null },
+      now,
+    ),
   };
 }
 
@@ -31,8 +47,12 @@ export async function listCreatorLiveEvents(db: Db, fanclubId: number) {
       endAt: liveEvents.endAt,
       status: liveEvents.status,
       visibility: liveEvents.visibility,
-      sold: sql<number>`(SELECT COALESCE(SUM("sold_count"), 0) FROM "live_event_ticket_types" WHERE "live_event_id" = "live_events"."id")`.as("sold"),
-      revenue: sql<number>`(SELECT COALESCE(SUM("price"), 0) FROM "live_event_tickets" WHERE "live_event_id" = "live_events"."id")`.as("revenue"),
+      sold: sql<number>`(SELECT COALESCE(SUM("sold_count"), 0) FROM "live_event_ticket_types" WHERE "live_event_id" = "live_events"."id")`.as(
+        "sold",
+      ),
+      revenue: sql<number>`(SELECT COALESCE(SUM("price"), 0) FROM "live_event_tickets" WHERE "live_event_id" = "live_events"."id")`.as(
+        "revenue",
+      ),
     })
     .from(liveEvents)
     .where(eq(liveEvents.fanclubId, fanclubId))
@@ -44,14 +64,27 @@ export async function listCreatorLiveEvents(db: Db, fanclubId: number) {
 /** One event of the fan club with its plans and ticket types (edit form, creator detail); null when not this fan club's. */
 export async function getCreatorLiveEvent(db: Db, fanclubId: number, id: number, now: number) {
   const [eventRows, planRows, typeRows] = await db.batch([
-    db.select().from(liveEvents).where(and(eq(liveEvents.id, id), eq(liveEvents.fanclubId, fanclubId))),
+    db
+      .select()
+      .from(liveEvents)
+      .where(and(eq(liveEvents.id, id), eq(liveEvents.fanclubId, fanclubId))),
     db.select({ planId: liveEventPlans.planId }).from(liveEventPlans).where(eq(liveEventPlans.liveEventId, id)),
-    db.select().from(liveEventTicketTypes).where(eq(liveEventTicketTypes.liveEventId, id)).orderBy(asc(liveEventTicketTypes.sortOrder), asc(liveEventTicketTypes.id)),
+    db
+      .select()
+      .from(liveEventTicketTypes)
+      .where(eq(liveEventTicketTypes.liveEventId, id))
+      .orderBy(asc(liveEventTicketTypes.sortOrder), asc(liveEventTicketTypes.id)),
   ]);
   const event = eventRows[0];
   if (!event) return null;
   return {
-    event: { ...event, startAt: event.startAt.getTime(), endAt: event.endAt.getTime(), coverUrl: mediaUrl(event.coverKey), timing: liveTiming(moment(event), now) },
+    event: {
+      ...event,
+      startAt: event.startAt.getTime(),
+      endAt: event.endAt.getTime(),
+      coverUrl: mediaUrl(event.coverKey),
+      timing: liveTiming(moment(event), now),
+    },
     planIds: planRows.map((p) => p.planId),
     ticketTypes: typeRows.map((r) => typeView(event, r, now)),
   };

@@ -1,6 +1,16 @@
 import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { fanclubEditors, fanclubs, follows, liveEventPlans, liveEvents, liveEventTickets, liveEventTicketTypes, memberships, plans } from "../../../db/schema";
+import {
+  fanclubEditors,
+  fanclubs,
+  follows,
+  liveEventPlans,
+  liveEvents,
+  liveEventTickets,
+  liveEventTicketTypes,
+  memberships,
+  plans,
+} from "../../../db/schema";
 import type { BillingMonth } from "../../domain/billing-month";
 import { mediaUrl } from "../../domain/images";
 import { canSeeEvent, liveTiming, watchReason, type WatchReason } from "../../domain/live-events";
@@ -33,7 +43,11 @@ export async function loadLiveDetail(db: Db, id: number, viewerId: number | null
       .from(liveEvents)
       .innerJoin(fanclubs, eq(fanclubs.id, liveEvents.fanclubId))
       .where(eq(liveEvents.id, id)),
-    db.select().from(liveEventTicketTypes).where(eq(liveEventTicketTypes.liveEventId, id)).orderBy(asc(liveEventTicketTypes.sortOrder), asc(liveEventTicketTypes.id)),
+    db
+      .select()
+      .from(liveEventTicketTypes)
+      .where(eq(liveEventTicketTypes.liveEventId, id))
+      .orderBy(asc(liveEventTicketTypes.sortOrder), asc(liveEventTicketTypes.id)),
     db
       .select({ id: plans.id, name: plans.name, price: plans.price })
       .from(liveEventPlans)
@@ -41,13 +55,24 @@ export async function loadLiveDetail(db: Db, id: number, viewerId: number | null
       .where(eq(liveEventPlans.liveEventId, id))
       .orderBy(asc(plans.price), asc(plans.id)),
     db
-      .select({ id: liveEventTickets.id, ticketTypeId: liveEventTickets.ticketTypeId, price: liveEventTickets.price, createdAt: liveEventTickets.createdAt })
+      .select({
+        id: liveEventTickets.id,
+        ticketTypeId: liveEventTickets.ticketTypeId,
+        price: liveEventTickets.price,
+        createdAt: liveEventTickets.createdAt,
+      })
       .from(liveEventTickets)
       .where(and(eq(liveEventTickets.liveEventId, id), eq(liveEventTickets.userId, viewer))),
     db
       .select({ userId: fanclubEditors.userId })
       .from(fanclubEditors)
-      .where(and(eq(fanclubEditors.userId, viewer), isNotNull(fanclubEditors.acceptedAt), sql`${fanclubEditors.fanclubId} = (SELECT "fanclub_id" FROM "live_events" WHERE "id" = ${id})`)),
+      .where(
+        and(
+          eq(fanclubEditors.userId, viewer),
+          isNotNull(fanclubEditors.acceptedAt),
+          sql`${fanclubEditors.fanclubId} = (SELECT "fanclub_id" FROM "live_events" WHERE "id" = ${id})`,
+        ),
+      ),
     db
       .select({ userId: follows.userId })
       .from(follows)
@@ -55,7 +80,9 @@ export async function loadLiveDetail(db: Db, id: number, viewerId: number | null
     db
       .select({ planId: memberships.planId, status: memberships.status, paidThrough: memberships.paidThrough })
       .from(memberships)
-      .where(and(eq(memberships.userId, viewer), sql`${memberships.fanclubId} = (SELECT "fanclub_id" FROM "live_events" WHERE "id" = ${id})`)),
+      .where(
+        and(eq(memberships.userId, viewer), sql`${memberships.fanclubId} = (SELECT "fanclub_id" FROM "live_events" WHERE "id" = ${id})`),
+      ),
   ]);
   const row = eventRows[0];
   if (!row || row.fanclubStatus !== "open") return null;
@@ -67,7 +94,12 @@ export async function loadLiveDetail(db: Db, id: number, viewerId: number | null
   const manages = viewerId !== null && (viewerId === row.fanclubOwnerId || isEditor);
   if (!canSeeEvent(event, { manages, hasTicket: ticket !== null })) return null;
   const accessPlanIds = membershipRows
-    .filter((m) => membershipGrantsAccess({ status: m.status as MembershipStatus, paidThroughMonth: (m.paidThrough as BillingMonth | null) ?? null }, now))
+    .filter((m) =>
+      membershipGrantsAccess(
+        { status: m.status as MembershipStatus, paidThroughMonth: (m.paidThrough as BillingMonth | null) ?? null },
+        now,
+      ),
+    )
     .map((m) => m.planId);
   const planIds = planRows.map((p) => p.id);
   const reason: WatchReason | null = watchReason({
@@ -89,7 +121,13 @@ export async function loadLiveDetail(db: Db, id: number, viewerId: number | null
       visibility: event.visibility,
       timing: liveTiming(moment(event), now),
     },
-    fanclub: { id: event.fanclubId, name: row.fanclubName, iconUrl: mediaUrl(row.fanclubIconKey), serviceId: row.fanclubServiceId, ownerId: row.fanclubOwnerId },
+    fanclub: {
+      id: event.fanclubId,
+      name: row.fanclubName,
+      iconUrl: mediaUrl(row.fanclubIconKey),
+      serviceId: row.fanclubServiceId,
+      ownerId: row.fanclubOwnerId,
+    },
     ticketTypes: types,
     plans: planRows,
     viewer: {
@@ -97,7 +135,15 @@ export async function loadLiveDetail(db: Db, id: number, viewerId: number | null
       manages,
       isOwner: viewerId !== null && viewerId === event.ownerId,
       following: followRows.length > 0,
-      ticket: ticket ? { id: ticket.id, ticketTypeId: ticket.ticketTypeId, title: types.find((t) => t.id === ticket.ticketTypeId)?.title ?? "", price: ticket.price, boughtAt: ticket.createdAt.getTime() } : null,
+      ticket: ticket
+        ? {
+            id: ticket.id,
+            ticketTypeId: ticket.ticketTypeId,
+            title: types.find((t) => t.id === ticket.ticketTypeId)?.title ?? "",
+            price: ticket.price,
+            boughtAt: ticket.createdAt.getTime(),
+          }
+        : null,
       watchReason: reason,
     },
   };

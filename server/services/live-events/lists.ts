@@ -32,10 +32,24 @@ const cardColumns = {
   status: liveEvents.status,
   visibility: liveEvents.visibility,
   onAirAt: liveEvents.onAirAt,
-  minPrice: sql<number | null>`(SELECT MIN("price") FROM "live_event_ticket_types" WHERE "live_event_id" = "live_events"."id")`.as("min_price"),
+  minPrice: sql<number | null>`(SELECT MIN("price") FROM "live_event_ticket_types" WHERE "live_event_id" = "live_events"."id")`.as(
+    "min_price",
+  ),
 };
 
-type CardRow = { id: number; fanclubId: number; fanclubName: string; title: string; coverKey: string | null; startAt: Date; endAt: Date; status: number; visibility: LiveVisibility; onAirAt: Date | null; minPrice: number | null };
+type CardRow = {
+  id: number;
+  fanclubId: number;
+  fanclubName: string;
+  title: string;
+  coverKey: string | null;
+  startAt: Date;
+  endAt: Date;
+  status: number;
+  visibility: LiveVisibility;
+  onAirAt: Date | null;
+  minPrice: number | null;
+};
 
 function card(row: CardRow, now: number): LiveCard {
   const startAt = row.startAt.getTime();
@@ -76,7 +90,13 @@ export async function listFanclubLives(db: Db, fanclubId: number, now: number, p
   const open = and(eq(liveEvents.fanclubId, fanclubId), ne(liveEvents.status, LIVE_STATUS.private), eq(fanclubs.status, "open"));
   const current = and(open, notEnded(now));
   const [comingRows, pastRows] = await db.batch([
-    db.select(cardColumns).from(liveEvents).innerJoin(fanclubs, eq(fanclubs.id, liveEvents.fanclubId)).where(current).orderBy(asc(liveEvents.startAt), asc(liveEvents.id)).limit(100),
+    db
+      .select(cardColumns)
+      .from(liveEvents)
+      .innerJoin(fanclubs, eq(fanclubs.id, liveEvents.fanclubId))
+      .where(current)
+      .orderBy(asc(liveEvents.startAt), asc(liveEvents.id))
+      .limit(100),
     db
       .select(cardColumns)
       .from(liveEvents)

@@ -9,5 +9,8 @@ import { liveEvents } from "../../../db/schema";
  * room calls this, on each transition; the lists read it through liveTiming.
  */
 export async function recordLiveOnAir(db: Db, id: number, at: number | null): Promise<void> {
-  await db.update(liveEvents).set({ onAirAt: at === null ? null : new Date(at) }).where(eq(liveEvents.id, id));
+  await db
+    .update(liveEvents)
+    .set({ onAirAt: at === null ? null : new Date(at) })
+    .where(eq(liveEvents.id, id));
 }

@@ -34,7 +34,9 @@ export async function listFanTickets(db: Db, userId: number, page: number) {
     .limit(TICKET_PAGE_SIZE + 1)
     .offset((page - 1) * TICKET_PAGE_SIZE);
   return {
-    tickets: rows.slice(0, TICKET_PAGE_SIZE).map((r) => ({ ...r, boughtAt: r.boughtAt.getTime(), startAt: r.startAt.getTime(), endAt: r.endAt.getTime() })),
+    tickets: rows
+      .slice(0, TICKET_PAGE_SIZE)
+      .map((r) => ({ ...r, boughtAt: r.boughtAt.getTime(), startAt: r.startAt.getTime(), endAt: r.endAt.getTime() })),
     hasNext: rows.length > TICKET_PAGE_SIZE,
   };
 }

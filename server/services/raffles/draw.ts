@@ -1,6 +1,16 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { emails, fanclubs, notificationSettings, notifications, raffleEntries, raffleWinners, raffles, services, users } from "../../../db/schema";
+import {
+  emails,
+  fanclubs,
+  notificationSettings,
+  notifications,
+  raffleEntries,
+  raffleWinners,
+  raffles,
+  services,
+  users,
+} from "../../../db/schema";
 import { SUPPORTED_LOCALES } from "../../domain/locale";
 import { canDraw, drawWinners, newSeed, RAFFLE_ALGORITHM, type DrawWinner } from "../../domain/raffles";
 import { translatorFor } from "../../i18n";
@@ -104,7 +114,8 @@ export async function drawRaffle(db: Db, input: { fanclubId: number; raffleId: n
   for (const locale of SUPPORTED_LOCALES) {
     const t = translatorFor(locale, "raffles");
     // 'ja' also takes anyone whose stored language is not one we speak
-    const inLocale = locale === "ja" ? sql`${users.locale} NOT IN ${SUPPORTED_LOCALES.filter((l) => l !== "ja")}` : sql`${users.locale} = ${locale}`;
+    const inLocale =
+      locale === "ja" ? sql`${users.locale} NOT IN ${SUPPORTED_LOCALES.filter((l) => l !== "ja")}` : sql`${users.locale} = ${locale}`;
     for (const outcome of ["won", "lost"] as const) {
       const mail = { fanclub: found.fanclubName, raffle: raffle.title, url };
       emailStatements.push(

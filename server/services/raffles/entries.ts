@@ -30,8 +30,14 @@ export async function loadFanRaffleStates(db: Db, userId: number, raffleIds: rea
           status: sql<"open" | "closed">`${fanclubs.status}`.as("fanclub_status"),
           ownerId: fanclubs.ownerId,
         },
-        following: sql<number>`EXISTS (SELECT 1 FROM "follows" WHERE "follows"."fanclub_id" = "raffles"."fanclub_id" AND "follows"."user_id" = ${userId})`.as("following"),
-        blocked: sql<number>`EXISTS (SELECT 1 FROM "fanclub_blocks" WHERE "fanclub_blocks"."fanclub_id" = "raffles"."fanclub_id" AND "fanclub_blocks"."user_id" = ${userId})`.as("blocked"),
+        following:
+          sql<number>`EXISTS (SELECT 1 FROM "follows" WHERE "follows"."fanclub_id" = "raffles"."fanclub_id" AND "follows"."user_id" = ${userId})`.as(
+            "following",
+          ),
+        blocked:
+          sql<number>`EXISTS (SELECT 1 FROM "fanclub_blocks" WHERE "fanclub_blocks"."fanclub_id" = "raffles"."fanclub_id" AND "fanclub_blocks"."user_id" = ${userId})`.as(
+            "blocked",
+          ),
       })
       .from(raffles)
       .innerJoin(fanclubs, eq(fanclubs.id, raffles.fanclubId))
@@ -43,7 +49,18 @@ export async function loadFanRaffleStates(db: Db, userId: number, raffleIds: rea
       .groupBy(raffleEntries.raffleId),
   ]);
   const heldBy = new Map(held.map((h) => [h.raffleId, Number(h.held)]));
-  return new Map(rows.map((r) => [r.raffle.id, { raffle: r.raffle, fanclub: r.fanclub, following: Boolean(r.following), blocked: Boolean(r.blocked), held: heldBy.get(r.raffle.id) ?? 0 }]));
+  return new Map(
+    rows.map((r) => [
+      r.raffle.id,
+      {
+        raffle: r.raffle,
+        fanclub: r.fanclub,
+        following: Boolean(r.following),
+        blocked: Boolean(r.blocked),
+        held: heldBy.get(r.raffle.id) ?? 0,
+      },
+    ]),
+  );
 }
 
 /**
@@ -52,7 +69,10 @@ export async function loadFanRaffleStates(db: Db, userId: number, raffleIds: rea
  * (raffle_entries_limit_capacity) fails the whole purchase when a concurrent purchase took the fan
  * past the limit or the window closed after the cart was checked.
  */
-export function entryStatement(db: Db, input: { userId: number; raffleId: number; count: number; purchaseKey: string; purchaseId: SQL; now: number }): Stmt {
+export function entryStatement(
+  db: Db,
+  input: { userId: number; raffleId: number; count: number; purchaseKey: string; purchaseId: SQL; now: number },
+): Stmt {
   const key = `${input.purchaseKey}:raffle:${input.raffleId}`;
   return db.insert(raffleEntries).select(
     db
@@ -63,8 +83,14 @@ export function entryStatement(db: Db, input: { userId: number; raffleId: number
         userId: sql<number>`${input.userId}`.as("user_id"),
         purchaseId: sql<number>`${input.purchaseId}`.as("purchase_id"),
         count: sql<number>`${input.count}`.as("count"),
-        fanTotal: sql<number>`${input.count} + (SELECT COALESCE(SUM(e."count"), 0) FROM "raffle_entries" e WHERE e."raffle_id" = "raffles"."id" AND e."user_id" = ${input.userId})`.as("fan_total"),
-        fanLimit: sql<number>`CASE WHEN "raffles"."status" = 'published' AND "raffles"."entry_start_at" <= ${input.now} AND ${input.now} < "raffles"."entry_end_at" THEN "raffles"."max_entries_per_fan" ELSE 0 END`.as("fan_limit"),
+        fanTotal:
+          sql<number>`${input.count} + (SELECT COALESCE(SUM(e."count"), 0) FROM "raffle_entries" e WHERE e."raffle_id" = "raffles"."id" AND e."user_id" = ${input.userId})`.as(
+            "fan_total",
+          ),
+        fanLimit:
+          sql<number>`CASE WHEN "raffles"."status" = 'published' AND "raffles"."entry_start_at" <= ${input.now} AND ${input.now} < "raffles"."entry_end_at" THEN "raffles"."max_entries_per_fan" ELSE 0 END`.as(
+            "fan_limit",
+          ),
         idempotencyKey: sql<string>`${key}`.as("idempotency_key"),
         createdAt: sql<number>`${input.now}`.as("created_at"),
       })

@@ -29,10 +29,14 @@ export async function fanRaffleHistory(db: Db, userId: number, page: number): Pr
         fanclubId: raffles.fanclubId,
         fanclubName: sql<string>`${fanclubs.name}`.as("fanclub_name"),
         count: raffleEntries.count,
-        paid: sql<number>`COALESCE((SELECT SUM(pi."price") FROM "purchase_items" pi WHERE pi."purchase_id" = "raffle_entries"."purchase_id" AND pi."type" = 'Raffle' AND pi."target_id" = "raffle_entries"."raffle_id"), 0)`.as("paid"),
+        paid: sql<number>`COALESCE((SELECT SUM(pi."price") FROM "purchase_items" pi WHERE pi."purchase_id" = "raffle_entries"."purchase_id" AND pi."type" = 'Raffle' AND pi."target_id" = "raffle_entries"."raffle_id"), 0)`.as(
+          "paid",
+        ),
         enteredAt: raffleEntries.createdAt,
         status: raffles.status,
-        won: sql<number>`EXISTS (SELECT 1 FROM "raffle_winners" w WHERE w."raffle_id" = "raffle_entries"."raffle_id" AND w."user_id" = "raffle_entries"."user_id")`.as("won"),
+        won: sql<number>`EXISTS (SELECT 1 FROM "raffle_winners" w WHERE w."raffle_id" = "raffle_entries"."raffle_id" AND w."user_id" = "raffle_entries"."user_id")`.as(
+          "won",
+        ),
       })
       .from(raffleEntries)
       .innerJoin(raffles, eq(raffles.id, raffleEntries.raffleId))
@@ -41,7 +45,10 @@ export async function fanRaffleHistory(db: Db, userId: number, page: number): Pr
       .orderBy(desc(raffleEntries.id))
       .limit(RAFFLE_PAGE_SIZE)
       .offset((page - 1) * RAFFLE_PAGE_SIZE),
-    db.select({ n: sql<number>`COUNT(*)` }).from(raffleEntries).where(eq(raffleEntries.userId, userId)),
+    db
+      .select({ n: sql<number>`COUNT(*)` })
+      .from(raffleEntries)
+      .where(eq(raffleEntries.userId, userId)),
   ]);
   return {
     total: Number(totals[0]?.n ?? 0),
@@ -61,7 +68,15 @@ export async function fanRaffleHistory(db: Db, userId: number, page: number): Pr
 
 export type CreatorRaffleSales = { rows: CreatorRaffleSaleRow[]; total: number; salesTotal: number };
 
-type CreatorRaffleSaleRow = { purchaseItemId: number; raffleId: number; title: string; fanName: string; count: number; price: number; paidAt: number };
+type CreatorRaffleSaleRow = {
+  purchaseItemId: number;
+  raffleId: number;
+  title: string;
+  fanName: string;
+  count: number;
+  price: number;
+  paidAt: number;
+};
 
 /** /me/fanclub/purchases/raffles: paid raffle entries of the fan club, newest first (one batch). */
 export async function creatorRaffleSales(db: Db, fanclubId: number, page: number): Promise<CreatorRaffleSales> {
@@ -92,5 +107,9 @@ export async function creatorRaffleSales(db: Db, fanclubId: number, page: number
       .innerJoin(purchases, eq(purchases.id, purchaseItems.purchaseId))
       .where(where),
   ]);
-  return { total: Number(totals[0]?.n ?? 0), salesTotal: Number(totals[0]?.total ?? 0), rows: rows.map((r) => ({ ...r, paidAt: r.paidAt.getTime() })) };
+  return {
+    total: Number(totals[0]?.n ?? 0),
+    salesTotal: Number(totals[0]?.total ?? 0),
+    rows: rows.map((r) => ({ ...r, paidAt: r.paidAt.getTime() })),
+  };
 }

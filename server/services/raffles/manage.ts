@@ -47,7 +47,13 @@ export type UpdateRaffleResult = { ok: true } | { ok: false; reason: "notFound" 
  * price stays once anyone entered. The update names the state it checked, so a draw or an entry
  * that landed meanwhile makes it answer again instead of overwriting.
  */
-export async function updateRaffle(db: Db, fanclubId: number, raffleId: number, input: RaffleInput & { publish: boolean }, now: number): Promise<UpdateRaffleResult> {
+export async function updateRaffle(
+  db: Db,
+  fanclubId: number,
+  raffleId: number,
+  input: RaffleInput & { publish: boolean },
+  now: number,
+): Promise<UpdateRaffleResult> {
   const current = await getRaffle(db, raffleId, fanclubId);
   if (!current) return { ok: false, reason: "notFound" };
   const problem = raffleEditProblem(current, input, current.ticketCount);

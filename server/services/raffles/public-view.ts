@@ -28,7 +28,10 @@ export type RaffleForViewer = {
 };
 
 /** /fanclubs/{id}/raffles/{raffleId}: the raffle as this viewer sees it; null when it is not public. */
-export async function raffleForViewer(db: Db, input: { fanclubId: number; raffleId: number; userId: number | null; manages: boolean }): Promise<RaffleForViewer | null> {
+export async function raffleForViewer(
+  db: Db,
+  input: { fanclubId: number; raffleId: number; userId: number | null; manages: boolean },
+): Promise<RaffleForViewer | null> {
   const raffle = await getRaffle(db, input.raffleId, input.fanclubId);
   if (!raffle || (raffle.status === "draft" && !input.manages)) return null;
   if (input.userId === null) return { raffle, entries: [], held: 0, following: false, seesWinners: input.manages };

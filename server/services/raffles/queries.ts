@@ -8,8 +8,12 @@ export const RAFFLE_PAGE_SIZE = 20;
 
 /** Entry totals of one raffle: tickets (entries counted with their count) and fans. */
 export const entryTotals = {
-  ticketCount: sql<number>`(SELECT COALESCE(SUM("count"), 0) FROM "raffle_entries" WHERE "raffle_entries"."raffle_id" = "raffles"."id")`.as("ticket_count"),
-  fanCount: sql<number>`(SELECT COUNT(DISTINCT "user_id") FROM "raffle_entries" WHERE "raffle_entries"."raffle_id" = "raffles"."id")`.as("fan_count"),
+  ticketCount: sql<number>`(SELECT COALESCE(SUM("count"), 0) FROM "raffle_entries" WHERE "raffle_entries"."raffle_id" = "raffles"."id")`.as(
+    "ticket_count",
+  ),
+  fanCount: sql<number>`(SELECT COUNT(DISTINCT "user_id") FROM "raffle_entries" WHERE "raffle_entries"."raffle_id" = "raffles"."id")`.as(
+    "fan_count",
+  ),
 };
 
 export type RaffleSummary = Pick<RaffleRow, "id" | "fanclubId" | "title" | "entryPrice" | "winnerCount" | "maxEntriesPerFan" | "status"> & {

@@ -8,7 +8,17 @@ import type { RoomView } from "./use-live-room";
  * and name, the presence count, and the form. The owner and editors delete messages and mute fans
  * from here. The room's refusals show under the form; the socket stays open.
  */
-export function ChatPanel({ view, send, hidden, onHide }: { view: RoomView; send: (m: Record<string, unknown>) => boolean; hidden: boolean; onHide?: () => void }) {
+export function ChatPanel({
+  view,
+  send,
+  hidden,
+  onHide,
+}: {
+  view: RoomView;
+  send: (m: Record<string, unknown>) => boolean;
+  hidden: boolean;
+  onHide?: () => void;
+}) {
   const { t } = useTranslation("lives");
   const [text, setText] = useState("");
   const listRef = useRef<HTMLOListElement>(null);
@@ -43,7 +53,11 @@ export function ChatPanel({ view, send, hidden, onHide }: { view: RoomView; send
         {view.messages.length === 0 ? <li className="muted small">{t("watch.noMessages")}</li> : null}
         {view.messages.map((m) => (
           <li key={m.id} className="live-chat-message" data-chat-message={m.id}>
-            {m.iconUrl ? <img src={m.iconUrl} alt="" width={24} height={24} className="live-chat-icon" /> : <span className="live-chat-icon" aria-hidden="true" />}
+            {m.iconUrl ? (
+              <img src={m.iconUrl} alt="" width={24} height={24} className="live-chat-icon" />
+            ) : (
+              <span className="live-chat-icon" aria-hidden="true" />
+            )}
             <div>
               <strong className="small">{m.name}</strong>
               {view.mutedUsers.includes(m.userId) ? <span className="badge badge-muted small">{t("watch.mutedBadge")}</span> : null}

@@ -26,12 +26,18 @@ export type ConnectionState =
  * per join (RealtimeKit), so a page asks for one only while it has no video session; a reconnect
  * of the room's socket keeps the video it has.
  */
-export type TicketSource = (request: { withVideo: boolean }) => Promise<{ ok: true; payload: RoomTicketPayload } | { ok: false; status: number; message: string }>;
+export type TicketSource = (request: {
+  withVideo: boolean;
+}) => Promise<{ ok: true; payload: RoomTicketPayload } | { ok: false; status: number; message: string }>;
 
 /** The room ticket of one event, through the API (the Worker checks the right to watch). */
 export function ticketFrom(liveEventId: number, call: "room_ticket" | "start_live", body?: Record<string, unknown>): TicketSource {
   return async ({ withVideo }) => {
-    const res = await callApi<RoomTicketPayload>(`/live_events/${liveEventId}/${call}`, { method: "POST", body: { ...body, video: withVideo }, timeoutMs: 15_000 });
+    const res = await callApi<RoomTicketPayload>(`/live_events/${liveEventId}/${call}`, {
+      method: "POST",
+      body: { ...body, video: withVideo },
+      timeoutMs: 15_000,
+    });
     if (res.success) return { ok: true, payload: res.payload };
     return { ok: false, status: res.status, message: res.payload?.message ?? "" };
   };
@@ -122,7 +128,8 @@ export class LiveRoomConnection {
     }
     if (this.stopped) return;
     if (!answer.ok) {
-      if (answer.status >= 400 && answer.status < 500) return this.setState({ kind: "refused", status: answer.status, message: answer.message });
+      if (answer.status >= 400 && answer.status < 500)
+        return this.setState({ kind: "refused", status: answer.status, message: answer.message });
       return this.retry();
     }
     for (const l of this.ticketListeners) l(answer.payload);

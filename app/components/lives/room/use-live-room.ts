@@ -29,7 +29,20 @@ export interface RoomView {
   welcomes: number;
 }
 
-const INITIAL: RoomView = { connection: { kind: "connecting" }, role: null, userId: null, presence: 0, onAir: false, mirror: false, muted: false, mutedUsers: [], messages: [], error: null, streamEnded: null, welcomes: 0 };
+const INITIAL: RoomView = {
+  connection: { kind: "connecting" },
+  role: null,
+  userId: null,
+  presence: 0,
+  onAir: false,
+  mirror: false,
+  muted: false,
+  mutedUsers: [],
+  messages: [],
+  error: null,
+  streamEnded: null,
+  welcomes: 0,
+};
 
 /** The newest messages a page keeps (the room sends the last 100 to newcomers). */
 const KEPT = 200;
@@ -96,7 +109,9 @@ export function useLiveRoom(source: TicketSource) {
       // the local session is made at once, before the socket opens: an offer may be its first message
       const created =
         join.provider === "local"
-          ? Promise.resolve(createLocalSession(join, { send: (msg) => void connection.send(msg), subscribe: (l) => connection.onMessage(l) }))
+          ? Promise.resolve(
+              createLocalSession(join, { send: (msg) => void connection.send(msg), subscribe: (l) => connection.onMessage(l) }),
+            )
           : import("../video/realtimekit").then((m) => m.createRealtimeKitSession(join));
       sessionRef.current = { provider: join.provider, session: created };
       connection.withVideo = false;

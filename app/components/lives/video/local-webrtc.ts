@@ -78,7 +78,8 @@ export function createLocalSession(join: LocalJoin, signals: RoomSignals): LiveV
     };
     await pc.setRemoteDescription(offer);
     current.ready = true;
-    for (const candidate of current.pending.splice(0)) await pc.addIceCandidate(candidate).catch((e) => console.warn("live: ICE candidate refused", e));
+    for (const candidate of current.pending.splice(0))
+      await pc.addIceCandidate(candidate).catch((e) => console.warn("live: ICE candidate refused", e));
     const answer = await pc.createAnswer();
     await pc.setLocalDescription({ type: "answer", sdp: withStereoOpus(answer.sdp ?? "") });
     signals.send({ type: "answer", to: from, data: pc.localDescription?.toJSON() });
@@ -143,7 +144,14 @@ export function createLocalSession(join: LocalJoin, signals: RoomSignals): LiveV
       for (const old of media.stream.getVideoTracks()) media.stream.removeTrack(old);
       media.stream.addTrack(track);
       // the receiver's track kind names the transceiver's kind even while its sender has no track
-      await Promise.all([...outgoing.values()].flatMap((pc) => pc.getTransceivers().filter((t) => t.receiver.track.kind === "video").map((t) => t.sender.replaceTrack(track))));
+      await Promise.all(
+        [...outgoing.values()].flatMap((pc) =>
+          pc
+            .getTransceivers()
+            .filter((t) => t.receiver.track.kind === "video")
+            .map((t) => t.sender.replaceTrack(track)),
+        ),
+      );
     },
     async unpublish() {
       media = null;

@@ -115,7 +115,14 @@ function joinedSession(meeting: Meeting): LiveVideoSession {
   };
 
   const joined = meeting.participants.joined;
-  const mapEvents = ["participantJoined", "participantLeft", "videoUpdate", "audioUpdate", "screenShareUpdate", "participantsCleared"] as const;
+  const mapEvents = [
+    "participantJoined",
+    "participantLeft",
+    "videoUpdate",
+    "audioUpdate",
+    "screenShareUpdate",
+    "participantsCleared",
+  ] as const;
   for (const event of mapEvents) joined.on(event, refresh);
   const onRoomLeft = ({ state }: { state: string }) => {
     // kicked, ended, failed or disconnected: the video is gone until the SDK joins again
@@ -207,7 +214,12 @@ function joinedSession(meeting: Meeting): LiveVideoSession {
 
 /** A screen shared through RealtimeKit's own screen share wins over the camera, as on any RealtimeKit page. */
 function publishedTracks(participant: RTKParticipant): MediaStreamTrack[] {
-  const video = participant.screenShareEnabled && participant.screenShareTracks?.video ? participant.screenShareTracks.video : participant.videoEnabled ? participant.videoTrack : null;
+  const video =
+    participant.screenShareEnabled && participant.screenShareTracks?.video
+      ? participant.screenShareTracks.video
+      : participant.videoEnabled
+        ? participant.videoTrack
+        : null;
   const audio = participant.audioEnabled ? participant.audioTrack : null;
   return [video, audio].filter((track): track is MediaStreamTrack => Boolean(track));
 }

@@ -5,7 +5,17 @@ import { useTranslation } from "~/lib/i18n";
  * The video element of a live. Browsers refuse to start sound without a gesture, so a stream that
  * cannot play with sound starts muted and offers a button to turn the sound on.
  */
-export function LivePlayer({ stream, mirror, muted: alwaysMuted = false, label }: { stream: MediaStream | null; mirror: boolean; muted?: boolean; label: string }) {
+export function LivePlayer({
+  stream,
+  mirror,
+  muted: alwaysMuted = false,
+  label,
+}: {
+  stream: MediaStream | null;
+  mirror: boolean;
+  muted?: boolean;
+  label: string;
+}) {
   const { t } = useTranslation("lives");
   const ref = useRef<HTMLVideoElement>(null);
   const [needsSound, setNeedsSound] = useState(false);
@@ -26,7 +36,17 @@ export function LivePlayer({ stream, mirror, muted: alwaysMuted = false, label }
 
   return (
     <>
-      <video ref={ref} className="live-video" data-live-video data-mirror={mirror} playsInline autoPlay muted={alwaysMuted} aria-label={label} hidden={!stream} />
+      <video
+        ref={ref}
+        className="live-video"
+        data-live-video
+        data-mirror={mirror}
+        playsInline
+        autoPlay
+        muted={alwaysMuted}
+        aria-label={label}
+        hidden={!stream}
+      />
       {needsSound ? (
         <button
           type="button"

@@ -44,11 +44,20 @@ export default function LiveWatch({ liveEventId, title, waitingText, ticketTitle
 
   const refused = view.connection.kind === "refused" ? view.connection.message : null;
   const playing = view.onAir && stream !== null;
-  const status = refused ?? (view.onAir ? (stream ? null : t("watch.connecting")) : view.connection.kind === "retrying" ? t("watch.reconnecting") : waitingText);
+  const status =
+    refused ??
+    (view.onAir ? (stream ? null : t("watch.connecting")) : view.connection.kind === "retrying" ? t("watch.reconnecting") : waitingText);
 
   return (
     <>
-      <section className="live-stage" ref={stageRef} aria-label={t("public.watch")} data-live-stage data-on-air={view.onAir} data-connection={view.connection.kind}>
+      <section
+        className="live-stage"
+        ref={stageRef}
+        aria-label={t("public.watch")}
+        data-live-stage
+        data-on-air={view.onAir}
+        data-connection={view.connection.kind}
+      >
         <div className="live-player" data-live-player data-state={playing ? "playing" : view.onAir ? "onAir" : "waiting"}>
           <LivePlayer stream={view.onAir ? stream : null} mirror={view.mirror} label={title} />
           {status ? (
@@ -69,7 +78,12 @@ export default function LiveWatch({ liveEventId, title, waitingText, ticketTitle
             {t("watch.toStreamer")}
           </a>
         ) : null}
-        <button type="button" className="button button-secondary button-small" aria-pressed={chatOpen} onClick={() => setChatOpen((v) => !v)}>
+        <button
+          type="button"
+          className="button button-secondary button-small"
+          aria-pressed={chatOpen}
+          onClick={() => setChatOpen((v) => !v)}
+        >
           {chatOpen ? t("watch.hideChat") : t("watch.showChat")}
         </button>
         <button type="button" className="button button-secondary button-small" onClick={() => void fullScreen()}>

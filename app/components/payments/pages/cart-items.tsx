@@ -12,7 +12,13 @@ export type QuoteView = { chargeNow: number; effectiveAt: number; month: string 
 
 export function quoteView(quote: PlanQuote | null): QuoteView | null {
   if (!quote || quote.kind === "current" || quote.kind === "unavailable" || quote.kind === "leave") return null;
-  return { chargeNow: quote.chargeNow, effectiveAt: quote.effectiveAt, month: quote.grantsMonth, nextRenewalAt: quote.nextRenewalAt, renewalPrice: quote.renewalPrice };
+  return {
+    chargeNow: quote.chargeNow,
+    effectiveAt: quote.effectiveAt,
+    month: quote.grantsMonth,
+    nextRenewalAt: quote.nextRenewalAt,
+    renewalPrice: quote.renewalPrice,
+  };
 }
 
 export function QuoteLines({ quote }: { quote: QuoteView }) {

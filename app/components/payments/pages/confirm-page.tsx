@@ -4,7 +4,19 @@ import type { CartPayload } from "../types";
 import { CartItems } from "./cart-items";
 
 /** Page 3: the cart with each item's quote, what the card and the coins pay, and the pay button. */
-export function ConfirmPage({ cart, split, busy, onBack, onPay }: { cart: CartPayload; split: { coins: number; card: number }; busy: boolean; onBack: () => void; onPay: () => void }) {
+export function ConfirmPage({
+  cart,
+  split,
+  busy,
+  onBack,
+  onPay,
+}: {
+  cart: CartPayload;
+  split: { coins: number; card: number };
+  busy: boolean;
+  onBack: () => void;
+  onPay: () => void;
+}) {
   const { t } = useTranslation("payments");
   return (
     <>

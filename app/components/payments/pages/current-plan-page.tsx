@@ -24,7 +24,9 @@ export function CurrentPlanPage({ current, membership, onExpired, onStopSupport,
         <>
           <p className="muted small">
             {t("history.memberNumber", { number: String(membership.memberNumber) })}
-            {membership.nextRenewalAt && membership.status === "active" ? ` · ${t("history.nextRenewal", { date: formatLocalDate(locale, membership.nextRenewalAt), price: formatYen(current.price) })}` : ""}
+            {membership.nextRenewalAt && membership.status === "active"
+              ? ` · ${t("history.nextRenewal", { date: formatLocalDate(locale, membership.nextRenewalAt), price: formatYen(current.price) })}`
+              : ""}
           </p>
           {membership.status === "unpaid" ? (
             <p className="flash flash-warn">

@@ -1,5 +1,11 @@
 import { useTranslation } from "~/lib/i18n";
-import { clampCoinAmount, parseCoinAmount, PAYMENT_TYPE, showCoinForRenewalCheckbox, type PaymentType } from "../../../../server/domain/coin-payment";
+import {
+  clampCoinAmount,
+  parseCoinAmount,
+  PAYMENT_TYPE,
+  showCoinForRenewalCheckbox,
+  type PaymentType,
+} from "../../../../server/domain/coin-payment";
 import { formatYen, formatCoins } from "../../../../server/domain/number-display";
 import type { CartPayload } from "../types";
 
@@ -22,7 +28,21 @@ export type MethodPageProps = {
 };
 
 /** Page 2: how to pay (card, all coins, part coins), the coin balance, coin-for-renewal. */
-export function MethodPage({ cart, paymentType, onPaymentType, coinInput, onCoinInput, balance, refreshing, onRefreshBalance, chargeCoinsHref, renewal, onToggleRenewal, onBack, onNext }: MethodPageProps) {
+export function MethodPage({
+  cart,
+  paymentType,
+  onPaymentType,
+  coinInput,
+  onCoinInput,
+  balance,
+  refreshing,
+  onRefreshBalance,
+  chargeCoinsHref,
+  renewal,
+  onToggleRenewal,
+  onBack,
+  onNext,
+}: MethodPageProps) {
   const { t } = useTranslation("payments");
   const total = cart.total;
   const cartHasPlan = cart.carts.some((i) => i.type === "Plan");
@@ -56,7 +76,9 @@ export function MethodPage({ cart, paymentType, onPaymentType, coinInput, onCoin
           onChange={(e) => onCoinInput(e.target.value)}
           onBlur={() => onCoinInput(String(clampCoinAmount(parseCoinAmount(coinInput), total)))}
         />
-        {paymentType === PAYMENT_TYPE.partCoin ? <p className="muted small">{t("method.cardMinimum", { min: formatYen(cart.minCardAmount) })}</p> : null}
+        {paymentType === PAYMENT_TYPE.partCoin ? (
+          <p className="muted small">{t("method.cardMinimum", { min: formatYen(cart.minCardAmount) })}</p>
+        ) : null}
       </div>
       <div className="payment-balance">
         <span data-testid="coin-balance">{t("balance", { balance: formatCoins(balance) })}</span>
@@ -67,10 +89,13 @@ export function MethodPage({ cart, paymentType, onPaymentType, coinInput, onCoin
           {t("actions.chargeCoins")}
         </a>
       </div>
-      <p className="muted small">{cart.card ? t("method.cardOnFile", { brand: cart.card.brand.toUpperCase(), last4: cart.card.last4 }) : t("method.noCard")}</p>
+      <p className="muted small">
+        {cart.card ? t("method.cardOnFile", { brand: cart.card.brand.toUpperCase(), last4: cart.card.last4 }) : t("method.noCard")}
+      </p>
       {renewal && showCoinForRenewalCheckbox({ cartHasPlan, paymentType, alreadyEnabled: renewal.alreadyEnabled }) ? (
         <label className="checkbox">
-          <input type="checkbox" checked={renewal.checked} onChange={(e) => onToggleRenewal(e.target.checked)} /> {t("method.coinForRenewal")}
+          <input type="checkbox" checked={renewal.checked} onChange={(e) => onToggleRenewal(e.target.checked)} />{" "}
+          {t("method.coinForRenewal")}
         </label>
       ) : null}
       <div className="dialog-actions">

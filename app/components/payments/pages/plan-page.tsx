@@ -4,13 +4,26 @@ import type { PlanJson } from "../types";
 import { QuoteLines, quoteView } from "./cart-items";
 
 /** Page 1: one plan, what joining or changing to it costs (the server's quote), and the choice. */
-export function PlanPage({ plan, busy, onChoose, onPlans, onExpired }: { plan: PlanJson; busy: boolean; onChoose: (p: PlanJson) => void; onPlans: (() => void) | null; onExpired: () => void }) {
+export function PlanPage({
+  plan,
+  busy,
+  onChoose,
+  onPlans,
+  onExpired,
+}: {
+  plan: PlanJson;
+  busy: boolean;
+  onChoose: (p: PlanJson) => void;
+  onPlans: (() => void) | null;
+  onExpired: () => void;
+}) {
   const { t } = useTranslation("payments");
   const quote = plan.quote;
   const view = quoteView(quote);
   const closed = plan.disabledAt !== null || plan.isCloseApplied || (quote?.kind === "unavailable" && quote.reason === "planClosed");
   const unpaid = quote?.kind === "unavailable" && quote.reason === "unpaid";
-  const action = plan.planGrade === "downgrade" ? t("actions.downgrade") : plan.planGrade === "upgrade" ? t("actions.upgrade") : t("actions.join");
+  const action =
+    plan.planGrade === "downgrade" ? t("actions.downgrade") : plan.planGrade === "upgrade" ? t("actions.upgrade") : t("actions.join");
   return (
     <>
       <div className="payment-plan" data-plan={plan.name}>
@@ -19,7 +32,8 @@ export function PlanPage({ plan, busy, onChoose, onPlans, onExpired }: { plan: P
           <p className="muted small">{plan.fanclubName}</p>
           <h3>{plan.name}</h3>
           <p>
-            {plan.price === 0 ? t("plan.free") : t("plan.monthly", { price: formatYen(plan.price) })} <span className="muted small">{t("taxIncluded")}</span>
+            {plan.price === 0 ? t("plan.free") : t("plan.monthly", { price: formatYen(plan.price) })}{" "}
+            <span className="muted small">{t("taxIncluded")}</span>
           </p>
         </div>
       </div>

@@ -48,7 +48,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const now = Date.now();
   const email = await signInEmail(app.db, pending.userId);
   const subjects = lockSubjects(email ?? `user:${pending.userId}`, app.clientIp);
-  if (await isLocked(app.db, subjects, now)) return data({ result: submission.reply({ formErrors: [t("errors.locked")] }) }, { status: 429 });
+  if (await isLocked(app.db, subjects, now))
+    return data({ result: submission.reply({ formErrors: [t("errors.locked")] }) }, { status: 429 });
   if (!(await verifySecondStep(app.db, pending.userId, submission.value.code, now))) {
     await recordFailure(app.db, subjects, now);
     return data({ result: submission.reply({ formErrors: [t("twoStep.wrongCode")] }) }, { status: 400 });
@@ -56,7 +57,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await finishPendingLogin(app.db, id);
   app.setCookie(OTP_PENDING_COOKIE, "", { path: "/auth", maxAge: 0 });
   const session = await startSession(app, pending.userId);
-  throw redirect(await destinationAfterSignIn(app, { rootHash: session.idHash, userId: pending.userId }, returnTarget(app, pending.returnTo)));
+  throw redirect(
+    await destinationAfterSignIn(app, { rootHash: session.idHash, userId: pending.userId }, returnTarget(app, pending.returnTo)),
+  );
 }
 
 export default function TwoStepLogin() {
@@ -71,7 +74,9 @@ export default function TwoStepLogin() {
       <FormErrors errors={form.errors} />
       <Form method="post" {...getFormProps(form)} className="form">
         <Field label={t("fields.otpCode")} errors={fields.code.errors} id={fields.code.id}>
-          <input {...getInputProps(fields.code, { type: "text" })} inputMode="text"
+          <input
+            {...getInputProps(fields.code, { type: "text" })}
+            inputMode="text"
             autoComplete="one-time-code"
             // eslint-disable-next-line jsx-a11y/no-autofocus -- this step asks for nothing but the code
             autoFocus

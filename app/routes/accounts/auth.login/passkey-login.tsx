@@ -20,7 +20,10 @@ export function PasskeyLogin({ loggedInPath }: { loggedInPath: string }) {
         setError(t("passkeys.unsupported"));
         return;
       }
-      const start = await callApi<{ challengeId: string; options: Parameters<typeof startAuthentication>[0]["optionsJSON"] }>("/webauthn/login/options", { method: "POST", body: {} });
+      const start = await callApi<{ challengeId: string; options: Parameters<typeof startAuthentication>[0]["optionsJSON"] }>(
+        "/webauthn/login/options",
+        { method: "POST", body: {} },
+      );
       if (!start.success) throw new Error(start.payload.message);
       const response = await startAuthentication({ optionsJSON: start.payload.options });
       const done = await callApi<{ location: string }>("/webauthn/login", {

@@ -49,7 +49,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const result = await authenticate(app.db, { email, password, ip: app.clientIp, now: Date.now() });
   if (!result.ok) {
     const message = { invalid: "errors.invalidLogin", locked: "errors.locked", unconfirmed: "errors.unconfirmed" }[result.reason];
-    return data({ result: submission.reply({ formErrors: [t(message)], hideFields: ["password"] }) }, { status: result.reason === "locked" ? 429 : 400 });
+    return data(
+      { result: submission.reply({ formErrors: [t(message)], hideFields: ["password"] }) },
+      { status: result.reason === "locked" ? 429 : 400 },
+    );
   }
   if (result.user.otpEnabledAt) {
     // the password was right; the second step decides

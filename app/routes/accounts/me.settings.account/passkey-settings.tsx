@@ -30,7 +30,10 @@ export function PasskeySettings({ initial }: { initial: PasskeyItem[] }) {
         toast.show(t("passkeys.unsupported"), "error");
         return;
       }
-      const start = await callApi<{ challengeId: string; options: Parameters<typeof startRegistration>[0]["optionsJSON"] }>("/webauthn/register", { method: "POST", body: {} });
+      const start = await callApi<{ challengeId: string; options: Parameters<typeof startRegistration>[0]["optionsJSON"] }>(
+        "/webauthn/register",
+        { method: "POST", body: {} },
+      );
       if (!start.success) throw new Error(start.payload.message);
       const response = await startRegistration({ optionsJSON: start.payload.options });
       const done = await callApi<{ passkeys: PasskeyItem[] }>("/webauthn/callback", {
@@ -69,7 +72,8 @@ export function PasskeySettings({ initial }: { initial: PasskeyItem[] }) {
           {items.map((p) => (
             <li key={p.id}>
               <span>
-                <strong>{p.name}</strong> <span className="muted small">{t("passkeys.createdAt", { date: formatLocalDate(locale, p.createdAt) })}</span>
+                <strong>{p.name}</strong>{" "}
+                <span className="muted small">{t("passkeys.createdAt", { date: formatLocalDate(locale, p.createdAt) })}</span>
               </span>
               <button type="button" className="button button-secondary button-small" onClick={() => remove(p.id)}>
                 {t("passkeys.remove")}

@@ -31,7 +31,6 @@ export const handle = {
 };
 export const clientLoader = withNamespaces(["account"]);
 
-
 export async function loader({ context }: LoaderFunctionArgs) {
   const user = requireUser(context.app);
   const passkeys = await listPasskeys(context.app.db, user.id);
@@ -45,7 +44,9 @@ export async function loader({ context }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title }];
 
-const intentSchema = z.object({ intent: z.enum(["email", "password", "signOutEverywhere", "otpSetup", "update_otp_setting", "otpDisable"]) });
+const intentSchema = z.object({
+  intent: z.enum(["email", "password", "signOutEverywhere", "otpSetup", "update_otp_setting", "otpDisable"]),
+});
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { app } = context;
@@ -72,10 +73,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case "password": {
       const submission = parseWithZod(formData, { schema: changePasswordSchema(t) });
       const hide = { hideFields: ["currentPassword", "password", "passwordConfirmation"] };
-      if (submission.status !== "success") return data({ intent: "password", result: submission.reply(hide), done: false }, { status: 400 });
-      const result = await changePassword(app.db, { userId: user.id, currentPassword: submission.value.currentPassword, password: submission.value.password, now });
+      if (submission.status !== "success")
+        return data({ intent: "password", result: submission.reply(hide), done: false }, { status: 400 });
+      const result = await changePassword(app.db, {
+        userId: user.id,
+        currentPassword: submission.value.currentPassword,
+        password: submission.value.password,
+        now,
+      });
       if (!result.ok) {
-        return data({ intent: "password", result: submission.reply({ ...hide, fieldErrors: { currentPassword: [t("errors.wrongPassword")] } }), done: false }, { status: 400 });
+        return data(
+          {
+            intent: "password",
+            result: submission.reply({ ...hide, fieldErrors: { currentPassword: [t("errors.wrongPassword")] } }),
+            done: false,
+          },
+          { status: 400 },
+        );
       }
       enqueueEmail(app.env, app.waitUntil, result.emailId);
       return { intent: "password", result: submission.reply({ resetForm: true }), done: true };
@@ -86,7 +100,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     case "update_otp_setting": {
       const confirmed = await confirmSetup(app.db, user.id, code, now);
-      if (!confirmed.ok) return data({ intent: "update_otp_setting", result: null, done: false, otpError: t("twoStep.wrongCode") }, { status: 400 });
+      if (!confirmed.ok)
+        return data({ intent: "update_otp_setting", result: null, done: false, otpError: t("twoStep.wrongCode") }, { status: 400 });
       return { intent: "update_otp_setting", result: null, done: true, recoveryCodes: confirmed.recoveryCodes };
     }
     case "otpDisable": {

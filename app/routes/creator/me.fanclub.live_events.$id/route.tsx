@@ -29,7 +29,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { app } = context;
   const op = requireCreator(app, request, "manageLiveEvents");
   const id = idParam(params.id);
-  const [stored, sales] = await Promise.all([getCreatorLiveEvent(app.db, op.fanclubId, id, Date.now()), listTicketSales(app.db, op.fanclubId, 1, id)]);
+  const [stored, sales] = await Promise.all([
+    getCreatorLiveEvent(app.db, op.fanclubId, id, Date.now()),
+    listTicketSales(app.db, op.fanclubId, 1, id),
+  ]);
   if (!stored) throw new Response(null, { status: 404 });
   const now = Date.now();
   return {

@@ -158,7 +158,14 @@ export default function StreamerView({ liveEventId, publicUrl }: { liveEventId: 
         <ChatPanel view={view} send={send} hidden={false} />
       </div>
       <div className="streamer-controls">
-        <DeviceSelect label={t("stream.camera")} devices={devices.cameras} value={cameraId} disabled={phase !== "idle"} unnamed={(n) => t("stream.cameraN", { n })} onChange={(id) => void openMedia(id, microphoneId)} />
+        <DeviceSelect
+          label={t("stream.camera")}
+          devices={devices.cameras}
+          value={cameraId}
+          disabled={phase !== "idle"}
+          unnamed={(n) => t("stream.cameraN", { n })}
+          onChange={(id) => void openMedia(id, microphoneId)}
+        />
         <DeviceSelect
           label={t("stream.microphone")}
           devices={devices.microphones}
@@ -180,7 +187,13 @@ export default function StreamerView({ liveEventId, publicUrl }: { liveEventId: 
       </div>
       <div className="actions">
         {phase === "idle" ? (
-          <button type="button" className="button" disabled={!stream || view.connection.kind !== "open"} onClick={() => void start()} data-start-live>
+          <button
+            type="button"
+            className="button"
+            disabled={!stream || view.connection.kind !== "open"}
+            onClick={() => void start()}
+            data-start-live
+          >
             {t("stream.start")}
           </button>
         ) : (
@@ -188,7 +201,12 @@ export default function StreamerView({ liveEventId, publicUrl }: { liveEventId: 
             <button type="button" className="button button-danger" disabled={busy} onClick={() => void stop()} data-stop-live>
               {t("stream.stop")}
             </button>
-            <button type="button" className="button button-secondary" disabled={busy || typeof navigator.mediaDevices?.getDisplayMedia !== "function"} onClick={() => void shareScreen()}>
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={busy || typeof navigator.mediaDevices?.getDisplayMedia !== "function"}
+              onClick={() => void shareScreen()}
+            >
               {sharing ? t("stream.backToCamera") : t("stream.shareScreen")}
             </button>
           </>
@@ -198,14 +216,23 @@ export default function StreamerView({ liveEventId, publicUrl }: { liveEventId: 
         </a>
       </div>
       <p className="muted small" role="status" data-streamer-status>
-        {problem ?? view.streamEnded ?? (live ? t("stream.liveNote", { count: view.presence }) : busy ? t("stream.starting") : t("stream.idleNote"))}
+        {problem ??
+          view.streamEnded ??
+          (live ? t("stream.liveNote", { count: view.presence }) : busy ? t("stream.starting") : t("stream.idleNote"))}
       </p>
     </section>
   );
 }
 
 /** A camera or microphone choice; browsers name devices only once access was granted. */
-function DeviceSelect(props: { label: string; devices: MediaDeviceInfo[]; value: string; disabled: boolean; unnamed: (n: number) => string; onChange: (deviceId: string) => void }) {
+function DeviceSelect(props: {
+  label: string;
+  devices: MediaDeviceInfo[];
+  value: string;
+  disabled: boolean;
+  unnamed: (n: number) => string;
+  onChange: (deviceId: string) => void;
+}) {
   return (
     <label>
       {props.label}

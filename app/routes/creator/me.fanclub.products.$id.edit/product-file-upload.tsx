@@ -24,7 +24,11 @@ export function ProductFileUpload(props: { productId: number; current: { name: s
       const res = await fetch(`/api/v1/me/fanclub/products/${props.productId}/file?name=${encodeURIComponent(file.name)}`, {
         method: "PUT",
         credentials: "same-origin",
-        headers: { "X-Requested-With": "XMLHttpRequest", "Content-Type": file.type || "application/octet-stream", Accept: "application/json" },
+        headers: {
+          "X-Requested-With": "XMLHttpRequest",
+          "Content-Type": file.type || "application/octet-stream",
+          Accept: "application/json",
+        },
         body: file,
       });
       const json = (await res.json()) as { success: boolean; payload: { name?: string; size?: number; message?: string } };
@@ -47,7 +51,14 @@ export function ProductFileUpload(props: { productId: number; current: { name: s
       </p>
       <label className="button button-outline">
         {busy ? t("creator.uploading") : t("creator.chooseFile")}
-        <input ref={input} type="file" hidden disabled={busy} onChange={(e) => void send(e.target.files?.[0])} data-testid="upload-product-file" />
+        <input
+          ref={input}
+          type="file"
+          hidden
+          disabled={busy}
+          onChange={(e) => void send(e.target.files?.[0])}
+          data-testid="upload-product-file"
+        />
       </label>
       <span className="muted small">{t("hints.file", { size: limit })}</span>
     </div>

@@ -52,7 +52,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (result.reason === "notFound") throw new Response(null, { status: 404 });
     const t = translatorFor(app.locale, "products");
     const field = result.reason === "stockBelowSold" ? "stock" : "publish";
-    return data({ result: submission.reply({ fieldErrors: { [field]: [t(`errors.${result.reason}`, { sold: String(result.sold) })] } }) }, { status: 409 });
+    return data(
+      { result: submission.reply({ fieldErrors: { [field]: [t(`errors.${result.reason}`, { sold: String(result.sold) })] } }) },
+      { status: 409 },
+    );
   }
   setFlash(app, [{ type: "info", key: "products:creator.updated" }]);
   throw redirect("/me/fanclub/products");
@@ -66,7 +69,14 @@ export default function EditProduct() {
     <div className="page narrow">
       <h1>{t("creator.editTitle")}</h1>
       <section className="card">
-        <ImageUpload kind="icon" endpoint={`/me/fanclub/products/${productId}/image`} label={t("fields.image")} currentUrl={imageUrl} width={PROFILE_IMAGE.icon.width} height={PROFILE_IMAGE.icon.height} />
+        <ImageUpload
+          kind="icon"
+          endpoint={`/me/fanclub/products/${productId}/image`}
+          label={t("fields.image")}
+          currentUrl={imageUrl}
+          width={PROFILE_IMAGE.icon.width}
+          height={PROFILE_IMAGE.icon.height}
+        />
         {product.kind === "digital" ? <ProductFileUpload productId={productId} current={file} /> : null}
       </section>
       <ProductForm lastResult={actionData?.result} product={product} submitLabel={t("creator.save")} />

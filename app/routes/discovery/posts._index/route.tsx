@@ -18,7 +18,9 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: postStyles
 function cursorOf(params: URLSearchParams): { before: number; beforeId: number } | null {
   const before = Number(params.get("before"));
   const beforeId = Number(params.get("beforeId"));
-  return params.has("before") && Number.isSafeInteger(before) && Number.isSafeInteger(beforeId) && beforeId > 0 ? { before, beforeId } : null;
+  return params.has("before") && Number.isSafeInteger(before) && Number.isSafeInteger(beforeId) && beforeId > 0
+    ? { before, beforeId }
+    : null;
 }
 
 /**
@@ -31,7 +33,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const title = app.t("posts:view.timelineTitle");
   if (!app.user) {
     const here = `${app.service?.frontUrl ?? url.origin}/posts`;
-    return { title, signedIn: false, loginHref: `${app.origins.login}/auth/login?loggedInPath=${encodeURIComponent(here)}`, posts: [], more: null, paged: false };
+    return {
+      title,
+      signedIn: false,
+      loginHref: `${app.origins.login}/auth/login?loggedInPath=${encodeURIComponent(here)}`,
+      posts: [],
+      more: null,
+      paged: false,
+    };
   }
   const cursor = cursorOf(url.searchParams);
   const page = await timeline(app.db, postViewerFrom(app.session), cursor, Date.now());

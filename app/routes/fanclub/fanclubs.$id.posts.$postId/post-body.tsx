@@ -104,7 +104,9 @@ function Attachments({ files }: { files: readonly PostFileView[] }) {
 
 function LessonInfo({ lesson }: { lesson: NonNullable<PostBody["lesson"]> }) {
   const { t, locale } = useTranslation("posts");
-  const platform = (LESSON_PLATFORMS as readonly string[]).includes(lesson.lessonPlatformType ?? "") ? t(`lessonPlatforms.${lesson.lessonPlatformType}`) : lesson.lessonPlatformType;
+  const platform = (LESSON_PLATFORMS as readonly string[]).includes(lesson.lessonPlatformType ?? "")
+    ? t(`lessonPlatforms.${lesson.lessonPlatformType}`)
+    : lesson.lessonPlatformType;
   return (
     <section className="card post-lesson" aria-labelledby="post-lesson-heading">
       <h2 id="post-lesson-heading">{t("view.lesson.title")}</h2>
@@ -125,7 +127,9 @@ function LessonInfo({ lesson }: { lesson: NonNullable<PostBody["lesson"]> }) {
           <div>
             <dt>{t("fields.reservationStartAt")}</dt>
             <dd>
-              <time dateTime={new Date(lesson.reservationStartAt).toISOString()}>{formatLocalDate(locale, lesson.reservationStartAt, true)}</time>
+              <time dateTime={new Date(lesson.reservationStartAt).toISOString()}>
+                {formatLocalDate(locale, lesson.reservationStartAt, true)}
+              </time>
             </dd>
           </div>
         ) : null}

@@ -53,7 +53,17 @@ function HeartIcon({ filled }: { filled: boolean }) {
  * Likes the post at once (optimistic) and settles on the server's count; on failure it goes back
  * and says why. Visitors get a link to sign in instead of a button that cannot work.
  */
-export function PostLikeButton({ postId, canLike, initialLikeCount, likedByMe }: { postId: number; canLike: boolean; initialLikeCount: number; likedByMe: boolean }) {
+export function PostLikeButton({
+  postId,
+  canLike,
+  initialLikeCount,
+  likedByMe,
+}: {
+  postId: number;
+  canLike: boolean;
+  initialLikeCount: number;
+  likedByMe: boolean;
+}) {
   const { t } = useTranslation("comments");
   const toast = useToast();
   const root = useRootData();
@@ -90,7 +100,9 @@ export function PostLikeButton({ postId, canLike, initialLikeCount, likedByMe }:
     setState({ liked, count: Math.max(0, before.count + (liked ? 1 : -1)) });
     setBusy(true);
     try {
-      const res = await callApi<{ liked: boolean; likeCount: number }>(`/posts/${postId}/${liked ? "like" : "cancel_like"}`, { method: "POST" });
+      const res = await callApi<{ liked: boolean; likeCount: number }>(`/posts/${postId}/${liked ? "like" : "cancel_like"}`, {
+        method: "POST",
+      });
       if (!res.success) throw new Error(res.payload.message);
       setState({ liked: res.payload.liked, count: res.payload.likeCount });
     } catch (e) {

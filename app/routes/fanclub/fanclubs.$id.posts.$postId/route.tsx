@@ -24,7 +24,12 @@ import commentStyles from "~/styles/comments.css?url";
 export const handle = {
   i18n: ["common", "fanclub", "posts", "comments", "tips"],
   breadcrumb: (d: { post?: { fanclubId: number; title: string } } | undefined) =>
-    d?.post ? [{ label: "fanclub:tabs.posts", to: `/fanclubs/${d.post.fanclubId}/posts` }, { label: d.post.title, literal: true }] : [],
+    d?.post
+      ? [
+          { label: "fanclub:tabs.posts", to: `/fanclubs/${d.post.fanclubId}/posts` },
+          { label: d.post.title, literal: true },
+        ]
+      : [],
 };
 export const clientLoader = withNamespaces(["fanclub", "posts", "comments", "tips"]);
 // Signed-out visitors all get the same page (media links are minted for "anyone" and keep for the hour).
@@ -63,7 +68,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // a post is only ever shown under its own fan club's address
   if (!access || access.fanclub.id !== fanclubId) throw new Response(null, { status: 404 });
   // the body (or what unlocks it), previous/next, likes and comments, and the tips' count: one batch
-  const { detail, around, social, tips: tipSummary } = await postPageData(app.db, access, viewer, { secret: mediaSigningSecret(app.env), viewerId: app.user?.id ?? null, now });
+  const {
+    detail,
+    around,
+    social,
+    tips: tipSummary,
+  } = await postPageData(app.db, access, viewer, { secret: mediaSigningSecret(app.env), viewerId: app.user?.id ?? null, now });
   const blog = detail.body ? blogOf(detail.body) : null;
   const frontUrl = app.service?.frontUrl ?? new URL(request.url).origin;
   const pageUrl = `${frontUrl}/fanclubs/${fanclubId}/posts/${postId}`;
@@ -88,8 +98,17 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       manages: detail.manages,
     },
     social,
-    tips: tipSummary ? { count: tipSummary.count, total: tipSummary.total, href: `/fanclubs/${fanclubId}/posts/${postId}/post_tippings`, canTip: app.user !== null && !detail.manages } : null,
-    body: detail.body ? { comment: detail.body.comment, blogHtml: blog?.html ?? null, files: detail.body.files, lesson: detail.body.lesson } : null,
+    tips: tipSummary
+      ? {
+          count: tipSummary.count,
+          total: tipSummary.total,
+          href: `/fanclubs/${fanclubId}/posts/${postId}/post_tippings`,
+          canTip: app.user !== null && !detail.manages,
+        }
+      : null,
+    body: detail.body
+      ? { comment: detail.body.comment, blogHtml: blog?.html ?? null, files: detail.body.files, lesson: detail.body.lesson }
+      : null,
     around: {
       prev: around.prev ? { href: `/fanclubs/${fanclubId}/posts/${around.prev.id}`, title: around.prev.title } : null,
       next: around.next ? { href: `/fanclubs/${fanclubId}/posts/${around.next.id}`, title: around.next.title } : null,
@@ -196,7 +215,13 @@ export default function PostDetailPage() {
  * What a viewer without access sees: a blurred block drawn by CSS alone (no byte of the post
  * behind it), and the plans that open the post, each leading to the plan modal.
  */
-function LockedPrompt({ plans, loginHref }: { plans: { id: number; name: string; price: number; href: string }[]; loginHref: string | null }) {
+function LockedPrompt({
+  plans,
+  loginHref,
+}: {
+  plans: { id: number; name: string; price: number; href: string }[];
+  loginHref: string | null;
+}) {
   const { t } = useTranslation("posts");
   return (
     <section className="post-locked" aria-labelledby="post-locked-heading">

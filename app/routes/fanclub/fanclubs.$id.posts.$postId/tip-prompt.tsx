@@ -7,7 +7,15 @@ export /**
  * The tips prompt (spec §2 post detail) of a post that takes tips, for viewers who can see it: the
  * count and total, the list, and the button that opens the payment modal at the tip page.
  */
-function TipPrompt({ postId, tips, loginHref }: { postId: number; tips: { count: number; total: number; href: string; canTip: boolean }; loginHref: string | null }) {
+function TipPrompt({
+  postId,
+  tips,
+  loginHref,
+}: {
+  postId: number;
+  tips: { count: number; total: number; href: string; canTip: boolean };
+  loginHref: string | null;
+}) {
   const { t } = useTranslation("tips");
   return (
     <aside className="card post-tip" aria-labelledby="post-tip-heading" data-testid="post-tip">

@@ -13,7 +13,10 @@ import { formatJstDateTime } from "../../../../server/domain/jst-time";
 
 export const handle = {
   i18n: ["common", "fanclub", "products"],
-  breadcrumb: (d: { product?: { title: string } } | undefined) => [{ label: "fanclub:tabs.products" }, ...(d?.product ? [{ label: d.product.title, literal: true }] : [])],
+  breadcrumb: (d: { product?: { title: string } } | undefined) => [
+    { label: "fanclub:tabs.products" },
+    ...(d?.product ? [{ label: d.product.title, literal: true }] : []),
+  ],
 };
 export const clientLoader = withNamespaces(["fanclub", "products"]);
 export const headers = anonymousPageHeaders;
@@ -54,7 +57,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.product.title }, { name: "description", content: data.product.description.slice(0, 160) }] : []);
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data ? [{ title: data.product.title }, { name: "description", content: data.product.description.slice(0, 160) }] : [];
 
 export default function ProductDetailPage() {
   const { t } = useTranslation("products");
@@ -64,7 +68,10 @@ export default function ProductDetailPage() {
   const available = product.state === "onSale" && !product.soldOut;
   const period =
     product.saleStartAt || product.saleEndAt
-      ? t("detail.period", { start: product.saleStartAt ? formatJstDateTime(product.saleStartAt) : "", end: product.saleEndAt ? formatJstDateTime(product.saleEndAt) : "" }).trim()
+      ? t("detail.period", {
+          start: product.saleStartAt ? formatJstDateTime(product.saleStartAt) : "",
+          end: product.saleEndAt ? formatJstDateTime(product.saleEndAt) : "",
+        }).trim()
       : t("detail.always");
 
   let action;
@@ -99,7 +106,13 @@ export default function ProductDetailPage() {
 
   return (
     <article className="product-detail" data-testid="product-detail">
-      <div className="product-detail-image">{product.imageUrl ? <img src={product.imageUrl} alt="" width={400} height={400} /> : <span className="muted">{t(`kind.${product.kind}`)}</span>}</div>
+      <div className="product-detail-image">
+        {product.imageUrl ? (
+          <img src={product.imageUrl} alt="" width={400} height={400} />
+        ) : (
+          <span className="muted">{t(`kind.${product.kind}`)}</span>
+        )}
+      </div>
       <div className="product-detail-body">
         <h1>{product.title}</h1>
         <div>
@@ -111,7 +124,8 @@ export default function ProductDetailPage() {
             <tr>
               <th scope="row">{t("detail.unitPrice")}</th>
               <td>
-                <span className="product-price">{free ? t("free") : formatYen(product.price)}</span> {free ? null : <span className="muted small">{t("taxIncluded")}</span>}
+                <span className="product-price">{free ? t("free") : formatYen(product.price)}</span>{" "}
+                {free ? null : <span className="muted small">{t("taxIncluded")}</span>}
               </td>
             </tr>
             <tr>
@@ -120,7 +134,13 @@ export default function ProductDetailPage() {
             </tr>
             <tr>
               <th scope="row">{t("detail.stock")}</th>
-              <td>{product.stockLeft === null ? t("unlimited") : product.soldOut ? t("state.soldOut") : t("stockLeft", { count: product.stockLeft })}</td>
+              <td>
+                {product.stockLeft === null
+                  ? t("unlimited")
+                  : product.soldOut
+                    ? t("state.soldOut")
+                    : t("stockLeft", { count: product.stockLeft })}
+              </td>
             </tr>
             <tr>
               <th scope="row">{t("detail.salePeriod")}</th>

@@ -2,7 +2,9 @@ import { lazy, Suspense, useState } from "react";
 import { preloadNamespaces } from "~/lib/i18n";
 
 // The modal, its texts and page 70 load on the first click, in their own chunks.
-const PaymentModal = lazy(() => Promise.all([import("~/components/payments/payment-modal"), preloadNamespaces(["payments", "raffles"])]).then(([module]) => module));
+const PaymentModal = lazy(() =>
+  Promise.all([import("~/components/payments/payment-modal"), preloadNamespaces(["payments", "raffles"])]).then(([module]) => module),
+);
 
 /** Opens the payment modal at the raffle's page (70); after an entry the page reloads to show it. */
 export function RaffleEnterButton({ raffleId, label }: { raffleId: number; label: string }) {

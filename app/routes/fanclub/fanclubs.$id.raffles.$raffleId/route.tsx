@@ -14,7 +14,10 @@ import { formatJstDateTime } from "../../../../server/domain/jst-time";
 
 export const handle = {
   i18n: ["common", "fanclub", "raffles"],
-  breadcrumb: (d: { raffle?: { title: string } } | undefined) => [{ label: "fanclub:tabs.raffles" }, ...(d?.raffle ? [{ label: d.raffle.title, literal: true }] : [])],
+  breadcrumb: (d: { raffle?: { title: string } } | undefined) => [
+    { label: "fanclub:tabs.raffles" },
+    ...(d?.raffle ? [{ label: d.raffle.title, literal: true }] : []),
+  ],
 };
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: raffleStyles }];
 export const clientLoader = withNamespaces(["fanclub", "raffles"]);
@@ -29,10 +32,20 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { app } = context;
   const fanclubId = idParam(params.id);
   const userId = app.user?.id ?? null;
-  const view = await raffleForViewer(app.db, { fanclubId, raffleId: idParam(params.raffleId), userId, manages: managesRaffles(app.session, fanclubId) });
+  const view = await raffleForViewer(app.db, {
+    fanclubId,
+    raffleId: idParam(params.raffleId),
+    userId,
+    manages: managesRaffles(app.session, fanclubId),
+  });
   if (!view) throw new Response(null, { status: 404 });
   const { raffle } = view;
-  const draw = raffle.draw ? { ...raffle.draw, winners: view.seesWinners ? raffle.draw.winners.map((w) => ({ rank: w.rank, userId: w.userId, name: w.name })) : [] } : null;
+  const draw = raffle.draw
+    ? {
+        ...raffle.draw,
+        winners: view.seesWinners ? raffle.draw.winners.map((w) => ({ rank: w.rank, userId: w.userId, name: w.name })) : [],
+      }
+    : null;
   return {
     signedIn: userId !== null,
     loginHref: userId === null ? `${app.origins.login}/auth/login?loggedInPath=${encodeURIComponent(new URL(request.url).href)}` : null,
@@ -137,7 +150,11 @@ export default function RafflePage() {
       {d.draw ? (
         <section className="raffle-outcome" aria-labelledby="raffle-result-heading">
           <h3 id="raffle-result-heading">{t("public.result")}</h3>
-          {d.held > 0 ? <p className={d.won ? "flash raffle-won" : "flash flash-muted raffle-lost"}>{d.won ? t("public.youWon") : t("public.youLost")}</p> : null}
+          {d.held > 0 ? (
+            <p className={d.won ? "flash raffle-won" : "flash flash-muted raffle-lost"}>
+              {d.won ? t("public.youWon") : t("public.youLost")}
+            </p>
+          ) : null}
           <RaffleResult draw={d.draw} winnerCount={raffle.winnerCount} showWinners={d.seesWinners} viewerUserId={d.userId} />
         </section>
       ) : null}

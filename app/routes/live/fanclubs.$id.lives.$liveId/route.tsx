@@ -16,7 +16,11 @@ import { roomOpen } from "../../../../server/domain/live-room";
 // the player, the chat and the video code load after the page, for those who may watch
 const LiveWatch = lazy(() => import("~/components/lives/watch/live-watch"));
 
-export const handle = { i18n: ["common", "fanclub", "lives"], breadcrumb: (d: { event?: { title: string } } | undefined) => (d?.event ? { label: d.event.title, literal: true } : { label: "fanclub:tabs.lives" }) };
+export const handle = {
+  i18n: ["common", "fanclub", "lives"],
+  breadcrumb: (d: { event?: { title: string } } | undefined) =>
+    d?.event ? { label: d.event.title, literal: true } : { label: "fanclub:tabs.lives" },
+};
 export const clientLoader = withNamespaces(["fanclub", "lives"]);
 export const headers = anonymousPageHeaders;
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: liveStyles }];
@@ -42,7 +46,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.event.title }, { name: "description", content: data.event.description.slice(0, 160) }] : []);
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data ? [{ title: data.event.title }, { name: "description", content: data.event.description.slice(0, 160) }] : [];
 
 export default function LiveDetailPage() {
   const { t } = useTranslation("lives");
@@ -111,7 +116,9 @@ export default function LiveDetailPage() {
       {event.coverUrl ? <img className="live-cover" src={event.coverUrl} alt="" width={1200} height={630} /> : null}
       {event.description ? <p className="live-description">{event.description}</p> : null}
 
-      {admitsPlans && plans.length ? <p className="muted small">{t("public.needPlan", { plans: plans.map((p) => p.name).join("、") })}</p> : null}
+      {admitsPlans && plans.length ? (
+        <p className="muted small">{t("public.needPlan", { plans: plans.map((p) => p.name).join("、") })}</p>
+      ) : null}
 
       {sellsTickets ? (
         <section aria-labelledby="live-tickets">
@@ -124,15 +131,25 @@ export default function LiveDetailPage() {
           <ul className="live-tickets">
             {ticketTypes.map((tt) => {
               const free = tt.price === 0;
-              const label = free ? (viewer.following ? t("public.get") : t("public.followAndGet")) : viewer.following ? t("public.buy") : t("public.followAndBuy");
+              const label = free
+                ? viewer.following
+                  ? t("public.get")
+                  : t("public.followAndGet")
+                : viewer.following
+                  ? t("public.buy")
+                  : t("public.followAndBuy");
               return (
                 <li key={tt.id} className="live-ticket" data-ticket-type={tt.title}>
                   <div className="live-ticket-info">
                     <strong>{tt.title}</strong>
                     <span>{free ? t("public.freeBadge") : formatYen(tt.price)}</span>
                     <span className="muted small">
-                      {tt.capacity !== null && tt.saleState === "onSale" ? t("public.remaining", { count: tt.capacity - tt.soldCount }) : null}
-                      {tt.saleEndAt !== null && tt.saleState === "onSale" ? ` ${t("public.saleUntil", { time: formatJstDateTime(tt.saleEndAt) })}` : null}
+                      {tt.capacity !== null && tt.saleState === "onSale"
+                        ? t("public.remaining", { count: tt.capacity - tt.soldCount })
+                        : null}
+                      {tt.saleEndAt !== null && tt.saleState === "onSale"
+                        ? ` ${t("public.saleUntil", { time: formatJstDateTime(tt.saleEndAt) })}`
+                        : null}
                     </span>
                   </div>
                   {tt.saleState === "soldOut" ? (
@@ -160,7 +177,17 @@ export default function LiveDetailPage() {
 }
 
 /** The watch area before the room (server render, visitors who may not watch, ended lives). */
-function WaitingStage({ text, detail = null, canWatch = "none", timing = "upcoming" }: { text: string; detail?: string | null; canWatch?: string; timing?: string }) {
+function WaitingStage({
+  text,
+  detail = null,
+  canWatch = "none",
+  timing = "upcoming",
+}: {
+  text: string;
+  detail?: string | null;
+  canWatch?: string;
+  timing?: string;
+}) {
   const { t } = useTranslation("lives");
   return (
     <section className="live-stage" aria-label={t("public.watch")}>

@@ -11,7 +11,12 @@ export function ShareLinks({ url, title }: { url: string; title: string }) {
   const [copied, setCopied] = useState(false);
   return (
     <div className="live-share" data-live-share>
-      <a className="button button-secondary button-small" href={`https://twitter.com/intent/tweet?text=${encodeURIComponent(tweetText({ title, url, hashtags: [] }))}`} target="_blank" rel="noreferrer">
+      <a
+        className="button button-secondary button-small"
+        href={`https://twitter.com/intent/tweet?text=${encodeURIComponent(tweetText({ title, url, hashtags: [] }))}`}
+        target="_blank"
+        rel="noreferrer"
+      >
         {t("watch.share")}
       </a>
       <button

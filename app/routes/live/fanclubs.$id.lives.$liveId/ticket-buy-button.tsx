@@ -2,7 +2,9 @@ import { lazy, Suspense, useState } from "react";
 import { preloadNamespaces } from "~/lib/i18n";
 
 // The payment modal and its texts load on the first click: a visitor's first page does not carry them.
-const PaymentModal = lazy(() => Promise.all([import("~/components/payments/payment-modal"), preloadNamespaces(["payments", "lives"])]).then(([module]) => module));
+const PaymentModal = lazy(() =>
+  Promise.all([import("~/components/payments/payment-modal"), preloadNamespaces(["payments", "lives"])]).then(([module]) => module),
+);
 
 /**
  * A ticket type's buy or get button (spec §4 live ticket flow; the label carries the 'follow and'
@@ -18,7 +20,10 @@ export function TicketBuyButton({ ticketTypeId, label }: { ticketTypeId: number;
       </button>
       {open ? (
         <Suspense fallback={null}>
-          <PaymentModal start={{ kind: "item", page: 10, id: ticketTypeId }} onClose={(changed) => (changed ? window.location.reload() : setOpen(false))} />
+          <PaymentModal
+            start={{ kind: "item", page: 10, id: ticketTypeId }}
+            onClose={(changed) => (changed ? window.location.reload() : setOpen(false))}
+          />
         </Suspense>
       ) : null}
     </>

@@ -1,4 +1,3 @@
-
 import { useTranslation } from "~/lib/i18n";
 import { formatYen } from "../../../../server/domain/number-display";
 import type { LiveCard } from "../../../../server/services/live-events";
@@ -20,7 +19,9 @@ export function LiveCardList({ lives }: { lives: readonly LiveCard[] }) {
             </span>
             <span className="live-card-text">
               <strong className="live-card-title">{live.title}</strong>
-              <span className="muted small">{t("public.schedule", { start: formatJstDateTime(live.startAt), end: formatJstDateTime(live.endAt) })}</span>
+              <span className="muted small">
+                {t("public.schedule", { start: formatJstDateTime(live.startAt), end: formatJstDateTime(live.endAt) })}
+              </span>
               <span className="small">
                 {live.visibility === "plan" || live.minPrice === null
                   ? t("public.membersOnly")

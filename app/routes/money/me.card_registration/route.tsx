@@ -18,7 +18,12 @@ import { requireUser } from "../../../../server/http/require-user";
 import { cardProblemKey } from "../../../../server/http/wallet-messages";
 import { translatorFor } from "../../../../server/i18n";
 import { paymentProviderFrom, TEST_CARDS } from "../../../../server/integrations/payments";
-import { cardRegistrationState, finishStripeSetup, registerSandboxCard, removeRegisteredCard } from "../../../../server/services/card-registration";
+import {
+  cardRegistrationState,
+  finishStripeSetup,
+  registerSandboxCard,
+  removeRegisteredCard,
+} from "../../../../server/services/card-registration";
 
 // Stripe Elements only where Stripe is configured, in its own chunk
 const StripeCardForm = lazy(() => import("./stripe-card-form"));
@@ -74,7 +79,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       provider.kind === "stripe"
         ? { kind: "stripe" as const, publishableKey: provider.publishableKey }
         : // the sandbox takes Stripe's test numbers only: the page lists them
-          { kind: "sandbox" as const, testCards: TEST_CARDS.filter((c) => c.brand === "visa").map((c) => ({ number: c.number, behaviour: c.behaviour })) },
+          {
+            kind: "sandbox" as const,
+            testCards: TEST_CARDS.filter((c) => c.brand === "visa").map((c) => ({ number: c.number, behaviour: c.behaviour })),
+          },
   };
 }
 
@@ -112,7 +120,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!registered.ok) {
     // the card number and CVC are never sent back into the page
     return data<Reply>(
-      { result: submission.reply({ fieldErrors: { [registered.field]: [t(cardProblemKey(registered.code))] }, hideFields: ["number", "cvc"] }) },
+      {
+        result: submission.reply({
+          fieldErrors: { [registered.field]: [t(cardProblemKey(registered.code))] },
+          hideFields: ["number", "cvc"],
+        }),
+      },
       { status: 400 },
     );
   }
@@ -176,7 +189,12 @@ export default function CardRegistration() {
               <StripeCardForm publishableKey={provider.publishableKey} returnTo={returnTo} />
             </Suspense>
           ) : (
-            <SandboxCardForm returnTo={returnTo} lastResult={actionData?.result ?? null} testCards={provider.testCards} onCancel={card ? () => setReplacing(false) : undefined} />
+            <SandboxCardForm
+              returnTo={returnTo}
+              lastResult={actionData?.result ?? null}
+              testCards={provider.testCards}
+              onCancel={card ? () => setReplacing(false) : undefined}
+            />
           )}
           <p className="muted small">{t("card.brands")}</p>
         </section>
@@ -248,7 +266,12 @@ function SandboxCardForm({
         {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
         <FormErrors errors={form.errors} />
         <Field label={t("card.fields.number")} errors={fields.number.errors} id={fields.number.id}>
-          <input {...getInputProps(fields.number, { type: "text" })} inputMode="numeric" autoComplete="cc-number" placeholder="1234 5678 9012 3456" />
+          <input
+            {...getInputProps(fields.number, { type: "text" })}
+            inputMode="numeric"
+            autoComplete="cc-number"
+            placeholder="1234 5678 9012 3456"
+          />
         </Field>
         <div className="card-form-row">
           <Field label={t("card.fields.expiry")} errors={fields.expiry.errors} id={fields.expiry.id} hint={t("card.hints.expiry")}>

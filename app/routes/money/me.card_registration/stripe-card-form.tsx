@@ -21,7 +21,8 @@ export default function StripeCardForm({ publishableKey, returnTo }: { publishab
     let element: { destroy(): void } | null = null;
     (async () => {
       const setup = await callApi<{ clientSecret?: string }>("/me/card_registration", { method: "POST", body: {} });
-      if (!setup.success || !setup.payload.clientSecret) throw new Error(setup.payload.message ?? `card_registration answered ${setup.status}`);
+      if (!setup.success || !setup.payload.clientSecret)
+        throw new Error(setup.payload.message ?? `card_registration answered ${setup.status}`);
       const stripe = await stripeJs(publishableKey);
       if (!alive || !mountRef.current) return;
       const elements = stripe.elements({ clientSecret: setup.payload.clientSecret, locale: stripeLocale(locale) });
