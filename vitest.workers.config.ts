@@ -19,6 +19,9 @@ export default defineConfig(async () => {
     },
     test: {
       include: ["tests/workers/**/*.test.ts"],
+      // A request through the whole Worker takes tens of milliseconds alone, and seconds on a
+      // 2-core machine busy with a build beside it; 5 s (vitest's default) then fails for load.
+      testTimeout: 15_000,
       setupFiles: ["./tests/workers/setup.ts", "./tests/fail-on-console-error.ts"],
       deps: {
         optimizer: {
