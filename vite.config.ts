@@ -34,6 +34,12 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     minify: "terser",
     terserOptions: { compress: { passes: 2 }, ecma: 2020 },
     rollupOptions: {
+      // A resource or redirect route (a loader or action and no component) has no browser code by
+      // design, so its client chunk is empty; Rollup would say so for each one on every build.
+      onwarn(warning, warn) {
+        if (warning.code === "EMPTY_BUNDLE") return;
+        warn(warning);
+      },
       output: {
         // The server build is bundled again by wrangler (esbuild). Rollup's hoisted bare imports
         // of other chunks and packages (`import "react-dom"`) mean nothing there, and esbuild warns
