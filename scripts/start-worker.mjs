@@ -4,9 +4,9 @@ import { spawn } from "node:child_process";
 import { offlineEnv, waitForWorker } from "./wrangler-env.mjs";
 
 /**
- * @param {{ port: number, persistTo?: string, stdio?: "inherit" | "ignore" | "pipe" }} options
+ * @param {{ port: number, persistTo?: string, stdio?: "inherit" | "ignore" | "pipe", inspectorPort?: number }} options
  */
-export async function startWorker({ port, persistTo, stdio = "inherit" }) {
+export async function startWorker({ port, persistTo, stdio = "inherit", inspectorPort }) {
   const args = [
     "wrangler",
     "dev",
@@ -20,6 +20,8 @@ export async function startWorker({ port, persistTo, stdio = "inherit" }) {
     "--show-interactive-dev-session=false",
   ];
   if (persistTo) args.push("--persist-to", persistTo);
+  // the DevTools protocol of workerd, for CPU profiles of the Worker itself (bench/profile.mjs)
+  if (inspectorPort) args.push("--inspector-port", String(inspectorPort));
   const child = spawn("npx", args, { env: offlineEnv, stdio: ["ignore", stdio, stdio], detached: true });
   let exited = false;
   child.on("exit", () => {

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../hono-env";
 
@@ -22,20 +23,21 @@ function countingStatement(stmt: D1PreparedStatement, count: () => void): D1Prep
   });
 }
 
-/**
- * Outside production, every response says how many D1 round trips it took (a statement or a
- * batch each), so the benchmark and tests can hold pages to their budget. The binding is wrapped
- * for this request only; the shared env object is never changed.
- */
-export function d1RoundTrips(): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    if (c.env.ENVIRONMENT === "production") return next();
-    let trips = 0;
-    const count = () => {
-      trips++;
-    };
-    const db = c.env.DB;
-    const counted = new Proxy(db, {
+/** The round trips of the request being served; each request runs inside its own store. */
+const requestTrips = new AsyncLocalStorage<{ trips: number }>();
+const count = () => {
+  const store = requestTrips.getStore();
+  if (store) store.trips++;
+};
+
+// One counting wrapper per binding, not per request: the drizzle client is memoized per binding
+// (db/client.ts), and a new wrapper on every request would rebuild its schema map every time, a
+// cost production never pays and the benchmark would then measure.
+const countedBindings = new WeakMap<D1Database, D1Database>();
+function countedBinding(db: D1Database): D1Database {
+  let counted = countedBindings.get(db);
+  if (!counted) {
+    counted = new Proxy(db, {
       get(target, prop) {
         const value = Reflect.get(target, prop);
         if (prop === "prepare") return (query: string) => countingStatement(target.prepare(query), count);
@@ -48,10 +50,25 @@ export function d1RoundTrips(): MiddlewareHandler<AppEnv> {
         return typeof value === "function" ? value.bind(target) : value;
       },
     });
-    c.env = { ...c.env, DB: counted };
-    await next();
+    countedBindings.set(db, counted);
+  }
+  return counted;
+}
+
+/**
+ * Outside production, every response says how many D1 round trips it took (a statement or a
+ * batch each), so the benchmark and tests can hold pages to their budget. Requests served at the
+ * same time by one isolate count apart: each runs in its own async-local store. The shared env
+ * object is never changed.
+ */
+export function d1RoundTrips(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (c.env.ENVIRONMENT === "production") return next();
+    const store = { trips: 0 };
+    c.env = { ...c.env, DB: countedBinding(c.env.DB) };
+    await requestTrips.run(store, next);
     try {
-      c.res.headers.set(D1_ROUND_TRIPS_HEADER, String(trips));
+      c.res.headers.set(D1_ROUND_TRIPS_HEADER, String(store.trips));
     } catch {
       // immutable headers (a response passed through as is): nothing to report
     }
