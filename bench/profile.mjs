@@ -102,6 +102,8 @@ function moduleIndex(source) {
 function part(modulePath, functionName) {
   if (functionName === "(garbage collector)") return "garbage collection";
   if (functionName === "(program)") return "workerd runtime (outside JS)";
+  if (modulePath === "(native)") return "workerd runtime (native APIs)";
+  if (/^(cloudflare|workerd|node|internal)[:-]/.test(modulePath)) return "workerd runtime (built-in JS: D1 client, streams)";
   const pkg = /node_modules\/((?:@[\w.-]+\/)?[\w.-]+)/.exec(modulePath)?.[1];
   if (pkg === "react-dom" || pkg === "react" || pkg === "scheduler") return "React (render to stream)";
   if (pkg === "@remix-run/router")
@@ -153,8 +155,10 @@ try {
       const { callFrame } = nodes.get(nodeId);
       if (callFrame.functionName === "(idle)") continue;
       busy += micros;
-      let modulePath = callFrame.url || "";
-      if (callFrame.scriptId && callFrame.scriptId !== "0") {
+      const scriptUrl = cdp.scripts.get(callFrame.scriptId) ?? callFrame.url ?? "";
+      let modulePath = scriptUrl || "(native)";
+      // workerd's own JavaScript (the D1 client, streams, node: polyfills) has no bundle comments
+      if (callFrame.scriptId && callFrame.scriptId !== "0" && !/^(cloudflare|workerd|node|internal)[:-]/.test(scriptUrl)) {
         if (!sources.has(callFrame.scriptId)) {
           const { scriptSource } = await cdp
             .send("Debugger.getScriptSource", { scriptId: callFrame.scriptId })
