@@ -14,6 +14,7 @@ import { d1RoundTrips } from "./http/d1-round-trips";
 import { originCheck } from "./http/origin-check";
 import { pageGuard } from "./http/page-guard";
 import { ssoCheck } from "./http/sso-check";
+import { ssoStart } from "./http/sso-handoff";
 import { requestContext } from "./http/request-context";
 import { securityHeaders } from "./http/security-headers";
 import { helpBannerRoutes } from "./http/help-banners";
@@ -70,6 +71,7 @@ export function createApp(build: ServerBuild, mode: string) {
   app.route("/", helpBannerRoutes);
 
   app.use("*", requestContext(), originCheck(), pageGuard(), ssoCheck());
+  app.get("/sso/start", ssoStart);
 
   app.all("*", pageCache(), (c) =>
     remix(c.req.raw, {

@@ -92,11 +92,7 @@ webauthnApi.post("/login", async (c) => {
     now: Date.now(),
   });
   if (!result.ok) throw new ApiError(400, translatorFor(app.locale, "account")("passkeys.loginFailed"));
-  const session = await startSession(app, result.userId);
-  const location = await destinationAfterSignIn(
-    app,
-    { rootHash: session.idHash, userId: result.userId },
-    returnTarget(app, body.loggedInPath),
-  );
+  await startSession(app, result.userId);
+  const location = destinationAfterSignIn(app, returnTarget(app, body.loggedInPath));
   return ok(c, { location });
 });

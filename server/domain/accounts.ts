@@ -179,23 +179,6 @@ export function sessionCookieFor(host: string, config: HostConfig, https: boolea
   return { name: https ? "__Host-sid" : "sid", domain: null, secure: https };
 }
 
-/**
- * A return URL is followed only when it points at one of our origins; anything else (another
- * host, a scheme-relative URL, javascript:) is refused.
- */
-export function safeReturnUrl(candidate: string | null | undefined, knownOrigins: readonly string[]): string | null {
-  if (!candidate) return null;
-  let url: URL;
-  try {
-    url = new URL(candidate);
-  } catch {
-    return null;
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") return null;
-  if (url.username || url.password) return null;
-  return knownOrigins.includes(url.origin) ? url.toString() : null;
-}
-
 /** Appends `ref=login_success` so the page shows 'ログインしました。' once (spec §2). */
 export function withLoginSuccess(url: string): string {
   const u = new URL(url);

@@ -7,7 +7,6 @@ import {
   SESSION_POLICY,
   isSessionLive,
   lockedUntil,
-  safeReturnUrl,
   sessionCookieFor,
   shouldTouchSession,
   signUpSchema,
@@ -96,22 +95,6 @@ describe("sessions", () => {
 });
 
 describe("return URLs", () => {
-  const known = ["http://www.fanclub.localhost:8787", "http://kirameki.localhost:8787"];
-  it("follows only our origins", () => {
-    expect(safeReturnUrl("http://kirameki.localhost:8787/me/x?a=1", known)).toBe("http://kirameki.localhost:8787/me/x?a=1");
-    for (const bad of [
-      "https://evil.example/",
-      "//evil.example/",
-      "/relative",
-      "javascript:alert(1)",
-      "http://user:pw@www.fanclub.localhost:8787/",
-      "http://www.fanclub.localhost:8787.evil.example/",
-      "",
-    ]) {
-      expect(safeReturnUrl(bad, known), bad).toBeNull();
-    }
-  });
-
   it("adds ref=login_success and keeps the query", () => {
     expect(withLoginSuccess("http://a.localhost/x?b=1")).toBe("http://a.localhost/x?b=1&ref=login_success");
   });

@@ -56,10 +56,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   await finishPendingLogin(app.db, id);
   app.setCookie(OTP_PENDING_COOKIE, "", { path: "/auth", maxAge: 0 });
-  const session = await startSession(app, pending.userId);
-  throw redirect(
-    await destinationAfterSignIn(app, { rootHash: session.idHash, userId: pending.userId }, returnTarget(app, pending.returnTo)),
-  );
+  await startSession(app, pending.userId);
+  throw redirect(destinationAfterSignIn(app, returnTarget(app, pending.returnTo)));
 }
 
 export default function TwoStepLogin() {

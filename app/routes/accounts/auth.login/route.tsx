@@ -9,7 +9,8 @@ import { PasskeyLogin } from "./passkey-login";
 import { useRootData } from "~/lib/root-data";
 import { useZodForm } from "~/lib/forms";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
-import { loginSchema, safeReturnUrl } from "../../../../server/domain/accounts";
+import { loginSchema } from "../../../../server/domain/accounts";
+import { safeReturnUrl } from "../../../../server/domain/return-path";
 import { OTP_PENDING_COOKIE, startSession } from "../../../../server/http/session-cookie";
 import { startPendingLogin } from "../../../../server/services/two-step";
 import { translatorFor } from "../../../../server/i18n";
@@ -29,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const target = returnTarget(app, loggedInPath);
   if (app.session) {
     // already signed in: carry on to where they were going
-    throw redirect(await destinationAfterSignIn(app, { rootHash: app.session.rootHash, userId: app.session.user.id }, target, false));
+    throw redirect(destinationAfterSignIn(app, target, false));
   }
   const t = translatorFor(app.locale, "account");
   // only a URL on one of our origins is shown and carried through the form
@@ -60,8 +61,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     app.setCookie(OTP_PENDING_COOKIE, pending, { path: "/auth", httpOnly: true, sameSite: "Lax", secure: app.https, maxAge: 300 });
     throw redirect("/auth/login/otp");
   }
-  const session = await startSession(app, result.user.id);
-  throw redirect(await destinationAfterSignIn(app, { rootHash: session.idHash, userId: result.user.id }, returnTarget(app, loggedInPath)));
+  await startSession(app, result.user.id);
+  throw redirect(destinationAfterSignIn(app, returnTarget(app, loggedInPath)));
 }
 
 export default function Login() {
