@@ -16,6 +16,7 @@ import { pageGuard } from "./http/page-guard";
 import { ssoCheck } from "./http/sso-check";
 import { ssoStart } from "./http/sso-handoff";
 import { requestContext } from "./http/request-context";
+import { pageBodies } from "./http/request-body";
 import { securityHeaders } from "./http/security-headers";
 import { helpBannerRoutes } from "./http/help-banners";
 import { NAMESPACES, resources } from "../locales";
@@ -70,7 +71,8 @@ export function createApp(build: ServerBuild, mode: string) {
   // the help site's banner lists: public JSON, no session or page guard (spec §7)
   app.route("/", helpBannerRoutes);
 
-  app.use("*", requestContext(), originCheck(), pageGuard(), ssoCheck());
+  // a page request that carries a body reaches Remix only as a form that parses (request-body.ts)
+  app.use("*", requestContext(), originCheck(), pageBodies(), pageGuard(), ssoCheck());
   app.get("/sso/start", ssoStart);
 
   app.all("*", pageCache(), (c) =>

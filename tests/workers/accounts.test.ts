@@ -272,7 +272,9 @@ describe("one sign-in for every brand", () => {
     const first = await b.get(at(hosts.kirameki, "/help/guideline"));
     expect(first.status).toBe(302);
     expect(first.headers.get("location")).toMatch(
-      new RegExp(`^http://${hosts.login}/auth/sso\\?return=${encodeURIComponent(`http://${hosts.kirameki}/help/guideline`)}&state=[\\w-]{32}$`),
+      new RegExp(
+        `^http://${hosts.login}/auth/sso\\?return=${encodeURIComponent(`http://${hosts.kirameki}/help/guideline`)}&state=[\\w-]{32}$`,
+      ),
     );
     const { res, url } = await b.follow(first, at(hosts.kirameki, "/help/guideline"));
     expect(url).toBe(`http://${hosts.kirameki}/help/guideline`);

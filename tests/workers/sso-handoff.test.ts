@@ -85,7 +85,14 @@ describe("the sign-in handoff is bound to the browser that asked for it", () => 
   });
 
   it("keeps next on the brand's own origin, and answers a broken next with the top page, never a 500", async () => {
-    for (const next of ["/%09/evil.example/", "//evil.example", "/\\evil.example", "%0d%0aSet-Cookie:x=1", "/%00", "https://evil.example/"]) {
+    for (const next of [
+      "/%09/evil.example/",
+      "//evil.example",
+      "/\\evil.example",
+      "%0d%0aSet-Cookie:x=1",
+      "/%00",
+      "https://evil.example/",
+    ]) {
       const b = new TestBrowser();
       const res = await b.get(`${KIRAMEKI}/sso/callback?next=${encodeURIComponent(next)}`);
       expect(res.status, next).toBe(302);
