@@ -18,6 +18,7 @@ import { ssoStart } from "./http/sso-handoff";
 import { requestContext } from "./http/request-context";
 import { pageBodies } from "./http/request-body";
 import { securityHeaders } from "./http/security-headers";
+import { personalCacheControl } from "./http/personal-cache";
 import { helpBannerRoutes } from "./http/help-banners";
 import { NAMESPACES, resources } from "../locales";
 
@@ -29,7 +30,7 @@ export function createApp(build: ServerBuild, mode: string) {
   const remix = createRequestHandler(build, mode);
   const app = new Hono<AppEnv>();
 
-  app.use("*", d1RoundTrips(), securityHeaders(), pendingCookies());
+  app.use("*", d1RoundTrips(), securityHeaders(), personalCacheControl(), pendingCookies());
 
   app.get("/healthcheck", async (c) => {
     const started = Date.now();

@@ -77,9 +77,36 @@ describe("content security policy", () => {
     const stripe = contentSecurityPolicy("n0nce", { stripe: true });
     expect(stripe).toContain("script-src 'self' 'nonce-n0nce' https://js.stripe.com;");
     expect(stripe).toContain("frame-src https://js.stripe.com https://hooks.stripe.com;");
-    expect(stripe).toContain("connect-src 'self' ws: wss: https://api.stripe.com;");
+    expect(stripe).toContain("connect-src 'self' https://api.stripe.com;");
     // the rest stays as strict
     expect(stripe).toContain("object-src 'none'");
     expect(stripe).toContain("frame-ancestors 'none'");
+  });
+});
+
+describe("content security policy: our own hosts only", () => {
+  const origins = ["https://www.fanclub.example", "https://kirameki.example", "https://auth.fanclub.example"];
+  const policy = contentSecurityPolicy("n0nce", { origins });
+  const directive = (name: string) => policy.split("; ").find((d) => d.startsWith(`${name} `)) ?? "";
+
+  it("lets pages connect to our hosts and their live-room sockets, and no other socket host", () => {
+    expect(directive("connect-src")).toBe(
+      "connect-src 'self' https://www.fanclub.example https://kirameki.example https://auth.fanclub.example wss://www.fanclub.example wss://kirameki.example wss://auth.fanclub.example",
+    );
+    expect(directive("connect-src").split(" ")).not.toContain("ws:");
+    expect(directive("connect-src").split(" ")).not.toContain("wss:");
+  });
+
+  it("lets forms post to (and be redirected among) our hosts only", () => {
+    expect(directive("form-action")).toBe(
+      "form-action 'self' https://www.fanclub.example https://kirameki.example https://auth.fanclub.example",
+    );
+    expect(contentSecurityPolicy("n0nce")).toContain("form-action 'self';");
+  });
+
+  it("drops anything that is not a plain origin", () => {
+    const odd = contentSecurityPolicy("n0nce", { origins: ["https://ok.example", "https://x.example; script-src *", "http:", "*"] });
+    expect(odd).toContain("form-action 'self' https://ok.example;");
+    expect(odd).not.toContain("script-src *");
   });
 });
