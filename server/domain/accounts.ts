@@ -36,13 +36,6 @@ export const SESSION_POLICY = {
   touchEvery: 10 * MINUTE,
 } as const;
 
-export const LOCKOUT = {
-  failures: 10,
-  window: 10 * MINUTE,
-  /** how long sign-in stays locked after the failure that reached the limit */
-  lock: 15 * MINUTE,
-} as const;
-
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
@@ -145,21 +138,6 @@ export function isSessionLive(s: SessionTimes, now: number): boolean {
 
 export function shouldTouchSession(s: Pick<SessionTimes, "lastSeenAt">, now: number): boolean {
   return now - s.lastSeenAt.getTime() >= SESSION_POLICY.touchEvery;
-}
-
-/**
- * Sign-in is locked while `LOCKOUT.failures` failures fall within `LOCKOUT.window` of each other
- * and the last of them is less than `LOCKOUT.lock` ago. Returns when it unlocks, or null.
- */
-export function lockedUntil(failureTimes: readonly number[], now: number): number | null {
-  const recent = [...failureTimes].filter((at) => at > now - LOCKOUT.window - LOCKOUT.lock).sort((a, b) => a - b);
-  let until: number | null = null;
-  for (let i = LOCKOUT.failures - 1; i < recent.length; i++) {
-    const first = recent[i - LOCKOUT.failures + 1]!;
-    const last = recent[i]!;
-    if (last - first < LOCKOUT.window && last + LOCKOUT.lock > now) until = Math.max(until ?? 0, last + LOCKOUT.lock);
-  }
-  return until;
 }
 
 export interface SessionCookieSpec {

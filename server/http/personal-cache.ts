@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../hono-env";
 import { writableHeaders } from "./writable-headers";
 
-export const PERSONAL_CACHE_CONTROL = "private, no-store";
+const PERSONAL_CACHE_CONTROL = "private, no-store";
 
 /**
  * Whether a response may carry one person's data, so that no cache (a shared proxy, the
@@ -11,7 +11,7 @@ export const PERSONAL_CACHE_CONTROL = "private, no-store";
  * asked), and the API's `/me` family whoever asks. Private media keep their own short private
  * cache (signed per viewer, entitlement checked on every request, Range for video).
  */
-export function isPersonalResponse(input: { signedIn: boolean; pathname: string; search: string }): boolean {
+function isPersonalResponse(input: { signedIn: boolean; pathname: string; search: string }): boolean {
   const { pathname } = input;
   if (pathname.startsWith("/media/")) return false;
   if (input.signedIn) return true;

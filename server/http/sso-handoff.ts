@@ -16,7 +16,7 @@ import { constantTimeEqual, randomToken } from "../security/crypto";
  * Someone who mails a victim a callback link carrying a token for their own account cannot know
  * the state in the victim's cookie, so the victim's session is never swapped for theirs.
  */
-export const SSO_STATE_COOKIE = "sso_state";
+const SSO_STATE_COOKIE = "sso_state";
 /** A handoff takes two redirects; a person signing in may also type a password on the way. */
 const SSO_STATE_SECONDS = 10 * 60;
 const STATE_SHAPE = /^[A-Za-z0-9_-]{22,64}$/;

@@ -10,6 +10,7 @@ import { useRootData } from "~/lib/root-data";
 import { useZodForm } from "~/lib/forms";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import { loginSchema } from "../../../../server/domain/accounts";
+import { waitMinutes } from "../../../../server/domain/throttle";
 import { safeReturnUrl } from "../../../../server/domain/return-path";
 import { OTP_PENDING_COOKIE, startSession } from "../../../../server/http/session-cookie";
 import { startPendingLogin } from "../../../../server/services/two-step";
@@ -49,11 +50,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { email, password, loggedInPath } = submission.value;
   const result = await authenticate(app.db, { email, password, ip: app.clientIp, now: Date.now() });
   if (!result.ok) {
-    const message = { invalid: "errors.invalidLogin", locked: "errors.locked", unconfirmed: "errors.unconfirmed" }[result.reason];
-    return data(
-      { result: submission.reply({ formErrors: [t(message)], hideFields: ["password"] }) },
-      { status: result.reason === "locked" ? 429 : 400 },
-    );
+    if (result.reason === "locked") {
+      // slowed down for this account from this source only; the owner elsewhere signs in as usual
+      return data(
+        {
+          result: submission.reply({ formErrors: [t("errors.locked", { minutes: waitMinutes(result.waitMs) })], hideFields: ["password"] }),
+        },
+        { status: 429, headers: { "Retry-After": String(Math.ceil(result.waitMs / 1000)) } },
+      );
+    }
+    const message = { invalid: "errors.invalidLogin", unconfirmed: "errors.unconfirmed" }[result.reason];
+    return data({ result: submission.reply({ formErrors: [t(message)], hideFields: ["password"] }) }, { status: 400 });
   }
   if (result.user.otpEnabledAt) {
     // the password was right; the second step decides
