@@ -14,8 +14,11 @@ import { d1RoundTrips } from "./http/d1-round-trips";
 import { originCheck } from "./http/origin-check";
 import { pageGuard } from "./http/page-guard";
 import { ssoCheck } from "./http/sso-check";
+import { ssoStart } from "./http/sso-handoff";
 import { requestContext } from "./http/request-context";
+import { pageBodies } from "./http/request-body";
 import { securityHeaders } from "./http/security-headers";
+import { personalCacheControl } from "./http/personal-cache";
 import { helpBannerRoutes } from "./http/help-banners";
 import { NAMESPACES, resources } from "../locales";
 
@@ -27,7 +30,7 @@ export function createApp(build: ServerBuild, mode: string) {
   const remix = createRequestHandler(build, mode);
   const app = new Hono<AppEnv>();
 
-  app.use("*", d1RoundTrips(), securityHeaders(), pendingCookies());
+  app.use("*", d1RoundTrips(), securityHeaders(), personalCacheControl(), pendingCookies());
 
   app.get("/healthcheck", async (c) => {
     const started = Date.now();
@@ -69,7 +72,9 @@ export function createApp(build: ServerBuild, mode: string) {
   // the help site's banner lists: public JSON, no session or page guard (spec §7)
   app.route("/", helpBannerRoutes);
 
-  app.use("*", requestContext(), originCheck(), pageGuard(), ssoCheck());
+  // a page request that carries a body reaches Remix only as a form that parses (request-body.ts)
+  app.use("*", requestContext(), originCheck(), pageBodies(), pageGuard(), ssoCheck());
+  app.get("/sso/start", ssoStart);
 
   app.all("*", pageCache(), (c) =>
     remix(c.req.raw, {

@@ -3,6 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import { ZodError } from "zod";
 import type { AppEnv } from "../hono-env";
 import { requestContext } from "../http/request-context";
+import { apiBodies } from "./body";
 import { ApiError, fail, ok } from "./envelope";
 import { authApi } from "./auth";
 import { cartsApi } from "./carts";
@@ -42,6 +43,9 @@ api.use("*", async (c, next) => {
   }
   return next();
 });
+
+// every body is read and checked once, before any handler (server/http/request-body.ts)
+api.use("*", apiBodies());
 
 api.route("/", servicesApi);
 api.route("/", discoveryApi);

@@ -14,6 +14,7 @@ import { deletePost, draftSummary, postFormData, savePost, type PostContent, typ
 import { aroundPosts, listFanclubPosts, loadPostDetail, postCardsByIds, timeline } from "../services/post-view";
 import { ApiError, ok, type ErrorItem } from "./envelope";
 import { requireCreatorApi } from "./creator";
+import { formOf } from "./body";
 
 /**
  * Posts in the API (spec §7): the creator's form data, drafts, create/update/edit data and delete
@@ -90,7 +91,7 @@ async function save(c: Context<AppEnv>, id: number | null) {
   const app = c.get("app");
   const op = requirePosterApi(app);
   const type = postType(app, c.req.param("type"));
-  const form = await c.req.formData();
+  const form = await formOf(c);
   const parsed = postFormSchema(app.t).safeParse(postFormValues(form));
   const draft = form.get("post[is_publish]") !== "1" && form.get("post[is_publish]") !== "true";
   const fallback = app.t(draft ? "posts:errors.draftFailed" : "posts:errors.postFailed");

@@ -30,6 +30,7 @@ import {
 import { readImage, requireCreatorApi } from "./creator";
 import { ApiError, ok } from "./envelope";
 import { requireApiUser } from "../http/require-user";
+import { bodyOf } from "./body";
 
 /**
  * Products (spec §7 'other public calls: products'): the brand's and a fan club's published
@@ -92,8 +93,7 @@ function problemError(app: AppContext, code: CartProblem | PurchaseErrorCode): A
 productsApi.post("/me/carts/free_product_purchase", async (c) => {
   const app = c.get("app");
   const user = requireApiUser(app);
-  const type = c.req.header("content-type") ?? "";
-  const raw: unknown = type.includes("application/json") ? await c.req.json().catch(() => ({})) : await c.req.parseBody();
+  const raw = await bodyOf(c);
   const body = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) }).parse(raw);
   const result = await takeFreeProduct(app.db, paymentProviderFrom(app.env), { userId: user.id, productId: body.id, now: Date.now() });
   if (!result.ok) throw problemError(app, result.problem);

@@ -10,6 +10,7 @@ import { cartPayload, problemError } from "./carts";
 import { requireCreatorApi } from "./creator";
 import { ApiError, ok } from "./envelope";
 import { requireApiUser } from "../http/require-user";
+import { bodyOf } from "./body";
 
 /**
  * Raffles over the API: what the payment modal's raffle page (70) shows, entering through the cart
@@ -64,7 +65,7 @@ const purchaseBody = z.object({
 rafflesApi.post("/me/carts/raffle_purchase", async (c) => {
   const app = c.get("app");
   const userId = requireApiUser(app).id;
-  const raw: unknown = await c.req.json().catch(() => ({}));
+  const raw = await bodyOf(c);
   const body = purchaseBody.parse(raw);
   const now = Date.now();
   const added = await addCartItem(app.db, {

@@ -9,6 +9,7 @@ import { abortUpload, completeUpload, getUploadFile, issueUpload } from "../serv
 import { partSignerFor } from "../uploads/part-signer";
 import { ApiError, ok } from "./envelope";
 import { requireCreatorApi } from "./creator";
+import { bodyOf } from "./body";
 
 /**
  * `/api/v1/me/fanclub/uploads`: the browser's side of a multipart upload (issue, sign parts,
@@ -48,10 +49,8 @@ const completeBody = z.object({
     .default([]),
 });
 
-async function jsonBody(c: Context<AppEnv>): Promise<unknown> {
-  return c.req.json().catch(() => {
-    throw new ApiError(400, c.get("app").t("api.invalid"));
-  });
+function jsonBody(c: Context<AppEnv>): Promise<unknown> {
+  return bodyOf(c);
 }
 
 function problemMessage(app: AppContext, kind: UploadKind, problem: UploadProblem): string {

@@ -16,6 +16,7 @@ import {
 import { destinationAfterSignIn, returnTarget } from "../services/sign-in";
 import { ApiError, ok } from "./envelope";
 import { requireApiUser } from "../http/require-user";
+import { bodyOf } from "./body";
 
 export const webauthnApi = new Hono<AppEnv>();
 
@@ -50,7 +51,7 @@ webauthnApi.post("/register", async (c) => {
 webauthnApi.post("/callback", async (c) => {
   const app = c.get("app");
   const user = signedIn(app);
-  const body = registerBody.parse(await c.req.json());
+  const body = registerBody.parse(await bodyOf(c));
   const result = await completeRegistration(app.db, relyingParty(app), {
     userId: user.id,
     challengeId: body.challengeId,
@@ -85,18 +86,14 @@ webauthnApi.post("/login/options", async (c) => {
 webauthnApi.post("/login", async (c) => {
   const app = c.get("app");
   if (app.hostname !== app.config.loginDomain) throw new ApiError(403, app.t("api.xhrRequired"));
-  const body = loginBody.parse(await c.req.json());
+  const body = loginBody.parse(await bodyOf(c));
   const result = await verifyPasskeyLogin(app.db, relyingParty(app), {
     challengeId: body.challengeId,
     response: body.response as never,
     now: Date.now(),
   });
   if (!result.ok) throw new ApiError(400, translatorFor(app.locale, "account")("passkeys.loginFailed"));
-  const session = await startSession(app, result.userId);
-  const location = await destinationAfterSignIn(
-    app,
-    { rootHash: session.idHash, userId: result.userId },
-    returnTarget(app, body.loggedInPath),
-  );
+  await startSession(app, result.userId);
+  const location = destinationAfterSignIn(app, returnTarget(app, body.loggedInPath));
   return ok(c, { location });
 });

@@ -36,13 +36,6 @@ export const SESSION_POLICY = {
   touchEvery: 10 * MINUTE,
 } as const;
 
-export const LOCKOUT = {
-  failures: 10,
-  window: 10 * MINUTE,
-  /** how long sign-in stays locked after the failure that reached the limit */
-  lock: 15 * MINUTE,
-} as const;
-
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
@@ -147,21 +140,6 @@ export function shouldTouchSession(s: Pick<SessionTimes, "lastSeenAt">, now: num
   return now - s.lastSeenAt.getTime() >= SESSION_POLICY.touchEvery;
 }
 
-/**
- * Sign-in is locked while `LOCKOUT.failures` failures fall within `LOCKOUT.window` of each other
- * and the last of them is less than `LOCKOUT.lock` ago. Returns when it unlocks, or null.
- */
-export function lockedUntil(failureTimes: readonly number[], now: number): number | null {
-  const recent = [...failureTimes].filter((at) => at > now - LOCKOUT.window - LOCKOUT.lock).sort((a, b) => a - b);
-  let until: number | null = null;
-  for (let i = LOCKOUT.failures - 1; i < recent.length; i++) {
-    const first = recent[i - LOCKOUT.failures + 1]!;
-    const last = recent[i]!;
-    if (last - first < LOCKOUT.window && last + LOCKOUT.lock > now) until = Math.max(until ?? 0, last + LOCKOUT.lock);
-  }
-  return until;
-}
-
 export interface SessionCookieSpec {
   name: string;
   /** null: a host-only cookie for a brand on its own domain */
@@ -177,23 +155,6 @@ export function sessionCookieFor(host: string, config: HostConfig, https: boolea
   if (isUnderCookieDomain(hostnameOf(host), config))
     return { name: https ? "__Secure-sid" : "sid", domain: config.cookieDomain, secure: https };
   return { name: https ? "__Host-sid" : "sid", domain: null, secure: https };
-}
-
-/**
- * A return URL is followed only when it points at one of our origins; anything else (another
- * host, a scheme-relative URL, javascript:) is refused.
- */
-export function safeReturnUrl(candidate: string | null | undefined, knownOrigins: readonly string[]): string | null {
-  if (!candidate) return null;
-  let url: URL;
-  try {
-    url = new URL(candidate);
-  } catch {
-    return null;
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") return null;
-  if (url.username || url.password) return null;
-  return knownOrigins.includes(url.origin) ? url.toString() : null;
 }
 
 /** Appends `ref=login_success` so the page shows 'ログインしました。' once (spec §2). */

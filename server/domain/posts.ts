@@ -233,3 +233,21 @@ export const LESSON_PLATFORMS = ["zoom", "google_meet", "other"] as const;
 
 /** Path segment of each type in the management URLs (`edit/{id}/{postTypeStr}`). */
 export const POST_TYPE_STR: Record<number, PostType> = { 1: "picture", 2: "streaming", 3: "attachment", 4: "blog", 5: "lesson" };
+
+/**
+ * The name a reader sees for a post's file, on the page and in the download's
+ * Content-Disposition alike: the original name only when the creator turned `show_filename` on.
+ * Otherwise a neutral `attachment-<id>.<ext>`: file names often say more than the creator meant
+ * to share (a real name, a date, "final_v3"), and a download must not leak what the page hides.
+ */
+export function readerFileName(showFilename: boolean, file: { id: number; filename: string }): string | null {
+  return showFilename ? file.filename : null;
+}
+
+/** The download's file name: the original when shown, else `attachment-<id>.<ext>` (the extension kept when it is a plain one). */
+export function downloadFileName(showFilename: boolean, file: { id: number; filename: string }): string {
+  const shown = readerFileName(showFilename, file);
+  if (shown !== null) return shown;
+  const ext = extensionOf(file.filename);
+  return /^[a-z0-9]{1,8}$/.test(ext) ? `attachment-${file.id}.${ext}` : `attachment-${file.id}`;
+}

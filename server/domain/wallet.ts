@@ -42,27 +42,6 @@ export function coinChargeKey(userId: number, nonce: string, amount: number): st
 }
 
 /**
- * A `returnTo` the card registration page may send the fan back to: a path on this same origin
- * ("/fanclubs/12?page=3"). Full URLs, scheme-relative ("//evil") and backslash tricks ("/\evil")
- * are refused, so the page can never be used to send someone elsewhere.
- */
-export function safeReturnPath(candidate: string | null | undefined): string | null {
-  if (!candidate || candidate.length > 2000) return null;
-  if (!candidate.startsWith("/") || candidate.startsWith("//") || candidate.includes("\\")) return null;
-  // control characters (tabs, new lines) are dropped by URL parsers and could join "/" and "/evil"
-  if (/[\u0000-\u001f\u007f]/.test(candidate)) return null;
-  const base = "http://same-origin.invalid";
-  let url: URL;
-  try {
-    url = new URL(candidate, base);
-  } catch {
-    return null;
-  }
-  if (url.origin !== base) return null;
-  return `${url.pathname}${url.search}${url.hash}`;
-}
-
-/**
  * The card form's expiry as typed: "MM/YY" (the way it is printed on the card), also "MM / YY",
  * "MMYY" and "MM/YYYY". Returns the parts for the provider to check (it knows the calendar), or
  * null when the shape is not an expiry at all.

@@ -4,13 +4,15 @@ import { isbot } from "isbot";
 import { isUnderCookieDomain } from "../domain/hosts";
 import type { AppEnv } from "../hono-env";
 import { isDocumentRequest } from "./request-context";
+import { beginHandoff } from "./sso-handoff";
 import { SSO_CHECKED_COOKIE } from "./session-cookie";
 
 /**
  * A brand on its own domain cannot read the shared session cookie. The first time a browser
  * without a session opens one of its pages (then at most every 30 minutes), it asks the login
  * domain, which hands back a one-time sign-in if the browser is signed in there. That is how a
- * person signed in on one brand is signed in on every brand.
+ * person signed in on one brand is signed in on every brand. The handoff is bound to this browser
+ * (sso-handoff.ts).
  */
 export function ssoCheck(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -21,14 +23,13 @@ export function ssoCheck(): MiddlewareHandler<AppEnv> {
       app.session ||
       !app.service ||
       isUnderCookieDomain(app.hostname, app.config) ||
-      new URL(c.req.url).pathname === "/sso/callback" ||
+      new URL(c.req.url).pathname.startsWith("/sso/") ||
       getCookie(c, SSO_CHECKED_COOKIE) ||
       isbot(c.req.header("user-agent") ?? "")
     ) {
       return next();
     }
     const here = new URL(c.req.url);
-    const target = `${new URL(app.service.frontUrl).origin}${here.pathname}${here.search}`;
-    return c.redirect(`${app.origins.login}/auth/sso?return=${encodeURIComponent(target)}`, 302);
+    return c.redirect(beginHandoff(app, `${here.pathname}${here.search}`), 302);
   };
 }

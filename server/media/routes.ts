@@ -53,7 +53,7 @@ mediaRoutes.get(`/${PRIVATE_MEDIA_PREFIX}*`, requestContext(), async (c) => {
   headers.set("cache-control", "private, max-age=3600");
   headers.set("x-content-type-options", "nosniff");
   headers.set("content-security-policy", "default-src 'none'; sandbox");
-  if (url.searchParams.get("download") === "1") headers.set("content-disposition", contentDisposition(file.filename));
+  if (url.searchParams.get("download") === "1") headers.set("content-disposition", contentDisposition(file.downloadName));
   if (!("body" in object)) return new Response(null, { status: 304, headers });
   const range = object.range as { offset?: number; length?: number; suffix?: number } | undefined;
   if (range && c.req.header("range")) {

@@ -1,7 +1,8 @@
 import { and, eq, gt, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { emailTokens, loginFailures, users, type UserRow } from "../../db/schema";
-import { LOCKOUT, TOKEN_TTL, lockedUntil, normalizeEmail, tokenState, type TokenState } from "../domain/accounts";
+import { TOKEN_TTL, normalizeEmail, tokenState, type TokenState } from "../domain/accounts";
+import { MAIL_THROTTLE, SIGN_IN_THROTTLE, THROTTLE_MEMORY, ceilingWait, growingDelayWait, longestWait } from "../domain/throttle";
 import type { Locale } from "../domain/locale";
 import { decoyPasswordHash, hashPassword, randomToken, sha256Hex, verifyPassword } from "../security/crypto";
 import { emailInsert } from "./mailer";
@@ -200,46 +201,68 @@ export async function resetPassword(
       })
       .where(eq(users.id, row.userId)),
     revokeAllSessionsStatement(db, row.userId, input.now),
-    db.delete(loginFailures).where(eq(loginFailures.subject, `email:${row.email}`)),
+    // a new password starts the account's count afresh, on every source
+    db
+      .delete(loginFailures)
+      .where(sql`${loginFailures.subject} = ${`email:${row.email}`} OR ${loginFailures.subject} LIKE ${`pair:${row.email}|%`}`),
   ]);
   return { ok: true };
 }
 
-export type LoginResult = { ok: true; user: UserRow } | { ok: false; reason: "invalid" | "locked" | "unconfirmed" };
+export type LoginResult =
+  { ok: true; user: UserRow } | { ok: false; reason: "invalid" | "unconfirmed" } | { ok: false; reason: "locked"; waitMs: number };
 
 /**
- * Checks a password under the lockout rule: 10 failures for one address, or from one client
- * address, within 10 minutes lock sign-in for 15 minutes. Failures are rows in D1, so every
- * isolate sees them.
+ * The throttle subjects of a sign-in (server/domain/throttle.ts): the account and source together,
+ * the source, the account. Rows of login_failures, so every isolate sees them. Without a known
+ * source (only in local runs: Cloudflare always names the client) the source rules do not apply.
  */
-export function lockSubjects(email: string, ip: string | null): string[] {
-  return [`email:${normalizeEmail(email)}`, ...(ip ? [`ip:${ip}`] : [])];
+export function lockSubjects(email: string, ip: string | null): { pair: string | null; source: string | null; account: string } {
+  const address = normalizeEmail(email);
+  return { pair: ip ? `pair:${address}|${ip}` : null, source: ip ? `ip:${ip}` : null, account: `email:${address}` };
 }
 
-/** True while any of the subjects (an address, a client) is locked by recent failures. */
-export async function isLocked(db: Db, subjects: string[], now: number): Promise<boolean> {
-  const since = new Date(now - LOCKOUT.window - LOCKOUT.lock);
-  const failures = await db
+type Subjects = ReturnType<typeof lockSubjects>;
+const listed = (subjects: Subjects) => [subjects.pair, subjects.source, subjects.account].filter((s): s is string => s !== null);
+
+async function timesBySubject(db: Db, subjects: string[], now: number): Promise<Map<string, number[]>> {
+  const rows = await db
     .select({ subject: loginFailures.subject, at: loginFailures.at })
     .from(loginFailures)
-    .where(and(inArray(loginFailures.subject, subjects), gt(loginFailures.at, since)))
+    .where(and(inArray(loginFailures.subject, subjects), gt(loginFailures.at, new Date(now - THROTTLE_MEMORY))))
     .all();
-  return subjects.some(
-    (subject) =>
-      lockedUntil(
-        failures.filter((f) => f.subject === subject).map((f) => f.at.getTime()),
-        now,
-      ) !== null,
+  const out = new Map<string, number[]>();
+  for (const r of rows) out.set(r.subject, [...(out.get(r.subject) ?? []), r.at.getTime()]);
+  return out;
+}
+
+/** How long this account-and-source must wait before the next password (or second-step code), or null. */
+export async function signInWait(db: Db, subjects: Subjects, now: number): Promise<number | null> {
+  const times = await timesBySubject(db, listed(subjects), now);
+  const of = (subject: string | null) => (subject ? (times.get(subject) ?? []) : []);
+  return longestWait(
+    growingDelayWait(SIGN_IN_THROTTLE.pair, of(subjects.pair), now),
+    growingDelayWait(SIGN_IN_THROTTLE.source, of(subjects.source), now),
+    ceilingWait(SIGN_IN_THROTTLE.account, of(subjects.account), now),
   );
 }
 
-export async function recordFailure(db: Db, subjects: string[], now: number): Promise<void> {
+async function recordEvents(db: Db, subjects: string[], now: number): Promise<void> {
   const at = new Date(now);
   await db.batch([
     db.insert(loginFailures).values(subjects.map((subject) => ({ subject, at }))),
     // keep the table small: rows older than any rule looks at go
-    db.delete(loginFailures).where(lt(loginFailures.at, new Date(now - LOCKOUT.window - LOCKOUT.lock - 60_000))),
+    db.delete(loginFailures).where(lt(loginFailures.at, new Date(now - THROTTLE_MEMORY - 60_000))),
   ]);
+}
+
+export function recordFailure(db: Db, subjects: Subjects, now: number): Promise<void> {
+  return recordEvents(db, listed(subjects), now);
+}
+
+/** A right password from this source forgets its failures there (the owner's typos cost nothing later). */
+async function forgetPair(db: Db, subjects: Subjects): Promise<void> {
+  if (subjects.pair) await db.delete(loginFailures).where(eq(loginFailures.subject, subjects.pair)).run();
 }
 
 export async function authenticate(
@@ -248,7 +271,8 @@ export async function authenticate(
 ): Promise<LoginResult> {
   const email = normalizeEmail(input.email);
   const subjects = lockSubjects(email, input.ip);
-  if (await isLocked(db, subjects, input.now)) return { ok: false, reason: "locked" };
+  const wait = await signInWait(db, subjects, input.now);
+  if (wait !== null) return { ok: false, reason: "locked", waitMs: wait };
 
   const user = await db
     .select()
@@ -260,8 +284,28 @@ export async function authenticate(
     await recordFailure(db, subjects, input.now);
     return { ok: false, reason: "invalid" };
   }
+  await forgetPair(db, subjects);
   if (!user.emailConfirmedAt) return { ok: false, reason: "unconfirmed" };
   return { ok: true, user };
+}
+
+/**
+ * Password-reset and confirmation e-mails on request: at most a few an hour to one address and
+ * from one source, counted per request whether or not the address has an account (so the answer
+ * reveals nothing). Returns the wait, or null after recording this request.
+ */
+export async function takeMailAllowance(db: Db, input: { email: string; ip: string | null; now: number }): Promise<number | null> {
+  const address = `mail:${normalizeEmail(input.email)}`;
+  const source = input.ip ? `mailip:${input.ip}` : null;
+  const subjects = [address, ...(source ? [source] : [])];
+  const times = await timesBySubject(db, subjects, input.now);
+  const wait = longestWait(
+    ceilingWait(MAIL_THROTTLE.address, times.get(address) ?? [], input.now),
+    source ? ceilingWait(MAIL_THROTTLE.source, times.get(source) ?? [], input.now) : null,
+  );
+  if (wait !== null) return wait;
+  await recordEvents(db, subjects, input.now);
+  return null;
 }
 
 export async function changePassword(

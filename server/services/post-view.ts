@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { fanclubs, plans, posts, type PostRow } from "../../db/schema";
 import { mediaUrl } from "../domain/images";
 import { canViewPaidPost } from "../domain/paywall";
-import { POST_TYPE_STR, type PostType } from "../domain/posts";
+import { POST_TYPE_STR, readerFileName, type PostType } from "../domain/posts";
 import { privateMediaUrl } from "../media/private-urls";
 import {
   loadPostAccess,
@@ -88,7 +88,7 @@ async function bodyFrom(post: PostRow, files: readonly PostFile[], signer: Media
       return {
         id: f.id,
         kind: f.kind as PostFileView["kind"],
-        filename: post.showFilename || f.kind === "attachment" ? f.filename : null,
+        filename: readerFileName(post.showFilename, f),
         contentType: f.contentType,
         size: f.size,
         url,

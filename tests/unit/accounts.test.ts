@@ -2,12 +2,9 @@ import { describe, expect, it } from "vitest";
 import { translatorFor } from "../../server/i18n";
 import {
   DAY,
-  LOCKOUT,
   MINUTE,
   SESSION_POLICY,
   isSessionLive,
-  lockedUntil,
-  safeReturnUrl,
   sessionCookieFor,
   shouldTouchSession,
   signUpSchema,
@@ -24,29 +21,6 @@ const config: HostConfig = {
   cookieDomain: "fanclub.localhost",
   publicPort: "8787",
 };
-
-describe("lockout", () => {
-  const now = 1_000 * MINUTE;
-  const failures = (n: number, spacing: number, last: number) => Array.from({ length: n }, (_, i) => last - (n - 1 - i) * spacing);
-
-  it("stays open below 10 failures", () => {
-    expect(lockedUntil(failures(9, 10_000, now - 1000), now)).toBeNull();
-  });
-
-  it("locks for 15 minutes after the 10th failure within 10 minutes", () => {
-    const last = now - 1000;
-    expect(lockedUntil(failures(10, 30_000, last), now)).toBe(last + LOCKOUT.lock);
-  });
-
-  it("does not lock when the 10 failures are spread over more than 10 minutes", () => {
-    expect(lockedUntil(failures(10, 70_000, now - 1000), now)).toBeNull();
-  });
-
-  it("unlocks once the lock has passed", () => {
-    const last = now - LOCKOUT.lock;
-    expect(lockedUntil(failures(10, 1000, last), now)).toBeNull();
-  });
-});
 
 describe("e-mail tokens", () => {
   const now = 50 * DAY;
@@ -96,22 +70,6 @@ describe("sessions", () => {
 });
 
 describe("return URLs", () => {
-  const known = ["http://www.fanclub.localhost:8787", "http://kirameki.localhost:8787"];
-  it("follows only our origins", () => {
-    expect(safeReturnUrl("http://kirameki.localhost:8787/me/x?a=1", known)).toBe("http://kirameki.localhost:8787/me/x?a=1");
-    for (const bad of [
-      "https://evil.example/",
-      "//evil.example/",
-      "/relative",
-      "javascript:alert(1)",
-      "http://user:pw@www.fanclub.localhost:8787/",
-      "http://www.fanclub.localhost:8787.evil.example/",
-      "",
-    ]) {
-      expect(safeReturnUrl(bad, known), bad).toBeNull();
-    }
-  });
-
   it("adds ref=login_success and keeps the query", () => {
     expect(withLoginSuccess("http://a.localhost/x?b=1")).toBe("http://a.localhost/x?b=1&ref=login_success");
   });

@@ -82,11 +82,11 @@ describe("content security policy with RealtimeKit", () => {
     expect(local).not.toContain("realtime.cloudflare.com");
     expect(local).not.toContain("worker-src");
     const rtk = contentSecurityPolicy("n0nce", { realtimeKit: true });
-    expect(rtk).toContain("connect-src 'self' ws: wss: https://*.realtime.cloudflare.com;");
+    expect(rtk).toContain("connect-src 'self' https://*.realtime.cloudflare.com wss://*.realtime.cloudflare.com;");
     expect(rtk).toContain("worker-src 'self' blob:;");
     expect(rtk).toContain("script-src 'self' 'nonce-n0nce';");
     expect(contentSecurityPolicy("n0nce", { stripe: true, realtimeKit: true })).toContain(
-      "connect-src 'self' ws: wss: https://api.stripe.com https://*.realtime.cloudflare.com;",
+      "connect-src 'self' https://api.stripe.com https://*.realtime.cloudflare.com wss://*.realtime.cloudflare.com;",
     );
   });
 });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
   LESSON_DURATIONS,
+  downloadFileName,
+  readerFileName,
   bytesMatchExtension,
   canEditPost,
   canViewPost,
@@ -157,5 +159,21 @@ describe("tweet share (spec §9: 140 characters with hashtags)", () => {
 
   it("leaves a short title whole", () => {
     expect(tweetText({ title: "新しい写真", url: "https://x.example/p", hashtags: [] })).toBe("新しい写真\nhttps://x.example/p");
+  });
+});
+
+describe("file names readers see", () => {
+  const file = { id: 42, filename: "山田花子_最終版.ZIP" };
+  it("shows and downloads the original name only when the post shows file names", () => {
+    expect(readerFileName(true, file)).toBe("山田花子_最終版.ZIP");
+    expect(downloadFileName(true, file)).toBe("山田花子_最終版.ZIP");
+    expect(readerFileName(false, file)).toBeNull();
+    expect(downloadFileName(false, file)).toBe("attachment-42.zip");
+  });
+
+  it("keeps only a plain extension in the neutral name", () => {
+    expect(downloadFileName(false, { id: 7, filename: "no-extension" })).toBe("attachment-7");
+    expect(downloadFileName(false, { id: 7, filename: "x.秘密" })).toBe("attachment-7");
+    expect(downloadFileName(false, { id: 7, filename: "x.verylongextension" })).toBe("attachment-7");
   });
 });

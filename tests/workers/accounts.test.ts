@@ -164,31 +164,77 @@ describe("signing in", () => {
     expect(await res.text()).toContain("メールアドレスの確認が完了していません。");
   });
 
-  it("locks an account after 10 failures in 10 minutes, even for the right password", async () => {
+  it("slows down one account from one source after five failures, without locking its owner out elsewhere", async () => {
     const { email } = await signedIn();
     const b = new TestBrowser();
-    for (let i = 0; i < 10; i++) {
-      const res = await b.post(at(hosts.login, "/auth/login"), { email, password: `wrong${i}aaaa` });
+    const attacker = { "cf-connecting-ip": "198.51.100.7" };
+    for (let i = 0; i < 6; i++) {
+      const res = await b.post(at(hosts.login, "/auth/login"), { email, password: `wrong${i}aaaa` }, attacker);
       expect(res.status).toBe(400);
     }
-    const locked = await b.post(at(hosts.login, "/auth/login"), { email, password: PASSWORD });
-    expect(locked.status).toBe(429);
-    expect(await locked.text()).toContain("しばらくログインできません");
+    // from that source even the right password waits now (a growing delay, not a lock)
+    const slowed = await b.post(at(hosts.login, "/auth/login"), { email, password: PASSWORD }, attacker);
+    expect(slowed.status).toBe(429);
+    expect(await slowed.text()).toContain("しばらくログインできません。1分ほど時間をおいてから");
+    // the owner on their own network signs in as usual
+    const owner = new TestBrowser();
+    const home = await owner.post(at(hosts.login, "/auth/login"), { email, password: PASSWORD }, { "cf-connecting-ip": "192.0.2.44" });
+    expect(home.status).toBe(302);
     const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM login_failures WHERE subject = ?")
-      .bind(`email:${email}`)
+      .bind(`pair:${email}|198.51.100.7`)
       .first<{ n: number }>();
-    expect(rows?.n).toBe(10);
+    expect(rows?.n).toBe(6);
   });
 
-  it("locks one client address after 10 failures across accounts", async () => {
+  it("slows down one source trying many accounts", async () => {
     const b = new TestBrowser();
     const ip = { "cf-connecting-ip": "203.0.113.9" };
-    for (let i = 0; i < 10; i++) {
+    for (let i = 0; i < 31; i++) {
       await b.post(at(hosts.login, "/auth/login"), { email: `someone${i}@example.com`, password: "whatever1" }, ip);
     }
     const { email } = await signedIn();
     const res = await b.post(at(hosts.login, "/auth/login"), { email, password: PASSWORD }, ip);
     expect(res.status).toBe(429);
+    expect(
+      (await b.post(at(hosts.login, "/auth/login"), { email, password: PASSWORD }, { "cf-connecting-ip": "203.0.113.10" })).status,
+    ).toBe(302);
+  });
+
+  it("refuses password sign-in to an account guessed at from everywhere, past a high ceiling", async () => {
+    const { email } = await signedIn();
+    const now = Date.now();
+    const values = Array.from({ length: 100 }, (_, i) => `('email:${email}', ${now - i * 1000})`).join(", ");
+    await env.DB.prepare(`INSERT INTO login_failures (subject, at) VALUES ${values}`).run();
+    const res = await new TestBrowser().post(
+      at(hosts.login, "/auth/login"),
+      { email, password: PASSWORD },
+      { "cf-connecting-ip": "192.0.2.99" },
+    );
+    expect(res.status).toBe(429);
+  });
+
+  it("sends reset and confirmation e-mails at most three times an hour to one address, and ten from one source", async () => {
+    const { email } = await signedIn();
+    const ip = (n: number) => ({ "cf-connecting-ip": `198.51.100.${n}` });
+    const b = new TestBrowser();
+    for (let i = 0; i < 3; i++) {
+      expect((await b.post(at(hosts.user, "/account/password_reset"), { email }, ip(20 + i))).status).toBe(302);
+    }
+    // a fourth to the same address, from anywhere: refused, and no e-mail
+    const before = await env.DB.prepare("SELECT COUNT(*) AS n FROM emails WHERE to_address = ?").bind(email).first<{ n: number }>();
+    const refused = await b.post(at(hosts.user, "/account/password_reset"), { email }, ip(30));
+    expect(refused.status).toBe(429);
+    expect(await refused.text()).toContain("しばらく送信できません");
+    const confirm = await b.post(at(hosts.user, "/account/confirmation_email"), { email }, ip(31));
+    expect(confirm.status).toBe(429);
+    const after = await env.DB.prepare("SELECT COUNT(*) AS n FROM emails WHERE to_address = ?").bind(email).first<{ n: number }>();
+    expect(after?.n).toBe(before?.n);
+
+    // one source asking for many addresses
+    for (let i = 0; i < 10; i++) {
+      expect((await b.post(at(hosts.user, "/account/confirmation_email"), { email: freshEmail("mailsrc") }, ip(40))).status).toBe(200);
+    }
+    expect((await b.post(at(hosts.user, "/account/confirmation_email"), { email: freshEmail("mailsrc") }, ip(40))).status).toBe(429);
   });
 
   it("never keeps a session id planted before sign-in", async () => {
@@ -226,7 +272,12 @@ describe("one sign-in for every brand", () => {
     const { b, email } = await signedIn();
     const back = `http://${hosts.kirameki}/fanclubs?order=2`;
     const res = await b.post(at(hosts.login, "/auth/login"), { email, password: PASSWORD, loggedInPath: back });
-    const location = new URL(res.headers.get("location")!);
+    // back to the brand first, which binds the handoff to this browser before asking for it
+    const start = new URL(res.headers.get("location")!);
+    expect(start.origin).toBe(`http://${hosts.kirameki}`);
+    expect(start.pathname).toBe("/sso/start");
+    const asked = await b.follow(await b.get(start.toString()), start.toString(), 1);
+    const location = new URL(asked.res.headers.get("location")!);
     expect(location.origin).toBe(`http://${hosts.kirameki}`);
     expect(location.pathname).toBe("/sso/callback");
     const callback = location.toString();
@@ -244,15 +295,18 @@ describe("one sign-in for every brand", () => {
 
   it("refuses an expired token and a token made for another brand", async () => {
     const { b, email } = await signedIn();
-    const res = await b.post(at(hosts.login, "/auth/login"), { email, password: PASSWORD, loggedInPath: `http://${hosts.kirameki}/` });
-    const callback = new URL(res.headers.get("location")!);
+    const callbackFor = async () => {
+      const res = await b.post(at(hosts.login, "/auth/login"), { email, password: PASSWORD, loggedInPath: `http://${hosts.kirameki}/` });
+      const start = res.headers.get("location")!;
+      const asked = await b.follow(await b.get(start), start, 1);
+      return new URL(asked.res.headers.get("location")!);
+    };
+    const callback = await callbackFor();
     await env.DB.prepare("UPDATE handoff_tokens SET expires_at = 0 WHERE used_at IS NULL").run();
-    const late = new TestBrowser();
-    await late.get(callback.toString());
-    expect(late.cookie("sid", "kirameki.localhost")).toBeUndefined();
+    await b.get(callback.toString());
+    expect(b.cookie("sid", "kirameki.localhost")).toBeUndefined();
 
-    const res2 = await b.post(at(hosts.login, "/auth/login"), { email, password: PASSWORD, loggedInPath: `http://${hosts.kirameki}/` });
-    const token = new URL(res2.headers.get("location")!).searchParams.get("token")!;
+    const token = (await callbackFor()).searchParams.get("token")!;
     // replayed on a host it was not made for (a host-only brand like www never needs one)
     const elsewhere = new TestBrowser();
     await elsewhere.get(at(hosts.www, `/sso/callback?token=${token}&next=/`));
@@ -263,8 +317,10 @@ describe("one sign-in for every brand", () => {
     const { b } = await signedIn();
     const first = await b.get(at(hosts.kirameki, "/help/guideline"));
     expect(first.status).toBe(302);
-    expect(first.headers.get("location")).toBe(
-      `http://${hosts.login}/auth/sso?return=${encodeURIComponent(`http://${hosts.kirameki}/help/guideline`)}`,
+    expect(first.headers.get("location")).toMatch(
+      new RegExp(
+        `^http://${hosts.login}/auth/sso\\?return=${encodeURIComponent(`http://${hosts.kirameki}/help/guideline`)}&state=[\\w-]{32}$`,
+      ),
     );
     const { res, url } = await b.follow(first, at(hosts.kirameki, "/help/guideline"));
     expect(url).toBe(`http://${hosts.kirameki}/help/guideline`);

@@ -457,6 +457,33 @@ describe("post media", () => {
     expect(file.headers.get("content-disposition")).toContain(`filename="${SECRET_FILE}"`);
   });
 
+  it("with file names hidden, the page names no file and the download carries a neutral name, never the original", async () => {
+    const hidden = "山田花子_本名入り_最終版.zip";
+    const postId = await insertPostRow(fanclubId, owner.id, {
+      type: "attachment",
+      title: "名前を隠した添付",
+      planId: goldPlanId,
+      showFilename: false,
+      publishedAt: Date.now() - 10_000,
+    });
+    const file = await insertPostFileRow(postId, fanclubId, owner.id, {
+      kind: "attachment",
+      filename: hidden,
+      contentType: "application/zip",
+      bytes: new Uint8Array([0x50, 0x4b, 3, 4, 1, 1, 1, 1]),
+    });
+    const html = await (await gold.b.get(at(hosts.www, `/fanclubs/${fanclubId}/posts/${postId}`))).text();
+    expect(html).not.toContain("山田花子");
+    const download = mediaLinks(html).find((l) => l.startsWith(`/media/${file.key}?`) && l.includes("download=1"));
+    expect(download).toBeDefined();
+    const res = await gold.b.get(at(hosts.www, download!));
+    expect(res.status).toBe(200);
+    const disposition = res.headers.get("content-disposition") ?? "";
+    expect(disposition).toContain(`filename="attachment-${file.id}.zip"`);
+    expect(disposition).not.toContain(encodeURIComponent("山田花子"));
+    expect(disposition).not.toContain("_");
+  });
+
   it("refuses the link to anyone else, altered, expired, or signed for someone not entitled", async () => {
     const { picture } = await memberLinks();
     // the link is bound to the member who got it: another member of the same plan cannot reuse it

@@ -6,7 +6,8 @@ import { EmailRequestForm } from "~/components/account/email-request-form";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import { emailOnlySchema } from "../../../server/domain/accounts";
 import { translatorFor } from "../../../server/i18n";
-import { resendConfirmation } from "../../../server/services/accounts";
+import { resendConfirmation, takeMailAllowance } from "../../../server/services/accounts";
+import { mailThrottled } from "../../../server/http/mail-throttle";
 import { enqueueEmail } from "../../../server/services/mailer";
 
 export const handle = { layout: "simple", i18n: ["common", "account"] };
@@ -20,8 +21,11 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.t
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { app } = context;
-  const submission = parseWithZod(await request.formData(), { schema: emailOnlySchema(translatorFor(app.locale, "account")) });
+  const t = translatorFor(app.locale, "account");
+  const submission = parseWithZod(await request.formData(), { schema: emailOnlySchema(t) });
   if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 400 });
+  const wait = await takeMailAllowance(app.db, { email: submission.value.email, ip: app.clientIp, now: Date.now() });
+  if (wait !== null) return mailThrottled(submission, t, wait, { sent: false });
   const emailId = await resendConfirmation(app.db, { email: submission.value.email, links: app.origins, now: Date.now() });
   enqueueEmail(app.env, app.waitUntil, emailId);
   // the same answer whether or not the address has an account

@@ -13,7 +13,8 @@ import { emailOnlySchema, newPasswordSchema } from "../../../server/domain/accou
 import { setFlash } from "../../../server/http/flash";
 import { clearSessionCookie } from "../../../server/http/session-cookie";
 import { translatorFor } from "../../../server/i18n";
-import { requestPasswordReset, resetPassword, resetTokenState } from "../../../server/services/accounts";
+import { requestPasswordReset, resetPassword, resetTokenState, takeMailAllowance } from "../../../server/services/accounts";
+import { mailThrottled } from "../../../server/http/mail-throttle";
 import { enqueueEmail } from "../../../server/services/mailer";
 
 export const handle = { layout: "simple", i18n: ["common", "account"] };
@@ -42,6 +43,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (token === null) {
     const submission = parseWithZod(formData, { schema: emailOnlySchema(t) });
     if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+    const wait = await takeMailAllowance(app.db, { email: submission.value.email, ip: app.clientIp, now: Date.now() });
+    if (wait !== null) return mailThrottled(submission, t, wait);
     const emailId = await requestPasswordReset(app.db, { email: submission.value.email, links: app.origins, now: Date.now() });
     enqueueEmail(app.env, app.waitUntil, emailId);
     // the same page whether or not the address has an account

@@ -28,8 +28,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     setFlash(app, [{ type: "error", key: "errors.generic" }]);
     throw redirect("/account/sign_up");
   }
-  const session = await startSession(app, result.userId);
-  throw redirect(
-    await destinationAfterSignIn(app, { rootHash: session.idHash, userId: result.userId }, returnTarget(app, result.returnTo)),
-  );
+  await startSession(app, result.userId);
+  throw redirect(destinationAfterSignIn(app, returnTarget(app, result.returnTo)));
 }

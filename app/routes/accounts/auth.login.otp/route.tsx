@@ -9,7 +9,8 @@ import { Field, FormErrors } from "~/components/form/field";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import { OTP_PENDING_COOKIE, startSession } from "../../../../server/http/session-cookie";
 import { translatorFor } from "../../../../server/i18n";
-import { isLocked, lockSubjects, recordFailure } from "../../../../server/services/accounts";
+import { lockSubjects, recordFailure, signInWait } from "../../../../server/services/accounts";
+import { waitMinutes } from "../../../../server/domain/throttle";
 import { destinationAfterSignIn, returnTarget } from "../../../../server/services/sign-in";
 import { finishPendingLogin, pendingLogin, verifySecondStep } from "../../../../server/services/two-step";
 import type { AppContext } from "../../../../server/context";
@@ -48,18 +49,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const now = Date.now();
   const email = await signInEmail(app.db, pending.userId);
   const subjects = lockSubjects(email ?? `user:${pending.userId}`, app.clientIp);
-  if (await isLocked(app.db, subjects, now))
-    return data({ result: submission.reply({ formErrors: [t("errors.locked")] }) }, { status: 429 });
+  const wait = await signInWait(app.db, subjects, now);
+  if (wait !== null)
+    return data(
+      { result: submission.reply({ formErrors: [t("errors.locked", { minutes: waitMinutes(wait) })] }) },
+      { status: 429, headers: { "Retry-After": String(Math.ceil(wait / 1000)) } },
+    );
   if (!(await verifySecondStep(app.db, pending.userId, submission.value.code, now))) {
     await recordFailure(app.db, subjects, now);
     return data({ result: submission.reply({ formErrors: [t("twoStep.wrongCode")] }) }, { status: 400 });
   }
   await finishPendingLogin(app.db, id);
   app.setCookie(OTP_PENDING_COOKIE, "", { path: "/auth", maxAge: 0 });
-  const session = await startSession(app, pending.userId);
-  throw redirect(
-    await destinationAfterSignIn(app, { rootHash: session.idHash, userId: pending.userId }, returnTarget(app, pending.returnTo)),
-  );
+  await startSession(app, pending.userId);
+  throw redirect(destinationAfterSignIn(app, returnTarget(app, pending.returnTo)));
 }
 
 export default function TwoStepLogin() {

@@ -9,7 +9,9 @@ import { PasskeyLogin } from "./passkey-login";
 import { useRootData } from "~/lib/root-data";
 import { useZodForm } from "~/lib/forms";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
-import { loginSchema, safeReturnUrl } from "../../../../server/domain/accounts";
+import { loginSchema } from "../../../../server/domain/accounts";
+import { waitMinutes } from "../../../../server/domain/throttle";
+import { safeReturnUrl } from "../../../../server/domain/return-path";
 import { OTP_PENDING_COOKIE, startSession } from "../../../../server/http/session-cookie";
 import { startPendingLogin } from "../../../../server/services/two-step";
 import { translatorFor } from "../../../../server/i18n";
@@ -29,7 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const target = returnTarget(app, loggedInPath);
   if (app.session) {
     // already signed in: carry on to where they were going
-    throw redirect(await destinationAfterSignIn(app, { rootHash: app.session.rootHash, userId: app.session.user.id }, target, false));
+    throw redirect(destinationAfterSignIn(app, target, false));
   }
   const t = translatorFor(app.locale, "account");
   // only a URL on one of our origins is shown and carried through the form
@@ -48,11 +50,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { email, password, loggedInPath } = submission.value;
   const result = await authenticate(app.db, { email, password, ip: app.clientIp, now: Date.now() });
   if (!result.ok) {
-    const message = { invalid: "errors.invalidLogin", locked: "errors.locked", unconfirmed: "errors.unconfirmed" }[result.reason];
-    return data(
-      { result: submission.reply({ formErrors: [t(message)], hideFields: ["password"] }) },
-      { status: result.reason === "locked" ? 429 : 400 },
-    );
+    if (result.reason === "locked") {
+      // slowed down for this account from this source only; the owner elsewhere signs in as usual
+      return data(
+        {
+          result: submission.reply({ formErrors: [t("errors.locked", { minutes: waitMinutes(result.waitMs) })], hideFields: ["password"] }),
+        },
+        { status: 429, headers: { "Retry-After": String(Math.ceil(result.waitMs / 1000)) } },
+      );
+    }
+    const message = { invalid: "errors.invalidLogin", unconfirmed: "errors.unconfirmed" }[result.reason];
+    return data({ result: submission.reply({ formErrors: [t(message)], hideFields: ["password"] }) }, { status: 400 });
   }
   if (result.user.otpEnabledAt) {
     // the password was right; the second step decides
@@ -60,8 +68,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     app.setCookie(OTP_PENDING_COOKIE, pending, { path: "/auth", httpOnly: true, sameSite: "Lax", secure: app.https, maxAge: 300 });
     throw redirect("/auth/login/otp");
   }
-  const session = await startSession(app, result.user.id);
-  throw redirect(await destinationAfterSignIn(app, { rootHash: session.idHash, userId: result.user.id }, returnTarget(app, loggedInPath)));
+  await startSession(app, result.user.id);
+  throw redirect(destinationAfterSignIn(app, returnTarget(app, loggedInPath)));
 }
 
 export default function Login() {
