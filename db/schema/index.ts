@@ -13,3 +13,4 @@ export * from "./tips";
 export * from "./live";
 export * from "./raffles";
 export * from "./products";
+export * from "./payouts";
