@@ -72,6 +72,15 @@ export function toTransferKana(input: string): TransferKanaResult {
   return { ok: true, value: s };
 }
 
+/**
+ * A bank or branch reading from the code lists in the transfer file's characters: the lists
+ * write full-width katakana and the odd full-width symbol (三菱ＵＦＪ: ミツビシユ－エフジエイ).
+ * Names there are optional, so a character outside the set is dropped rather than refused.
+ */
+export function codeListKana(kana: string): string {
+  return toTransferKana(kana).value.replace(/[^0-9A-Z\uFF71-\uFF9F ().\-/,]/g, "");
+}
+
 /** "1234567" → "****567": the last three digits are enough for a person to recognise their account. */
 export function maskAccountNumber(number: string): string {
   const visible = number.slice(-3);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { translatorFor } from "../../server/i18n";
-import { HOLDER_NAME_MAX, bankAccountSchema, maskAccountNumber, toTransferKana } from "../../server/domain/bank-account";
+import { HOLDER_NAME_MAX, bankAccountSchema, codeListKana, maskAccountNumber, toTransferKana } from "../../server/domain/bank-account";
 
 const ja = translatorFor("ja", "payouts");
 const en = translatorFor("en", "payouts");
@@ -55,6 +55,15 @@ describe("holder names in the form bank transfers carry", () => {
     expect(toTransferKana(fifteenVoiced)).toEqual({ ok: true, value: "ｶﾞ".repeat(15) });
     expect(toTransferKana(`${fifteenVoiced}ア`)).toMatchObject({ ok: false, reason: "tooLong" });
     expect(HOLDER_NAME_MAX).toBe(30);
+  });
+});
+
+describe("bank and branch readings from the code lists", () => {
+  it("become transfer-file characters, full-width symbols included", () => {
+    expect(codeListKana("ミツビシユ－エフジエイ")).toBe("ﾐﾂﾋﾞｼﾕ-ｴﾌｼﾞｴｲ");
+    expect(codeListKana("トウキヨウ")).toBe("ﾄｳｷﾖｳ");
+    // a character outside the set is dropped: bank names are optional in the file
+    expect(codeListKana("アイ＆エス")).toBe("ｱｲｴｽ");
   });
 });
 

@@ -1,4 +1,5 @@
 import Encoding from "encoding-japanese";
+import { codeListKana } from "../../domain/bank-account";
 import type { ZenginCode } from "zengin-code";
 
 /**
@@ -31,8 +32,11 @@ function normalise(q: string): string {
 function matches(entry: { code: string; name: string; kana: string; roma: string }, q: string): number {
   if (entry.code === q) return 0;
   if (entry.code.startsWith(q)) return 1;
-  if (entry.name.startsWith(q) || entry.kana.startsWith(q.toUpperCase()) || entry.roma.startsWith(q)) return 2;
-  if (entry.name.includes(q) || entry.kana.includes(q.toUpperCase())) return 3;
+  // the lists write some names in full-width letters (三菱ＵＦＪ): compare in one form
+  const name = entry.name.normalize("NFKC").toLowerCase();
+  const kana = entry.kana.normalize("NFKC").toLowerCase();
+  if (name.startsWith(q) || kana.startsWith(q) || entry.roma.startsWith(q)) return 2;
+  if (name.includes(q) || kana.includes(q)) return 3;
   return -1;
 }
 
@@ -47,7 +51,7 @@ function search(entries: Iterable<{ code: string; name: string; kana: string; ro
   return found
     .sort((a, b) => a.rank - b.rank || a.e.code.localeCompare(b.e.code))
     .slice(0, SEARCH_LIMIT)
-    .map(({ e }) => ({ code: e.code, name: e.name, kana: Encoding.toHankanaCase(e.kana) }));
+    .map(({ e }) => ({ code: e.code, name: e.name, kana: codeListKana(e.kana) }));
 }
 
 /** Banks whose code, name, kana or romaji reading matches; at most 20, best matches first. */
@@ -76,7 +80,7 @@ export async function lookupBankBranch(bankCode: string, branchCode: string): Pr
   if (!branch) return { ok: false, reason: "unknownBranch" };
   return {
     ok: true,
-    bank: { code: bank.code, name: bank.name, kana: Encoding.toHankanaCase(bank.kana) },
-    branch: { code: branch.code, name: branch.name, kana: Encoding.toHankanaCase(branch.kana) },
+    bank: { code: bank.code, name: bank.name, kana: codeListKana(bank.kana) },
+    branch: { code: branch.code, name: branch.name, kana: codeListKana(branch.kana) },
   };
 }
