@@ -81,6 +81,18 @@ export function codeListKana(kana: string): string {
   return toTransferKana(kana).value.replace(/[^0-9A-Z\uFF71-\uFF9F ().\-/,]/g, "");
 }
 
+/**
+ * A name or reading folded for search: NFKC (full-width letters and digits to ASCII), hiragana to
+ * katakana, small kana full size (the code lists write トウキヨウ, people type とうきょう), lower case.
+ */
+export function searchFold(text: string): string {
+  const s = Encoding.toKatakanaCase(text.normalize("NFKC").trim());
+  return [...s]
+    .map((ch) => SMALL_KANA[ch] ?? ch)
+    .join("")
+    .toLowerCase();
+}
+
 /** "1234567" → "****567": the last three digits are enough for a person to recognise their account. */
 export function maskAccountNumber(number: string): string {
   const visible = number.slice(-3);

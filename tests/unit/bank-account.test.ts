@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { translatorFor } from "../../server/i18n";
-import { HOLDER_NAME_MAX, bankAccountSchema, codeListKana, maskAccountNumber, toTransferKana } from "../../server/domain/bank-account";
+import { HOLDER_NAME_MAX, bankAccountSchema, codeListKana, maskAccountNumber, searchFold, toTransferKana } from "../../server/domain/bank-account";
 
 const ja = translatorFor("ja", "payouts");
 const en = translatorFor("en", "payouts");
@@ -64,6 +64,14 @@ describe("bank and branch readings from the code lists", () => {
     expect(codeListKana("トウキヨウ")).toBe("ﾄｳｷﾖｳ");
     // a character outside the set is dropped: bank names are optional in the file
     expect(codeListKana("アイ＆エス")).toBe("ｱｲｴｽ");
+  });
+});
+
+describe("search folding", () => {
+  it("meets the code lists' spelling whatever people type", () => {
+    expect(searchFold("とうきょう")).toBe(searchFold("トウキヨウ"));
+    expect(searchFold("ＵＦＪ")).toBe("ufj");
+    expect(searchFold(" ﾐｽﾞﾎ ")).toBe("ミズホ");
   });
 });
 

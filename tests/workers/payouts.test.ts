@@ -88,7 +88,8 @@ describe("bank accounts (/me/settings/bank)", () => {
     });
     // the owner sees the full number on the edit page, and the official names
     const page = await (await me.b.get(bankPage)).text();
-    expect(page).toContain("みずほ（0001） 東京営業部（001）");
+    expect(page).toContain("みずほ");
+    expect(page).toContain("東京営業部");
     expect(page).toContain("1234567");
 
     // the API never sends the full number
@@ -173,13 +174,13 @@ describe("payout requests (/me/fanclub/transfer)", () => {
     const page = await c.b.get(transferPage);
     expect(page.status).toBe(200);
     const html = await page.text();
-    expect(html).toContain("￥50,000");
+    expect(html).toContain("¥50,000");
     expect(html).toContain("翌月10日の終わりに振込可能になります");
-    expect(html).toContain("最低振込額 ￥1,000・振込手数料 ￥330");
+    expect(html).toContain("最低振込額 ¥1,000・振込手数料 ¥330");
 
     const res = await c.b.post(transferPage, { intent: "request", amount: "20,000" });
     expect(res.status).toBe(200);
-    expect(await res.text()).toContain("振込を申請しました（お振込み額 ￥19,670）。");
+    expect(await res.text()).toContain("振込を申請しました（お振込み額 ¥19,670）。");
     const [t] = await transfersOf("fanclub_id = ?", c.fanclubId);
     expect(t).toMatchObject({ kind: "payout", user_id: c.id, status: "requested", amount: 20_000, fee: 330, account_number: "1234567" });
     expect(t!.period).toBe(billingMonthOf(Date.now()));
@@ -207,9 +208,9 @@ describe("payout requests (/me/fanclub/transfer)", () => {
       ["abc", 400, "申請額は1円単位の半角数字で入力してください。"],
       ["12.5", 400, "申請額は1円単位の半角数字で入力してください。"],
       ["１０００", 400, "申請額は1円単位の半角数字で入力してください。"],
-      ["999", 400, "申請額は最低振込額（￥1,000）以上にしてください。"],
-      ["5001", 400, "申請額が振込可能額（￥5,000）を超えています。"],
-      ["999999999999", 400, "申請額が振込可能額（￥5,000）を超えています。"],
+      ["999", 400, "申請額は最低振込額（¥1,000）以上にしてください。"],
+      ["5001", 400, "申請額が振込可能額（¥5,000）を超えています。"],
+      ["999999999999", 400, "申請額が振込可能額（¥5,000）を超えています。"],
       ["9".repeat(30), 400, "申請額は1円単位の半角数字で入力してください。"],
     ];
     for (const [amount, status, message] of cases) {
@@ -340,7 +341,7 @@ describe("refund receipts for fans (/me/transfer, /api/v1/transfers)", () => {
     const mine = await fan.b.get(at(hosts.user, "/me/transfer"));
     expect(mine.status).toBe(200);
     const html = await mine.text();
-    expect(html).toContain("お受け取り前の返金: ￥1,500");
+    expect(html).toContain("お受け取り前の返金: ¥1,500");
     expect(html).toContain("ポストカードの返金");
     const status = await fan.b.request(at(hosts.user, "/api/v1/transfers/status"), { headers: XHR });
     expect(((await status.json()) as { payload: unknown }).payload).toEqual({ outstanding: 1500, owed: 1, hasBankAccount: false });
@@ -361,9 +362,10 @@ describe("refund receipts for fans (/me/transfer, /api/v1/transfers)", () => {
     expect((await transfersOf("id = ?", owed!.id))[0]).toMatchObject({ status: "requested", account_number: "2222222" });
     expect((await apiJson(fan.b, hosts.user, `/transfers/${owed!.id}/refund_request`, "POST")).status).toBe(409);
 
-    const period = billingMonthOf(Date.now());
-    const closed = await staff.b.post(opsPage, { intent: "close", period, transferDate: "2026-12-25" });
-    expect([200, 409]).toContain(closed.status);
+    // the refund joins the first period still open (another test may have closed this month's)
+    const period = (await transfersOf("id = ?", owed!.id))[0]!.period!;
+    expect(period >= billingMonthOf(Date.now())).toBe(true);
+    expect((await staff.b.post(opsPage, { intent: "close", period, transferDate: "2026-12-25" })).status).toBe(200);
     const file = await staff.b.get(at(hosts.www, `/ops/payouts/${period}/file`));
     const text = Encoding.convert(Array.from(new Uint8Array(await file.arrayBuffer())), { to: "UNICODE", from: "SJIS", type: "string" });
     const line = text.split("\r\n").find((l) => l.startsWith("2") && l.slice(91, 101) === String(owed!.id).padStart(10, "0"));
@@ -398,10 +400,10 @@ describe("labels (/me/managed_fanclubs/transfers, transfer_histories)", () => {
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain(`data-fanclub-id="${c.fanclubId}"`);
-    expect(html).toContain("￥18,000");
-    expect(html).toContain("￥12,000");
+    expect(html).toContain("¥18,000");
+    expect(html).toContain("¥12,000");
     const histories = await (await label.b.get(at(hosts.www, "/me/managed_fanclubs/transfer_histories"))).text();
-    expect(histories).toContain("振込済み合計 ￥0・手続き中 ￥12,000");
+    expect(histories).toContain("振込済み合計 ¥0・手続き中 ¥12,000");
     expect(histories).toContain(`data-transfer-id="${t!.id}"`);
 
     // people who manage nothing get a 404

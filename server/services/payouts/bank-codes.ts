@@ -1,5 +1,4 @@
-import Encoding from "encoding-japanese";
-import { codeListKana } from "../../domain/bank-account";
+import { codeListKana, searchFold } from "../../domain/bank-account";
 import type { ZenginCode } from "zengin-code";
 
 /**
@@ -24,24 +23,18 @@ export interface CodeEntry {
 
 const SEARCH_LIMIT = 20;
 
-/** A query as the lists spell things: NFKC (full-width digits → ASCII), hiragana → katakana. */
-function normalise(q: string): string {
-  return Encoding.toKatakanaCase(q.normalize("NFKC").trim()).toLowerCase();
-}
-
 function matches(entry: { code: string; name: string; kana: string; roma: string }, q: string): number {
   if (entry.code === q) return 0;
   if (entry.code.startsWith(q)) return 1;
-  // the lists write some names in full-width letters (三菱ＵＦＪ): compare in one form
-  const name = entry.name.normalize("NFKC").toLowerCase();
-  const kana = entry.kana.normalize("NFKC").toLowerCase();
+  const name = searchFold(entry.name);
+  const kana = searchFold(entry.kana);
   if (name.startsWith(q) || kana.startsWith(q) || entry.roma.startsWith(q)) return 2;
   if (name.includes(q) || kana.includes(q)) return 3;
   return -1;
 }
 
 function search(entries: Iterable<{ code: string; name: string; kana: string; roma: string }>, raw: string): CodeEntry[] {
-  const q = normalise(raw);
+  const q = searchFold(raw);
   if (!q) return [];
   const found: Array<{ rank: number; e: { code: string; name: string; kana: string } }> = [];
   for (const e of entries) {

@@ -63,10 +63,12 @@ function noticeUrl(row: TransferWithPeople, urls: NoticeUrls): string {
 /** The statements of one status change of one transfer: the update, its ledger entry, its notices. */
 function changeStatements(db: Db, row: TransferWithPeople, to: TransferStatus, now: number, urls: NoticeUrls) {
   const token = crypto.randomUUID();
-  const at = { in_transfer: "in_transfer_at", paid: "paid_at", failed: "failed_at" }[to as "in_transfer" | "paid" | "failed"];
-  const update = db.run(sql`
-    UPDATE ${transfers} SET status = ${to}, state_token = ${token}, ${sql.raw(at)} = ${now}, updated_at = ${now}
-    WHERE ${transfers.id} = ${row.t.id} AND ${transfers.status} = ${row.t.status}`);
+  const when = new Date(now);
+  const stamp = to === "in_transfer" ? { inTransferAt: when } : to === "paid" ? { paidAt: when } : { failedAt: when };
+  const update = db
+    .update(transfers)
+    .set({ status: to, stateToken: token, ...stamp, updatedAt: when })
+    .where(and(eq(transfers.id, row.t.id), eq(transfers.status, row.t.status)));
   const where = and(eq(transfers.id, row.t.id), eq(transfers.stateToken, token))!;
   const statements: BatchItem<"sqlite">[] = [update];
   if (row.t.kind === "payout" && row.t.fanclubId !== null && (to === "paid" || to === "failed")) {

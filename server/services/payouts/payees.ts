@@ -29,7 +29,9 @@ export async function payeesOf(db: Db, list: readonly PayoutFanclub[]): Promise<
   const result = new Map<number, Payee>();
   if (list.length === 0) return result;
   const ids = list.map((f) => f.id);
-  const [labels, owners] = await db.batch([
+  // two plain queries, not a batch: both select a users.id beside a fan club id, and D1's batch
+  // answers rows keyed by column name, where the two "id"s would collide
+  const [labels, owners] = await Promise.all([
     db
       .select({ fanclubId: fanclubPayoutSettings.fanclubId, ...person })
       .from(fanclubPayoutSettings)
@@ -38,12 +40,14 @@ export async function payeesOf(db: Db, list: readonly PayoutFanclub[]): Promise<
         fanclubManagers,
         and(eq(fanclubManagers.fanclubId, fanclubPayoutSettings.fanclubId), eq(fanclubManagers.userId, fanclubPayoutSettings.labelUserId)),
       )
-      .where(and(inArray(fanclubPayoutSettings.fanclubId, ids), eq(fanclubPayoutSettings.payee, "label"))),
+      .where(and(inArray(fanclubPayoutSettings.fanclubId, ids), eq(fanclubPayoutSettings.payee, "label")))
+      .all(),
     db
       .select({ fanclubId: fanclubs.id, ...person })
       .from(fanclubs)
       .innerJoin(users, eq(users.id, fanclubs.ownerId))
-      .where(inArray(fanclubs.id, ids)),
+      .where(inArray(fanclubs.id, ids))
+      .all(),
   ]);
   for (const o of owners) result.set(o.fanclubId, { kind: "owner", userId: o.userId, name: o.name, email: o.email, locale: o.locale });
   for (const l of labels) result.set(l.fanclubId, { kind: "label", userId: l.userId, name: l.name, email: l.email, locale: l.locale });

@@ -117,14 +117,28 @@ export async function requestPayout(
   // a plain INSERT: a second request's key, a payee without an account or a period closed
   // meanwhile make it fail (UNIQUE, or the transfers_requested_complete CHECK on the NULLs the
   // sub-selects give), and with it the whole batch: the ledger entry is never written alone
-  const insert = db.run(sql`
-    INSERT INTO ${transfers} (kind, user_id, fanclub_id, period, status, amount, fee, bank_code, bank_kana, branch_code, branch_kana,
-      account_type, account_number, holder_name, idempotency_key, state_token, requested_at, created_at, updated_at)
-    VALUES ('payout', ${payee.userId}, ${fanclub.id},
-      (SELECT ${period} WHERE NOT EXISTS (SELECT 1 FROM ${payoutPeriods} WHERE ${payoutPeriods.period} = ${period})),
-      'requested', ${quote.amount}, ${quote.fee}, ${account("bank_code")}, ${account("bank_kana")}, ${account("branch_code")},
-      ${account("branch_kana")}, ${account("account_type")}, ${account("account_number")}, ${account("holder_name")},
-      ${key}, ${token}, ${now}, ${now}, ${now})`);
+  const at = new Date(now);
+  const insert = db.insert(transfers).values({
+    kind: "payout",
+    userId: payee.userId,
+    fanclubId: fanclub.id,
+    period: sql`(SELECT ${period} WHERE NOT EXISTS (SELECT 1 FROM ${payoutPeriods} WHERE ${payoutPeriods.period} = ${period}))`,
+    status: "requested",
+    amount: quote.amount,
+    fee: quote.fee,
+    bankCode: account("bank_code"),
+    bankKana: account("bank_kana"),
+    branchCode: account("branch_code"),
+    branchKana: account("branch_kana"),
+    accountType: account("account_type"),
+    accountNumber: account("account_number"),
+    holderName: account("holder_name"),
+    idempotencyKey: key,
+    stateToken: token,
+    requestedAt: at,
+    createdAt: at,
+    updatedAt: at,
+  });
   const ledger = payoutLedgerStatements(db, { type: "payout", fanclubId: fanclub.id, amount: quote.amount }, key, key, now);
   const notices = noticeStatementsFor(db, payee, fanclub, { kind: "payoutRequested", amount: quote.net }, input.historyUrl, now, stateIs(key, token));
   let results: unknown[];
