@@ -141,7 +141,10 @@ export function payoutDemoStatements(accountId, now) {
         ].join(", ") +
         ") ON CONFLICT(idempotency_key) DO NOTHING;",
     );
-    if (p.status === "paid") out.push(`INSERT INTO payout_periods (period, transfer_date, closed_by, closed_at) VALUES (${q(period)}, ${q(new Date(paidAt + 9 * 3600_000).toISOString().slice(0, 10))}, ${accountId("operator")}, ${paidAt - 3 * DAY}) ON CONFLICT(period) DO NOTHING;`);
+    if (p.status === "paid")
+      out.push(
+        `INSERT INTO payout_periods (period, transfer_date, closed_by, closed_at) VALUES (${q(period)}, ${q(new Date(paidAt + 9 * 3600_000).toISOString().slice(0, 10))}, ${accountId("operator")}, ${paidAt - 3 * DAY}) ON CONFLICT(period) DO NOTHING;`,
+      );
     out.push(...ledgerStatements(key, key, "payout", p.fanclubId, p.amount, requestedAt));
     if (paidAt !== null) out.push(...ledgerStatements(`${key}:outcome`, key, "payout_paid", p.fanclubId, p.amount, paidAt));
   }
@@ -193,7 +196,9 @@ function ledgerStatements(key, sourceKey, type, fanclubId, amount, at) {
         ];
   return [
     "INSERT INTO earning_entries (idempotency_key, type, fanclub_id, kind, subject_type, subject_id, payer_user_id, source_key, reverses_entry_id, gross, fee, tax, net, fee_rate_bp, tax_rate_bp, month, occurred_at, created_at) VALUES (" +
-      [q(key), q(type), fanclubId, "NULL", "NULL", "NULL", "NULL", q(sourceKey), "NULL", 0, 0, 0, net, 0, 0, q(jstMonth(at)), at, at].join(", ") +
+      [q(key), q(type), fanclubId, "NULL", "NULL", "NULL", "NULL", q(sourceKey), "NULL", 0, 0, 0, net, 0, 0, q(jstMonth(at)), at, at].join(
+        ", ",
+      ) +
       ") ON CONFLICT(idempotency_key) DO NOTHING;",
     `INSERT INTO earning_postings (entry_id, account, fanclub_id, amount) SELECT e.id, v.column1, ${fanclubId}, v.column2 FROM earning_entries e, (VALUES ${postings
       .map(([account, value]) => `(${q(String(account))}, ${value})`)

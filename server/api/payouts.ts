@@ -5,7 +5,13 @@ import { outstandingTotal, parseYenAmount } from "../domain/payouts";
 import { bankRefusal, payoutRefusal, refundRefusal } from "../http/payout-messages";
 import { requireApiUser } from "../http/require-user";
 import { enqueueEmails } from "../services/payouts/mail-queue";
-import { deleteBankAccount, getBankAccount, hasTransferInProgress, maskedBankAccount, saveBankAccount } from "../services/payouts/bank-accounts";
+import {
+  deleteBankAccount,
+  getBankAccount,
+  hasTransferInProgress,
+  maskedBankAccount,
+  saveBankAccount,
+} from "../services/payouts/bank-accounts";
 import { searchBanks, searchBranches } from "../services/payouts/bank-codes";
 import { payoutHistory, payoutOverview, requestPayout } from "../services/payouts/payouts";
 import { applyForRefund, listRefunds } from "../services/payouts/refunds";
@@ -123,7 +129,10 @@ creatorTransfersApi.post("/", async (c) => {
   const app = c.get("app");
   const op = requireCreatorApi(app, "manageTransfers");
   const amount = parseYenAmount((await bodyOf(c)).amount);
-  if (amount === null) throw new ApiError(400, app.t("payouts:request.errors.invalid"), [{ message: app.t("payouts:request.errors.invalid"), target: "amount" }]);
+  if (amount === null)
+    throw new ApiError(400, app.t("payouts:request.errors.invalid"), [
+      { message: app.t("payouts:request.errors.invalid"), target: "amount" },
+    ]);
   const front = app.services.find((s) => s.id === op.serviceId)?.frontUrl ?? "";
   const result = await requestPayout(app.db, {
     fanclub: { id: op.fanclubId, ownerId: op.role.ownerId, name: op.name },

@@ -47,9 +47,7 @@ const SMALL_KANA: Record<string, string> = {
   ヱ: "エ",
 };
 
-export type TransferKanaResult =
-  | { ok: true; value: string }
-  | { ok: false; reason: "empty" | "characters" | "tooLong"; value: string };
+export type TransferKanaResult = { ok: true; value: string } | { ok: false; reason: "empty" | "characters" | "tooLong"; value: string };
 
 /**
  * The holder name as a bank transfer carries it: hiragana and full-width katakana become

@@ -81,8 +81,7 @@ export function parseYenAmount(raw: unknown): number | null {
  * may be requested again (with a corrected account); a failed payout returns its amount to the
  * balance and stays failed, and the creator asks again in a later period.
  */
-export const TRANSFER_STATUSES = ["owed", "requested", "in_transfer", "paid", "failed"] as const;
-export type TransferStatus = (typeof TRANSFER_STATUSES)[number];
+export type TransferStatus = "owed" | "requested" | "in_transfer" | "paid" | "failed";
 export type TransferKind = "payout" | "refund";
 
 const TRANSITIONS: Record<TransferKind, Partial<Record<TransferStatus, readonly TransferStatus[]>>> = {

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { translatorFor } from "../../server/i18n";
-import { HOLDER_NAME_MAX, bankAccountSchema, codeListKana, maskAccountNumber, searchFold, toTransferKana } from "../../server/domain/bank-account";
+import {
+  HOLDER_NAME_MAX,
+  bankAccountSchema,
+  codeListKana,
+  maskAccountNumber,
+  searchFold,
+  toTransferKana,
+} from "../../server/domain/bank-account";
 
 const ja = translatorFor("ja", "payouts");
 const en = translatorFor("en", "payouts");
@@ -90,7 +97,9 @@ describe("the bank account form", () => {
 
   it("answers full-width digits with their own message, in the reader's language", () => {
     expect(messageFor(ja, { ...valid, accountNumber: "１２３４５６７" }, "accountNumber")).toBe(ja("bank.errors.fullWidthDigits"));
-    expect(messageFor(en, { ...valid, bankCode: "０００１" }, "bankCode")).toBe("Full-width digits cannot be used. Enter half-width digits.");
+    expect(messageFor(en, { ...valid, bankCode: "０００１" }, "bankCode")).toBe(
+      "Full-width digits cannot be used. Enter half-width digits.",
+    );
   });
 
   it("answers malformed codes: letters, wrong lengths, nothing", () => {

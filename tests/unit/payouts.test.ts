@@ -44,7 +44,8 @@ describe("the amount check", () => {
     expect(quotePayout(999, 5000, rule)).toMatchObject({ ok: false, reason: "belowMinimum", minimum: 1000 });
     expect(quotePayout(5001, 5000, rule)).toMatchObject({ ok: false, reason: "aboveBalance", balance: 5000 });
     expect(quotePayout(PAYOUT_MAX + 1, Number.MAX_SAFE_INTEGER, rule)).toMatchObject({ ok: false, reason: "tooLarge" });
-    for (const bad of [0, -1000, 1000.5, Number.NaN, Number.POSITIVE_INFINITY]) expect(quotePayout(bad, 5000, rule)).toMatchObject({ ok: false, reason: "invalid" });
+    for (const bad of [0, -1000, 1000.5, Number.NaN, Number.POSITIVE_INFINITY])
+      expect(quotePayout(bad, 5000, rule)).toMatchObject({ ok: false, reason: "invalid" });
   });
 
   it("refuses everything when the balance is negative or zero", () => {

@@ -12,6 +12,7 @@ import {
   type ZenginPayer,
   type ZenginTransfer,
 } from "../../server/domain/zengin";
+import { zenginFileProvider } from "../../server/integrations/payouts";
 
 /*
  * The Zengin 総合振込 layout as the bankers' association publishes it (全銀協制定ファイルフォーマット
@@ -140,5 +141,34 @@ describe("the file", () => {
   it("can hold no transfers: header, zero trailer, end", () => {
     const lines = zenginText(payer, "2026-12-25", []).split("\r\n");
     expect(lines[1]).toBe(trailerRecord(0, 0));
+  });
+});
+
+describe("the offline payout provider", () => {
+  it("writes a period's instructions as the Zengin file, each transfer's net amount and id", () => {
+    const file = zenginFileProvider().file({
+      period: "2026-11",
+      transferDate: "2026-12-25",
+      instructions: [
+        {
+          transferId: 7,
+          bankCode: "0001",
+          bankKana: "ﾐｽﾞﾎ",
+          branchCode: "001",
+          branchKana: "ﾄｳｷﾖｳ",
+          accountType: "savings",
+          accountNumber: "1234567",
+          holderName: "ﾎｼﾉ ｱｶﾘ",
+          amount: 19670,
+        },
+      ],
+    });
+    expect(file.filename).toBe("zengin-2026-11.txt");
+    expect(file.contentType).toBe("text/plain; charset=Shift_JIS");
+    const text = Encoding.convert(Array.from(file.body), { to: "UNICODE", from: "SJIS", type: "string" });
+    const data = text.split("\r\n")[1]!;
+    expect(col(data, 43, 43)).toBe("4"); // 貯蓄
+    expect(col(data, 81, 90)).toBe("0000019670");
+    expect(col(data, 92, 101)).toBe("0000000007");
   });
 });

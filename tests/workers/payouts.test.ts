@@ -7,7 +7,7 @@ import { at, confirmedAccount } from "./accounts-fixture";
 import { TestBrowser } from "./browser";
 import { insertEditor } from "./fanclub-fixture";
 import { hosts } from "./helpers";
-import { count, insertBankAccount, insertClosedEarning, labelOf, makeOperator, payoutCreator } from "./payouts-fixture";
+import { count, insertBankAccount, labelOf, makeOperator, payoutCreator } from "./payouts-fixture";
 
 const XHR = { "x-requested-with": "XMLHttpRequest", accept: "application/json" };
 const bankPage = at(hosts.user, "/me/settings/bank");
@@ -40,7 +40,9 @@ interface BankRow {
 }
 
 const bankRow = (userId: number) =>
-  env.DB.prepare("SELECT bank_code, bank_kana, branch_kana, account_number, holder_name FROM bank_accounts WHERE user_id = ?").bind(userId).first<BankRow>();
+  env.DB.prepare("SELECT bank_code, bank_kana, branch_kana, account_number, holder_name FROM bank_accounts WHERE user_id = ?")
+    .bind(userId)
+    .first<BankRow>();
 
 interface TransferRow {
   id: number;
@@ -57,7 +59,9 @@ interface TransferRow {
 
 const transfersOf = async (where: string, ...binds: unknown[]) =>
   (
-    await env.DB.prepare(`SELECT id, kind, user_id, fanclub_id, period, status, amount, fee, account_number, holder_name FROM transfers WHERE ${where} ORDER BY id`)
+    await env.DB.prepare(
+      `SELECT id, kind, user_id, fanclub_id, period, status, amount, fee, account_number, holder_name FROM transfers WHERE ${where} ORDER BY id`,
+    )
       .bind(...binds)
       .all<TransferRow>()
   ).results;
@@ -127,7 +131,10 @@ describe("bank accounts (/me/settings/bank)", () => {
     });
     expect(en.status).toBe(400);
     const payload = ((await en.json()) as { payload: { message: string; errors: Array<{ target: string; message: string }> } }).payload;
-    expect(payload.errors).toContainEqual({ target: "accountNumber", message: "Full-width digits cannot be used. Enter half-width digits." });
+    expect(payload.errors).toContainEqual({
+      target: "accountNumber",
+      message: "Full-width digits cannot be used. Enter half-width digits.",
+    });
     expect(await bankRow(me.id)).toBeNull();
   });
 
@@ -185,7 +192,12 @@ describe("payout requests (/me/fanclub/transfer)", () => {
     expect(t).toMatchObject({ kind: "payout", user_id: c.id, status: "requested", amount: 20_000, fee: 330, account_number: "1234567" });
     expect(t!.period).toBe(billingMonthOf(Date.now()));
     expect(await withdrawable(c.b)).toBe(30_000);
-    expect(await count("SELECT count(*) AS n FROM earning_entries WHERE idempotency_key = ? AND type = 'payout' AND net = -20000", payoutKey(c.fanclubId, t!.period!))).toBe(1);
+    expect(
+      await count(
+        "SELECT count(*) AS n FROM earning_entries WHERE idempotency_key = ? AND type = 'payout' AND net = -20000",
+        payoutKey(c.fanclubId, t!.period!),
+      ),
+    ).toBe(1);
     // the notice and the e-mail of the request
     expect(await count("SELECT count(*) AS n FROM notifications WHERE user_id = ? AND kind = 'payoutRequested'", c.id)).toBe(1);
     expect(await count("SELECT count(*) AS n FROM emails WHERE to_address = ? AND template = 'payouts.payoutRequested'", c.email)).toBe(1);
@@ -281,7 +293,11 @@ describe("the operator's desk (/ops/payouts)", () => {
     const text = Encoding.convert(Array.from(bytes), { to: "UNICODE", from: "SJIS", type: "string" });
     const lines = text.split("\r\n").filter(Boolean);
     expect(lines.every((l) => l.length === 120)).toBe(true);
-    const mine = lines.filter((l) => l.startsWith("2") && (l.slice(91, 101) === String(okT!.id).padStart(10, "0") || l.slice(91, 101) === String(koT!.id).padStart(10, "0")));
+    const mine = lines.filter(
+      (l) =>
+        l.startsWith("2") &&
+        (l.slice(91, 101) === String(okT!.id).padStart(10, "0") || l.slice(91, 101) === String(koT!.id).padStart(10, "0")),
+    );
     expect(mine).toHaveLength(2);
     const okLine = mine.find((l) => l.slice(91, 101) === String(okT!.id).padStart(10, "0"))!;
     expect(okLine.slice(1, 5)).toBe("0001");
@@ -301,10 +317,17 @@ describe("the operator's desk (/ops/payouts)", () => {
     // the failed one came back
     expect(await withdrawable(ko.b)).toBe(50_000);
     expect(await count("SELECT count(*) AS n FROM earning_entries WHERE fanclub_id = ? AND type = 'payout_paid'", ok.fanclubId)).toBe(1);
-    expect(await count("SELECT count(*) AS n FROM earning_entries WHERE fanclub_id = ? AND type IN ('payout_paid', 'payout_failed')", ko.fanclubId)).toBe(1);
+    expect(
+      await count(
+        "SELECT count(*) AS n FROM earning_entries WHERE fanclub_id = ? AND type IN ('payout_paid', 'payout_failed')",
+        ko.fanclubId,
+      ),
+    ).toBe(1);
 
     // each status change told the recipient, in their language
-    expect(await count("SELECT count(*) AS n FROM notifications WHERE user_id = ? AND kind IN ('payoutInTransfer', 'payoutPaid')", ok.id)).toBe(2);
+    expect(
+      await count("SELECT count(*) AS n FROM notifications WHERE user_id = ? AND kind IN ('payoutInTransfer', 'payoutPaid')", ok.id),
+    ).toBe(2);
     const mail = await env.DB.prepare("SELECT subject, locale FROM emails WHERE to_address = ? AND template = 'payouts.payoutFailed'")
       .bind(ko.email)
       .first<{ subject: string; locale: string }>();
@@ -375,7 +398,12 @@ describe("refund receipts for fans (/me/transfer, /api/v1/transfers)", () => {
 
     const history = await (await fan.b.get(at(hosts.user, "/me/transfer/history"))).text();
     expect(history).toContain("振込完了");
-    expect(await count("SELECT count(*) AS n FROM notifications WHERE user_id = ? AND kind IN ('refundOwed', 'refundInTransfer', 'refundPaid')", fan.id)).toBe(3);
+    expect(
+      await count(
+        "SELECT count(*) AS n FROM notifications WHERE user_id = ? AND kind IN ('refundOwed', 'refundInTransfer', 'refundPaid')",
+        fan.id,
+      ),
+    ).toBe(3);
   });
 });
 

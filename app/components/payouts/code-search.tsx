@@ -12,7 +12,12 @@ export interface CodeEntry {
  * server for at most 20 matches, and choosing one fills the code. The lists stay on the server;
  * without JavaScript the code field alone still works.
  */
-export function CodeSearch(props: { label: string; endpoint: string | null; listKey: "banks" | "branches"; onPick: (entry: CodeEntry) => void }) {
+export function CodeSearch(props: {
+  label: string;
+  endpoint: string | null;
+  listKey: "banks" | "branches";
+  onPick: (entry: CodeEntry) => void;
+}) {
   const { t } = useTranslation("payouts");
   const id = useId();
   const [q, setQ] = useState("");

@@ -50,7 +50,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const raw = String(form.get("payee") ?? "");
     const labelId = Number(raw.replace(/^label:/, ""));
     const choice =
-      raw === "owner" ? ({ payee: "owner" } as const) : raw.startsWith("label:") && Number.isSafeInteger(labelId) ? ({ payee: "label", labelUserId: labelId } as const) : null;
+      raw === "owner"
+        ? ({ payee: "owner" } as const)
+        : raw.startsWith("label:") && Number.isSafeInteger(labelId)
+          ? ({ payee: "label", labelUserId: labelId } as const)
+          : null;
     if (!choice) return data({ ok: false, message: t("transfer.errors.payee") }, { status: 400 });
     const done = await setPayee(app.db, op.fanclubId, choice, now);
     if (!done.ok) return data({ ok: false, message: t("transfer.errors.payee") }, { status: 400 });
@@ -136,7 +140,12 @@ export default function TransferPage() {
               </label>
               {d.labels.map((l) => (
                 <label key={l.userId}>
-                  <input type="radio" name="payee" value={`label:${l.userId}`} defaultChecked={d.payee.kind === "label" && d.payee.name === l.name} />{" "}
+                  <input
+                    type="radio"
+                    name="payee"
+                    value={`label:${l.userId}`}
+                    defaultChecked={d.payee.kind === "label" && d.payee.name === l.name}
+                  />{" "}
                   {t("transfer.payeeLabel", { name: l.name })}
                 </label>
               ))}
@@ -152,14 +161,21 @@ export default function TransferPage() {
         <h2 id="transfer-request">{t("request.title", { period: formatLocalMonth(locale, d.period) })}</h2>
         {d.current ? (
           <p data-testid="current-payout">
-            {t("request.current", { amount: formatYen(d.current.amount), net: formatYen(d.current.net) })} <TransferStatusBadge status={d.current.status} />
+            {t("request.current", { amount: formatYen(d.current.amount), net: formatYen(d.current.net) })}{" "}
+            <TransferStatusBadge status={d.current.status} />
           </p>
         ) : (
           <Form method="post" className="form">
             <input type="hidden" name="intent" value="request" />
             <div className="field">
               <label htmlFor="payout-amount">{t("request.amount")}</label>
-              <input id="payout-amount" name="amount" type="text" inputMode="numeric" defaultValue={d.balance > 0 ? String(d.balance) : ""} />
+              <input
+                id="payout-amount"
+                name="amount"
+                type="text"
+                inputMode="numeric"
+                defaultValue={d.balance > 0 ? String(d.balance) : ""}
+              />
               <span className="muted small">{t("request.amountHint", { fee: formatYen(d.rule.fee) })}</span>
             </div>
             <button type="submit" className="button" disabled={busy || !canRequest}>

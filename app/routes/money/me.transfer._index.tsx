@@ -28,7 +28,14 @@ export async function loader({ context }: LoaderFunctionArgs) {
     title: translatorFor(app.locale, "payouts")("refunds.title"),
     outstanding: outstandingTotal(refunds),
     open: refunds.filter((r) => r.status !== "paid"),
-    account: account ? { bankName: account.bankName, branchName: account.branchName, number: maskAccountNumber(account.accountNumber), holderName: account.holderName } : null,
+    account: account
+      ? {
+          bankName: account.bankName,
+          branchName: account.branchName,
+          number: maskAccountNumber(account.accountNumber),
+          holderName: account.holderName,
+        }
+      : null,
   };
 }
 

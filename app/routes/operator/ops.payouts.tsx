@@ -172,7 +172,13 @@ export default function OpsPayouts() {
                             <button type="submit" name="outcome" value="paid" className="button button-small" disabled={busy}>
                               {t("ops.markPaid")}
                             </button>
-                            <button type="submit" name="outcome" value="failed" className="button button-secondary button-small" disabled={busy}>
+                            <button
+                              type="submit"
+                              name="outcome"
+                              value="failed"
+                              className="button button-secondary button-small"
+                              disabled={busy}
+                            >
                               {t("ops.markFailed")}
                             </button>
                           </Form>

@@ -10,7 +10,7 @@ import { ACCOUNT_TYPES } from "../../domain/bank-account";
  * transfers it submitted instead of a file.
  */
 
-export interface PayoutInstruction {
+interface PayoutInstruction {
   transferId: number;
   bankCode: string;
   bankKana: string;
@@ -23,7 +23,7 @@ export interface PayoutInstruction {
   amount: number;
 }
 
-export interface PayoutBatch {
+interface PayoutBatch {
   period: string;
   /** yyyy-mm-dd: the transfer date the bank is asked for */
   transferDate: string;
@@ -47,7 +47,7 @@ export interface PayoutProvider {
  * values; a production deployment sets its bank's customer code and account here, where the
  * bank gives them (they are not secrets).
  */
-export const PLATFORM_PAYER: ZenginPayer = {
+const PLATFORM_PAYER: ZenginPayer = {
   requesterCode: "1234567890",
   requesterName: "ﾌｱﾝｸﾗﾌﾞﾌﾟﾗﾂﾄﾌｵ-ﾑ(ｶ",
   bankCode: "0001",

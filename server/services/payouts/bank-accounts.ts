@@ -45,8 +45,7 @@ const noTransferInProgress = (userId: number) =>
   sql`NOT EXISTS (SELECT 1 FROM ${transfers} WHERE ${transfers.userId} = ${userId} AND ${transfers.status} IN ('requested', 'in_transfer'))`;
 
 export type SaveBankAccountResult =
-  | { ok: true; account: BankAccountRow }
-  | { ok: false; reason: "unknownBank" | "unknownBranch" | "locked" };
+  { ok: true; account: BankAccountRow } | { ok: false; reason: "unknownBank" | "unknownBranch" | "locked" };
 
 /** Adds or replaces the person's account after checking the codes against the official lists. */
 export async function saveBankAccount(db: Db, userId: number, input: BankAccountInput, now: number): Promise<SaveBankAccountResult> {

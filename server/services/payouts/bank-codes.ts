@@ -10,7 +10,7 @@ import type { ZenginCode } from "zengin-code";
 
 let lists: Promise<ZenginCode> | null = null;
 function codeLists(): Promise<ZenginCode> {
-  lists ??= import("zengin-code").then((m) => ((m as { default?: ZenginCode }).default ?? (m as unknown as ZenginCode)));
+  lists ??= import("zengin-code").then((m) => (m as { default?: ZenginCode }).default ?? (m as unknown as ZenginCode));
   return lists;
 }
 
@@ -60,9 +60,7 @@ export async function searchBranches(bankCode: string, q: string): Promise<CodeE
   return search(Object.values(bank.branches), q);
 }
 
-export type BankBranchLookup =
-  | { ok: true; bank: CodeEntry; branch: CodeEntry }
-  | { ok: false; reason: "unknownBank" | "unknownBranch" };
+export type BankBranchLookup = { ok: true; bank: CodeEntry; branch: CodeEntry } | { ok: false; reason: "unknownBank" | "unknownBranch" };
 
 /** The bank and branch of a pair of codes, or which of the two the lists do not know. */
 export async function lookupBankBranch(bankCode: string, branchCode: string): Promise<BankBranchLookup> {

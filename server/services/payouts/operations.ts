@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../../../db/client";
 import { fanclubs, payoutPeriods, services, transfers, users, type TransferRow } from "../../../db/schema";
@@ -103,7 +103,11 @@ function changeStatements(db: Db, row: TransferWithPeople, to: TransferStatus, n
 }
 
 /** Runs the changes in one batch; answers the ids of the e-mails stored, for the queue. */
-async function applyChanges(db: Db, changes: ReadonlyArray<{ statements: BatchItem<"sqlite">[]; emailAt: number | null }>, head: BatchItem<"sqlite">[] = []) {
+async function applyChanges(
+  db: Db,
+  changes: ReadonlyArray<{ statements: BatchItem<"sqlite">[]; emailAt: number | null }>,
+  head: BatchItem<"sqlite">[] = [],
+) {
   const all: BatchItem<"sqlite">[] = [...head];
   const offsets: number[] = [];
   for (const c of changes) {
@@ -134,7 +138,9 @@ export async function payoutDesk(db: Db, limit = 500) {
     .sort(([a], [b]) => b.localeCompare(a))
     .map(([period, list]) => ({
       period,
-      closed: closed.has(period) ? { transferDate: closed.get(period)!.transferDate, closedAt: closed.get(period)!.closedAt.toISOString() } : null,
+      closed: closed.has(period)
+        ? { transferDate: closed.get(period)!.transferDate, closedAt: closed.get(period)!.closedAt.toISOString() }
+        : null,
       transfers: list.map((r) => ({ ...transferView(r.t), recipientName: r.recipientName, fanclubName: r.fanclubName })),
     }));
 }

@@ -68,7 +68,9 @@ export async function payoutOverview(db: Db, fanclub: PayoutFanclub, now: number
     db
       .select({ total: sql<number>`COALESCE(SUM(${transfers.amount}), 0)` })
       .from(transfers)
-      .where(and(eq(transfers.kind, "payout"), eq(transfers.fanclubId, fanclub.id), inArray(transfers.status, ["requested", "in_transfer"])))
+      .where(
+        and(eq(transfers.kind, "payout"), eq(transfers.fanclubId, fanclub.id), inArray(transfers.status, ["requested", "in_transfer"])),
+      )
       .get(),
   ]);
   const rule = payoutRulesAt(now);
@@ -140,7 +142,15 @@ export async function requestPayout(
     updatedAt: at,
   });
   const ledger = payoutLedgerStatements(db, { type: "payout", fanclubId: fanclub.id, amount: quote.amount }, key, key, now);
-  const notices = noticeStatementsFor(db, payee, fanclub, { kind: "payoutRequested", amount: quote.net }, input.historyUrl, now, stateIs(key, token));
+  const notices = noticeStatementsFor(
+    db,
+    payee,
+    fanclub,
+    { kind: "payoutRequested", amount: quote.net },
+    input.historyUrl,
+    now,
+    stateIs(key, token),
+  );
   let results: unknown[];
   try {
     results = await db.batch([insert, ...ledger, ...notices.statements]);
@@ -167,7 +177,7 @@ function requestProblem(error: unknown): "alreadyRequested" | "noBankAccount" | 
  * The notice statements of one change to the payee, and where the e-mail insert sits in them
  * (its RETURNING rows name the e-mail to hand to the queue after the batch).
  */
-export function noticeStatementsFor(
+function noticeStatementsFor(
   db: Db,
   payee: Payee,
   fanclub: PayoutFanclub,
@@ -226,11 +236,14 @@ export async function managedPayouts(db: Db, fanclubList: readonly PayoutFanclub
       payee: payee ? { kind: payee.kind, name: payee.name } : null,
     };
   });
-  const totals = rows.reduce((s, r) => ({ balance: s.balance + r.balance, inProgress: s.inProgress + r.inProgress, paid: s.paid + r.paid }), {
-    balance: 0,
-    inProgress: 0,
-    paid: 0,
-  });
+  const totals = rows.reduce(
+    (s, r) => ({ balance: s.balance + r.balance, inProgress: s.inProgress + r.inProgress, paid: s.paid + r.paid }),
+    {
+      balance: 0,
+      inProgress: 0,
+      paid: 0,
+    },
+  );
   const names = new Map(fanclubList.map((f) => [f.id, f.name]));
   return { rows, totals, history: history.map((h) => ({ ...h, fanclubName: names.get(h.fanclubId ?? 0) ?? null })) };
 }

@@ -31,7 +31,8 @@ export async function oweRefund(
     url: string;
   },
 ): Promise<OweRefundResult> {
-  if (!Number.isSafeInteger(input.amount) || input.amount <= 0 || input.amount > PAYOUT_MAX) throw new RangeError(`refund of ${input.amount}`);
+  if (!Number.isSafeInteger(input.amount) || input.amount <= 0 || input.amount > PAYOUT_MAX)
+    throw new RangeError(`refund of ${input.amount}`);
   const fan = await db
     .select({ userId: users.id, name: users.name, email: users.email, locale: users.locale, leftAt: users.leftAt })
     .from(users)
@@ -120,11 +121,7 @@ export async function oweRefundByEmail(
   db: Db,
   input: Omit<Parameters<typeof oweRefund>[1], "userId" | "fanclubId"> & { email: string },
 ): Promise<OweRefundResult> {
-  const fan = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, input.email.trim().toLowerCase()))
-    .get();
+  const fan = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email.trim().toLowerCase())).get();
   if (!fan) return { ok: false, reason: "unknownUser" };
   return oweRefund(db, {
     userId: fan.id,

@@ -11,7 +11,12 @@ import { ACCOUNT_TYPE_KEYS, HOLDER_NAME_MAX, bankAccountSchema } from "../../../
 import { bankRefusal } from "../../../../server/http/payout-messages";
 import { requireUser } from "../../../../server/http/require-user";
 import { translatorFor } from "../../../../server/i18n";
-import { deleteBankAccount, getBankAccount, hasTransferInProgress, saveBankAccount } from "../../../../server/services/payouts/bank-accounts";
+import {
+  deleteBankAccount,
+  getBankAccount,
+  hasTransferInProgress,
+  saveBankAccount,
+} from "../../../../server/services/payouts/bank-accounts";
 
 export const handle = { i18n: ["common", "payouts"], breadcrumb: () => ({ label: "payouts:bank.title" }) };
 export const clientLoader = withNamespaces(["payouts"]);
@@ -50,11 +55,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   if (formData.get("intent") === "delete") {
     const done = await deleteBankAccount(app.db, user.id);
-    if (!done.ok) return data({ result: null, saved: false, deleted: false, error: t("bank.errors.locked") }, { status: done.reason === "locked" ? 409 : 404 });
+    if (!done.ok)
+      return data(
+        { result: null, saved: false, deleted: false, error: t("bank.errors.locked") },
+        { status: done.reason === "locked" ? 409 : 404 },
+      );
     return { result: null, saved: false, deleted: true, error: null };
   }
   const submission = parseWithZod(formData, { schema: bankAccountSchema(t) });
-  if (submission.status !== "success") return data({ result: submission.reply(), saved: false, deleted: false, error: null }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ result: submission.reply(), saved: false, deleted: false, error: null }, { status: 400 });
   const saved = await saveBankAccount(app.db, user.id, submission.value, Date.now());
   if (!saved.ok) {
     const r = bankRefusal(t, saved);
@@ -127,7 +137,12 @@ export default function BankAccountPage() {
         <Form method="post" {...getFormProps(form)} className="form">
           <fieldset disabled={locked} className="plain-fieldset">
             <FormErrors errors={form.errors} />
-            <Field label={t("bank.fields.bankCode")} errors={fields.bankCode.errors} id={fields.bankCode.id} hint={picked.bank || t("bank.hints.bankCode")}>
+            <Field
+              label={t("bank.fields.bankCode")}
+              errors={fields.bankCode.errors}
+              id={fields.bankCode.id}
+              hint={picked.bank || t("bank.hints.bankCode")}
+            >
               <input
                 {...getInputProps(fields.bankCode, { type: "text" })}
                 value={bankCode}
