@@ -67,10 +67,10 @@ const ACCOUNTS = [
 
 /** @type {DemoPayout[]} */
 const PAYOUTS = [
-  { n: 1, fanclubId: 101, payee: "creator01", account: "creator01", amount: 30000, fee: 330, status: "paid", monthsAgo: 2 },
-  { n: 2, fanclubId: 101, payee: "creator01", account: "creator01", amount: 20000, fee: 330, status: "requested", monthsAgo: 0 },
-  { n: 3, fanclubId: 111, payee: "label", account: "label", amount: 15000, fee: 330, status: "paid", monthsAgo: 1 },
-  { n: 4, fanclubId: 112, payee: "creator12", account: "creator12", amount: 12000, fee: 330, status: "paid", monthsAgo: 1 },
+  { n: 1, fanclubId: 101, payee: "creator01", account: "creator01", amount: 12000, fee: 330, status: "paid", monthsAgo: 2 },
+  { n: 2, fanclubId: 101, payee: "creator01", account: "creator01", amount: 8000, fee: 330, status: "requested", monthsAgo: 0 },
+  { n: 3, fanclubId: 111, payee: "label", account: "label", amount: 5000, fee: 330, status: "paid", monthsAgo: 1 },
+  { n: 4, fanclubId: 112, payee: "creator12", account: "creator12", amount: 4000, fee: 330, status: "paid", monthsAgo: 1 },
 ];
 
 /**
@@ -114,8 +114,12 @@ export function payoutDemoStatements(accountId, now) {
     const paidAt = p.status === "paid" ? requestedAt + 10 * DAY : null;
     const a = ACCOUNTS.find((x) => x.key === p.account);
     if (!a) throw new Error(`no demo account ${p.account}`);
+    // only when the ledger holds enough closed earnings for it (the sales demo provides them):
+    // a payout never takes a balance below zero, not even in the demo
+    const closed = q(jstMonth(now - 45 * DAY));
+    const enough = `(SELECT COALESCE(SUM(net), 0) FROM earning_entries WHERE fanclub_id = ${p.fanclubId} AND (type NOT IN ('sale', 'refund') OR month <= ${closed})) >= ${p.amount}`;
     out.push(
-      "INSERT INTO transfers (kind, user_id, fanclub_id, period, status, amount, fee, bank_code, bank_kana, branch_code, branch_kana, account_type, account_number, holder_name, idempotency_key, state_token, requested_at, in_transfer_at, paid_at, created_at, updated_at) VALUES (" +
+      "INSERT INTO transfers (kind, user_id, fanclub_id, period, status, amount, fee, bank_code, bank_kana, branch_code, branch_kana, account_type, account_number, holder_name, idempotency_key, state_token, requested_at, in_transfer_at, paid_at, created_at, updated_at) SELECT " +
         [
           q("payout"),
           accountId(p.payee),
@@ -139,11 +143,11 @@ export function payoutDemoStatements(accountId, now) {
           requestedAt,
           paidAt ?? requestedAt,
         ].join(", ") +
-        ") ON CONFLICT(idempotency_key) DO NOTHING;",
+        ` WHERE ${enough} ON CONFLICT(idempotency_key) DO NOTHING;`,
     );
-    if (p.status === "paid")
+    if (paidAt !== null)
       out.push(
-        `INSERT INTO payout_periods (period, transfer_date, closed_by, closed_at) VALUES (${q(period)}, ${q(new Date(paidAt + 9 * 3600_000).toISOString().slice(0, 10))}, ${accountId("operator")}, ${paidAt - 3 * DAY}) ON CONFLICT(period) DO NOTHING;`,
+        `INSERT INTO payout_periods (period, transfer_date, closed_by, closed_at) SELECT ${q(period)}, ${q(new Date(paidAt + 9 * 3600_000).toISOString().slice(0, 10))}, ${accountId("operator")}, ${paidAt - 3 * DAY} WHERE EXISTS (SELECT 1 FROM transfers WHERE idempotency_key = ${q(key)}) ON CONFLICT(period) DO NOTHING;`,
       );
     out.push(...ledgerStatements(key, key, "payout", p.fanclubId, p.amount, requestedAt));
     if (paidAt !== null) out.push(...ledgerStatements(`${key}:outcome`, key, "payout_paid", p.fanclubId, p.amount, paidAt));
@@ -195,11 +199,12 @@ function ledgerStatements(key, sourceKey, type, fanclubId, amount, at) {
           ["paid_out", amount],
         ];
   return [
-    "INSERT INTO earning_entries (idempotency_key, type, fanclub_id, kind, subject_type, subject_id, payer_user_id, source_key, reverses_entry_id, gross, fee, tax, net, fee_rate_bp, tax_rate_bp, month, occurred_at, created_at) VALUES (" +
+    "INSERT INTO earning_entries (idempotency_key, type, fanclub_id, kind, subject_type, subject_id, payer_user_id, source_key, reverses_entry_id, gross, fee, tax, net, fee_rate_bp, tax_rate_bp, month, occurred_at, created_at) SELECT " +
       [q(key), q(type), fanclubId, "NULL", "NULL", "NULL", "NULL", q(sourceKey), "NULL", 0, 0, 0, net, 0, 0, q(jstMonth(at)), at, at].join(
         ", ",
       ) +
-      ") ON CONFLICT(idempotency_key) DO NOTHING;",
+      // only for a payout the seed wrote (see the earnings condition above)
+      ` WHERE EXISTS (SELECT 1 FROM transfers WHERE idempotency_key = ${q(sourceKey)}) ON CONFLICT(idempotency_key) DO NOTHING;`,
     `INSERT INTO earning_postings (entry_id, account, fanclub_id, amount) SELECT e.id, v.column1, ${fanclubId}, v.column2 FROM earning_entries e, (VALUES ${postings
       .map(([account, value]) => `(${q(String(account))}, ${value})`)
       .join(", ")}) v WHERE e.idempotency_key = ${q(key)} AND NOT EXISTS (SELECT 1 FROM earning_postings p WHERE p.entry_id = e.id);`,
