@@ -6,8 +6,16 @@ import { expect, hosts, openHydrated, origin, signIn, test } from "./fixtures";
  * downloads the Zengin file and marks the transfer paid; fan01 sees it paid.
  */
 test("a fan receives a refund by bank transfer through the operator's Zengin file", async ({ browser }) => {
+  // two people, two sign-ins and a file download: longer than one page's budget
+  test.setTimeout(120_000);
   const fan = await browser.newContext();
   const fanPage = await fan.newPage();
+  // these pages live in contexts of their own: collect their errors as the fixture does for `page`
+  const errors: string[] = [];
+  fanPage.on("pageerror", (e) => errors.push(e.message));
+  fanPage.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
   await signIn(fanPage, "fan01@demo.fanclub.localhost");
 
   await openHydrated(fanPage, `${origin(hosts.user)}/me/settings/bank`);
@@ -20,7 +28,7 @@ test("a fan receives a refund by bank transfer through the operator's Zengin fil
   await fanPage.getByLabel("口座番号（7桁）").fill("7654321");
   await fanPage.getByLabel("口座名義（カナ）").fill("さくら　みお");
   await fanPage.getByRole("button", { name: "口座を保存する" }).click();
-  await expect(fanPage.getByText("振込先口座を登録しました。")).toBeVisible();
+  await expect(fanPage.getByText("振込先口座を登録しました。"), errors.join("\n")).toBeVisible();
   await expect(fanPage.getByTestId("bank-current")).toContainText("ｻｸﾗ ﾐｵ");
 
   await openHydrated(fanPage, `${origin(hosts.user)}/me/transfer`);
@@ -47,6 +55,7 @@ test("a fan receives a refund by bank transfer through the operator's Zengin fil
 
   await openHydrated(fanPage, `${origin(hosts.user)}/me/transfer/history`);
   await expect(fanPage.locator("td", { hasText: "振込完了" }).first()).toBeVisible();
+  expect(errors).toEqual([]);
   await fan.close();
   await ops.close();
 });
