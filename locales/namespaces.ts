@@ -13,7 +13,9 @@
  * live events: the creator pages, the public lives pages, ticket page 10 and the ticket histories,
  * `live` for what a live event's room (chat, moderation, publishing) answers a socket, `raffles`
  * for raffles: the creator's pages and draw, the public pages, entry histories and result e-mails,
- * `products` for the shop: product pages, modal page 50, downloads and the product histories.
+ * `products` for the shop: product pages, modal page 50, downloads and the product histories,
+ * `payouts` for money out: bank accounts, payouts, the label pages, refund receipts, the
+ * operator's payout page and their e-mails.
  */
 export const NAMESPACES = [
   "common",
@@ -38,6 +40,7 @@ export const NAMESPACES = [
   "live",
   "raffles",
   "products",
+  "payouts",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE: Namespace = "common";
