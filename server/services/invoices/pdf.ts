@@ -26,7 +26,7 @@ const yen = (value: number) => (value < 0 ? `-¥${formatNumber(-value)}` : `¥${
 /** `yyyy-mm-dd` as Japanese documents write a date: 2026年10月31日. */
 function japaneseDate(t: TFunction, iso: string): string {
   const [y, m, d] = iso.split("-").map(Number);
-  return t("pdf.date", { y, m, d });
+  return t("invoices:pdf.date", { y, m, d });
 }
 
 interface Column {
@@ -83,7 +83,7 @@ function columns(widths: number[], aligns: Column["align"][]): Column[] {
 }
 
 function kindLabel(t: TFunction, kind: string): string {
-  return t(`kinds.${kind}`, { defaultValue: kind });
+  return t(`invoices:kinds.${kind}`, { defaultValue: kind });
 }
 
 /** The header both pages share: title, number, dates, recipient left, issuer right. */
@@ -91,13 +91,13 @@ function drawHeader(w: Writer, t: TFunction, model: InvoiceModel, title: string)
   const [width, height] = A4;
   let y = height - MARGIN - 10;
   w.text(title, MARGIN, y, 20);
-  w.right(t("pdf.number", { number: model.number }), width - MARGIN, y + 6, 9, MUTED);
-  w.right(t("pdf.issuedOn", { date: japaneseDate(t, model.issuedOn) }), width - MARGIN, y - 6, 9, MUTED);
+  w.right(t("invoices:pdf.number", { number: model.number }), width - MARGIN, y + 6, 9, MUTED);
+  w.right(t("invoices:pdf.issuedOn", { date: japaneseDate(t, model.issuedOn) }), width - MARGIN, y - 6, 9, MUTED);
   y -= 34;
 
   const left = MARGIN;
   const { recipient, issuer } = model;
-  w.text(w.fit(t("pdf.recipientHonorific", { name: recipient.fanclubName }), 270, 13), left, y, 13);
+  w.text(w.fit(t("invoices:pdf.recipientHonorific", { name: recipient.fanclubName }), 270, 13), left, y, 13);
   w.line(y - 5, left, left + 270, 0.8);
   let ly = y - 22;
   if (recipient.creatorName) {
@@ -105,7 +105,7 @@ function drawHeader(w: Writer, t: TFunction, model: InvoiceModel, title: string)
     ly -= 15;
   }
   if (recipient.registrationNumber) {
-    w.text(t("pdf.registrationNumber", { number: recipient.registrationNumber }), left, ly, 9, MUTED);
+    w.text(t("invoices:pdf.registrationNumber", { number: recipient.registrationNumber }), left, ly, 9, MUTED);
     ly -= 15;
   }
 
@@ -117,35 +117,35 @@ function drawHeader(w: Writer, t: TFunction, model: InvoiceModel, title: string)
     w.right(w.fit(issuer.address, 220, 9), right, ry, 9, MUTED);
     ry -= 14;
   }
-  w.right(t("pdf.registrationNumber", { number: issuer.registrationNumber }), right, ry, 9);
+  w.right(t("invoices:pdf.registrationNumber", { number: issuer.registrationNumber }), right, ry, 9);
   ry -= 14;
 
   y = Math.min(ly, ry) - 10;
-  const period = t("pdf.period", { from: japaneseDate(t, model.period.from), to: japaneseDate(t, model.period.to) });
+  const period = t("invoices:pdf.period", { from: japaneseDate(t, model.period.from), to: japaneseDate(t, model.period.to) });
   w.text(period, MARGIN, y, 10);
   return y - 24;
 }
 
 function drawInvoicePage(w: Writer, t: TFunction, model: InvoiceModel): void {
-  let y = drawHeader(w, t, model, t("pdf.invoiceTitle"));
+  let y = drawHeader(w, t, model, t("invoices:pdf.invoiceTitle"));
 
   // the amount due, then what it is for
   w.band(y - 10, 30);
-  w.text(t("pdf.totalDue"), MARGIN + 10, y, 12);
+  w.text(t("invoices:pdf.totalDue"), MARGIN + 10, y, 12);
   w.right(yen(model.totals.total), A4[0] - MARGIN - 10, y, 16);
   y -= 46;
 
   const cols = columns([58, 14, 28], ["left", "right", "right"]);
-  const head = [t("pdf.item"), t("pdf.taxRate"), t("pdf.amountExcludingTax")];
+  const head = [t("invoices:pdf.item"), t("invoices:pdf.taxRate"), t("invoices:pdf.amountExcludingTax")];
   head.forEach((label, i) => w.cell(label, cols[i]!, y, 9, MUTED));
   w.line(y - 6);
   y -= 22;
   if (model.items.length === 0) {
-    w.text(t("pdf.noFees"), MARGIN + 6, y, 10, MUTED);
+    w.text(t("invoices:pdf.noFees"), MARGIN + 6, y, 10, MUTED);
     y -= 20;
   }
   for (const item of model.items) {
-    w.cell(t("pdf.feeItem", { kind: kindLabel(t, item.kind) }), cols[0]!, y);
+    w.cell(t("invoices:pdf.feeItem", { kind: kindLabel(t, item.kind) }), cols[0]!, y);
     w.cell(`${item.taxPercent}%`, cols[1]!, y);
     w.cell(yen(item.amount), cols[2]!, y);
     w.line(y - 7, MARGIN, A4[0] - MARGIN, 0.3);
@@ -156,19 +156,19 @@ function drawInvoicePage(w: Writer, t: TFunction, model: InvoiceModel): void {
   // one block per rate: the rate's total and its tax (the law's "税率ごとに区分")
   const summary = columns([58, 14, 28], ["left", "right", "right"]);
   for (const rate of model.byRate) {
-    w.cell(t("pdf.rateSubject", { rate: rate.taxPercent }), summary[0]!, y);
+    w.cell(t("invoices:pdf.rateSubject", { rate: rate.taxPercent }), summary[0]!, y);
     w.cell(yen(rate.amount), summary[2]!, y);
     y -= 16;
-    w.cell(t("pdf.rateTax", { rate: rate.taxPercent }), summary[0]!, y);
+    w.cell(t("invoices:pdf.rateTax", { rate: rate.taxPercent }), summary[0]!, y);
     w.cell(yen(rate.tax), summary[2]!, y);
     y -= 20;
   }
   w.line(y + 8, MARGIN, A4[0] - MARGIN, 0.8);
   y -= 8;
   const totals: [string, number][] = [
-    [t("pdf.subtotal"), model.totals.amount],
-    [t("pdf.taxTotal"), model.totals.tax],
-    [t("pdf.total"), model.totals.total],
+    [t("invoices:pdf.subtotal"), model.totals.amount],
+    [t("invoices:pdf.taxTotal"), model.totals.tax],
+    [t("invoices:pdf.total"), model.totals.total],
   ];
   for (const [label, value] of totals) {
     w.cell(label, summary[0]!, y, 11);
@@ -176,16 +176,16 @@ function drawInvoicePage(w: Writer, t: TFunction, model: InvoiceModel): void {
     y -= 18;
   }
   y -= 16;
-  for (const note of [t("pdf.noteRounding"), t("pdf.noteDeducted")]) {
+  for (const note of [t("invoices:pdf.noteRounding"), t("invoices:pdf.noteDeducted")]) {
     w.text(note, MARGIN, y, 8.5, MUTED);
     y -= 13;
   }
 }
 
 function drawStatementPage(w: Writer, t: TFunction, model: InvoiceModel): void {
-  let y = drawHeader(w, t, model, t("pdf.statementTitle"));
+  let y = drawHeader(w, t, model, t("invoices:pdf.statementTitle"));
   const cols = columns([28, 18, 18, 18, 18], ["left", "right", "right", "right", "right"]);
-  const head = [t("pdf.kind"), t("pdf.gross"), t("pdf.fee"), t("pdf.feeTax"), t("pdf.net")];
+  const head = [t("invoices:pdf.kind"), t("invoices:pdf.gross"), t("invoices:pdf.fee"), t("invoices:pdf.feeTax"), t("invoices:pdf.net")];
   head.forEach((label, i) => w.cell(label, cols[i]!, y, 9, MUTED));
   w.line(y - 6);
   y -= 22;
@@ -197,11 +197,11 @@ function drawStatementPage(w: Writer, t: TFunction, model: InvoiceModel): void {
     y -= 20;
   }
   w.band(y - 6, 20);
-  const totalValues = [t("pdf.statementTotal"), yen(totals.gross), yen(totals.fee), yen(totals.tax), yen(totals.net)];
+  const totalValues = [t("invoices:pdf.statementTotal"), yen(totals.gross), yen(totals.fee), yen(totals.tax), yen(totals.net)];
   totalValues.forEach((value, i) => w.cell(value, cols[i]!, y, 10));
   y -= 34;
-  const notes = [t("pdf.noteStatement")];
-  if (taxRoundingDifference !== 0) notes.push(t("pdf.noteTaxDifference", { amount: yen(taxRoundingDifference) }));
+  const notes = [t("invoices:pdf.noteStatement")];
+  if (taxRoundingDifference !== 0) notes.push(t("invoices:pdf.noteTaxDifference", { amount: yen(taxRoundingDifference) }));
   for (const note of notes) {
     w.text(note, MARGIN, y, 8.5, MUTED);
     y -= 13;
@@ -218,9 +218,9 @@ export async function renderInvoicePdf(model: InvoiceModel, font: Uint8Array, t:
   const embedded = await doc.embedFont(font, { subset: true });
   // the same model gives the same document: no "now" in the file
   const issued = new Date(`${model.issuedOn}T00:00:00+09:00`);
-  doc.setTitle(`${t("pdf.invoiceTitle")} ${model.number}`);
+  doc.setTitle(`${t("invoices:pdf.invoiceTitle")} ${model.number}`);
   doc.setAuthor(model.issuer.name);
-  doc.setSubject(t("pdf.period", { from: model.period.from, to: model.period.to }));
+  doc.setSubject(t("invoices:pdf.period", { from: model.period.from, to: model.period.to }));
   doc.setCreator(model.issuer.name);
   doc.setProducer(model.issuer.name);
   doc.setCreationDate(issued);
