@@ -95,6 +95,7 @@ const creator = [
     route("tips", "routes/creator/me.fanclub.tips.tsx"),
     route("tippings", "routes/creator/me.fanclub.tippings.tsx"),
     route("lesson_reserve/show", "routes/creator/me.fanclub.lesson_reserve.show.tsx"),
+    route("sales/invoices/:file", "routes/creator/me.fanclub.sales.invoices.$file.ts"),
     ...prefix("plans", [
       index("routes/creator/me.fanclub.plans._index.tsx"),
       route("new", "routes/creator/me.fanclub.plans.new.tsx"),
@@ -141,6 +142,7 @@ const creator = [
     ]),
   ]),
   route("me/managed_fanclubs/:section", "routes/creator/me.managed_fanclubs.$section.tsx"),
+  route("me/managed_fanclubs/sales/invoices/:fanclubId/:file", "routes/creator/me.managed_fanclubs.sales.invoices.$fanclubId.$file.ts"),
   route("me/editor_invitations", "routes/creator/me.editor_invitations.tsx"),
 ];
 

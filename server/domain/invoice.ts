@@ -6,20 +6,36 @@
  * What the law asks of a qualified invoice, and where it is here: the issuer's name and
  * registration number (`issuer`), the period of the transactions (`period`), what was sold
  * (`items`: the platform fee of each kind of sale), the total per tax rate with the rate
- * (`byRate[].amount`), the tax per rate (`byRate[].tax`, rounded once per rate, see
- * ./consumption-tax) and the recipient's name (`recipient`).
+ * (`byRate[].amount`), the tax per rate (`byRate[].tax`, rounded once per rate: `invoiceTaxForRate`)
+ * and the recipient's name (`recipient`).
+ *
+ * Rates are the ones the ledger stored on each entry, taken from its dated rates when the sale
+ * happened (server/domain/earnings.ts), so an invoice of a past month keeps the rates of that month.
  */
 
-import { monthEndMs, monthStartMs, nextMonth, type BillingMonth } from "./billing-month";
-import { invoiceTaxForRate } from "./consumption-tax";
+import { monthEndMs, monthStartMs, type BillingMonth } from "./billing-month";
+import { DEFAULT_CLOSING_RULE, monthClosesAt, type ClosingRule, type EarningKind } from "./earnings";
 import { formatJstDate } from "./jst-time";
+
+const BP = 10_000;
+
+/**
+ * The tax on one rate's total on a qualified invoice. The law asks for one rounding per rate per
+ * invoice (not per line); the platform rounds down (切り捨て), toward zero for a negative total
+ * (a month whose refunds exceed its fees), so a refund and its sale round alike.
+ */
+export function invoiceTaxForRate(totalExcludingTax: number, rateBp: number): number {
+  if (!Number.isSafeInteger(totalExcludingTax)) throw new RangeError(`yen must be an integer, got ${totalExcludingTax}`);
+  if (!Number.isInteger(rateBp) || rateBp < 0 || rateBp > BP) throw new RangeError(`not a tax rate: ${rateBp} bp`);
+  const magnitude = Math.floor((Math.abs(totalExcludingTax) * rateBp) / BP);
+  return totalExcludingTax < 0 ? -magnitude : magnitude;
+}
 
 /** One kind of sale in one month at one tax rate, as the earnings ledger sums it. */
 export interface InvoiceFigureRow {
-  /** the kind of sale (plan, product, live ticket, raffle, tip) */
-  kind: string;
-  /** the consumption tax rate the ledger applied to this fee, percent */
-  taxPercent: number;
+  kind: EarningKind;
+  /** the consumption tax rate the ledger applied to this fee, basis points (1000 = 10 %) */
+  taxRateBp: number;
   /** what fans paid, less refunds */
   gross: number;
   /** the platform's fee, tax excluded */
@@ -53,14 +69,14 @@ export interface InvoiceInput {
 }
 
 export interface InvoiceItem {
-  kind: string;
-  taxPercent: number;
+  kind: EarningKind;
+  taxRateBp: number;
   /** the fee, tax excluded */
   amount: number;
 }
 
 export interface InvoiceRateTotal {
-  taxPercent: number;
+  taxRateBp: number;
   /** the rate's fees, tax excluded */
   amount: number;
   /** the rate's tax, one rounding for the whole invoice */
@@ -68,7 +84,7 @@ export interface InvoiceRateTotal {
 }
 
 export interface StatementRow {
-  kind: string;
+  kind: EarningKind;
   gross: number;
   fee: number;
   tax: number;
@@ -78,7 +94,7 @@ export interface StatementRow {
 export interface InvoiceModel {
   /** unique per fan club and month, the same every time the month's invoice is drawn */
   number: string;
-  /** `yyyy-mm-dd`: the day after the period, when the month's figures are final */
+  /** `yyyy-mm-dd`: the day the month closes (the ledger's closing rule), when its figures are final */
   issuedOn: string;
   period: { month: BillingMonth; from: string; to: string };
   issuer: InvoiceIssuer;
@@ -108,7 +124,25 @@ function assertYen(value: number, what: string): void {
   if (!Number.isInteger(value)) throw new RangeError(`${what} must be integer yen, got ${value}`);
 }
 
-export function buildInvoice(input: InvoiceInput): InvoiceModel {
+/**
+ * The invoice's totals from its fees: per rate the fees' sum and its tax (one rounding per rate),
+ * highest rate first, and the sums over rates. The download list shows the same total as the PDF.
+ */
+export function invoiceRateTotals(fees: readonly { taxRateBp: number; amount: number }[]): {
+  byRate: InvoiceRateTotal[];
+  amount: number;
+  tax: number;
+} {
+  const rateMap = new Map<number, number>();
+  for (const fee of fees) rateMap.set(fee.taxRateBp, (rateMap.get(fee.taxRateBp) ?? 0) + fee.amount);
+  const byRate = [...rateMap.entries()]
+    .filter(([, amount]) => amount !== 0)
+    .sort((a, b) => b[0] - a[0])
+    .map(([taxRateBp, amount]) => ({ taxRateBp, amount, tax: invoiceTaxForRate(amount, taxRateBp) }));
+  return { byRate, amount: byRate.reduce((s, r) => s + r.amount, 0), tax: byRate.reduce((s, r) => s + r.tax, 0) };
+}
+
+export function buildInvoice(input: InvoiceInput, rule: ClosingRule = DEFAULT_CLOSING_RULE): InvoiceModel {
   const { month } = input;
   for (const row of input.rows) {
     assertYen(row.gross, "gross");
@@ -120,20 +154,14 @@ export function buildInvoice(input: InvoiceInput): InvoiceModel {
   // Items: one line per kind and rate, in the order the ledger lists kinds.
   const itemMap = new Map<string, InvoiceItem>();
   for (const row of input.rows) {
-    const key = `${row.kind}\u0000${row.taxPercent}`;
-    const item = itemMap.get(key) ?? { kind: row.kind, taxPercent: row.taxPercent, amount: 0 };
+    const key = `${row.kind}:${row.taxRateBp}`;
+    const item = itemMap.get(key) ?? { kind: row.kind, taxRateBp: row.taxRateBp, amount: 0 };
     item.amount += row.fee;
     itemMap.set(key, item);
   }
   const items = [...itemMap.values()].filter((i) => i.amount !== 0);
 
-  const rateMap = new Map<number, number>();
-  for (const item of items) rateMap.set(item.taxPercent, (rateMap.get(item.taxPercent) ?? 0) + item.amount);
-  const byRate = [...rateMap.entries()]
-    .sort((a, b) => b[0] - a[0])
-    .map(([taxPercent, amount]) => ({ taxPercent, amount, tax: invoiceTaxForRate(amount, taxPercent) }));
-  const amount = byRate.reduce((s, r) => s + r.amount, 0);
-  const tax = byRate.reduce((s, r) => s + r.tax, 0);
+  const { byRate, amount, tax } = invoiceRateTotals(items);
 
   const statementMap = new Map<string, StatementRow>();
   for (const row of input.rows) {
@@ -157,7 +185,7 @@ export function buildInvoice(input: InvoiceInput): InvoiceModel {
 
   return {
     number: invoiceNumber(input.recipient.fanclubId, month),
-    issuedOn: formatJstDate(monthStartMs(nextMonth(month))),
+    issuedOn: formatJstDate(monthClosesAt(month, rule)),
     period: { month, from: formatJstDate(monthStartMs(month)), to: formatJstDate(monthEndMs(month) - 1) },
     issuer: input.issuer,
     recipient: input.recipient,
@@ -166,12 +194,4 @@ export function buildInvoice(input: InvoiceInput): InvoiceModel {
     totals: { amount, tax, total: amount + tax },
     statement: { rows: statementRows, totals: statementTotals, taxRoundingDifference: statementTotals.tax - tax },
   };
-}
-
-/**
- * A month's invoice exists once the month has ended in Japan time: the ledger posts a refund to
- * the month it happens in, so a finished month's figures never change again.
- */
-export function isInvoiceMonthClosed(month: BillingMonth, now: number): boolean {
-  return now >= monthStartMs(nextMonth(month));
 }

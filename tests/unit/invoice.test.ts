@@ -3,10 +3,9 @@ import fontkit from "@pdf-lib/fontkit";
 import { decodePDFRawStream, PDFDict, PDFDocument, PDFName, PDFRawStream } from "pdf-lib";
 import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it, vi } from "vitest";
-import { CONSUMPTION_TAX_PERIODS, invoiceTaxForRate, standardTaxPercentOn } from "../../server/domain/consumption-tax";
 import { isValidInvoiceNumber } from "../../server/domain/fanclub-rules";
-import { buildInvoice, invoiceNumber, isInvoiceMonthClosed, type InvoiceFigureRow } from "../../server/domain/invoice";
-import { jstInstantOf } from "../../server/domain/jst-time";
+import { buildInvoice, invoiceNumber, invoiceTaxForRate, type InvoiceFigureRow } from "../../server/domain/invoice";
+import type { EarningKind } from "../../server/domain/earnings";
 import { translatorFor } from "../../server/i18n";
 import { alignGlyphsForSubsetting } from "../../server/services/invoices/font-align";
 import { INVOICE_FONT_PATH, invoiceFont } from "../../server/services/invoices/font";
@@ -22,47 +21,28 @@ const recipient = {
 };
 
 /** A kind's month as the ledger would sum it: tax per sale rounded down, so it can differ from the invoice's. */
-function row(kind: string, gross: number, fee: number, tax: number, taxPercent = 10): InvoiceFigureRow {
-  return { kind, taxPercent, gross, fee, tax, net: gross - fee - tax };
+function row(kind: EarningKind, gross: number, fee: number, tax: number, taxRateBp = 1000): InvoiceFigureRow {
+  return { kind, taxRateBp, gross, fee, tax, net: gross - fee - tax };
 }
-
-describe("consumption tax rates are dated", () => {
-  it("gives the rate in force on a date", () => {
-    expect(standardTaxPercentOn("1989-03-31")).toBe(0);
-    expect(standardTaxPercentOn("1989-04-01")).toBe(3);
-    expect(standardTaxPercentOn("2014-03-31")).toBe(5);
-    expect(standardTaxPercentOn("2019-09-30")).toBe(8);
-    expect(standardTaxPercentOn("2019-10-01")).toBe(10);
-    expect(standardTaxPercentOn("2026-11-26")).toBe(10);
-  });
-
-  it("follows a new row from its date, leaving earlier dates alone", () => {
-    const periods = [...CONSUMPTION_TAX_PERIODS, { from: "2027-04-01", standardPercent: 12, reducedPercent: 8 }];
-    expect(standardTaxPercentOn("2027-03-31", periods)).toBe(10);
-    expect(standardTaxPercentOn("2027-04-01", periods)).toBe(12);
-  });
-
-  it("refuses something that is not a date", () => {
-    expect(() => standardTaxPercentOn("2026/11/26")).toThrow(RangeError);
-  });
-});
 
 describe("tax per rate on an invoice", () => {
   it("rounds the rate's total down, once", () => {
-    expect(invoiceTaxForRate(1234, 10)).toBe(123);
-    expect(invoiceTaxForRate(1239, 10)).toBe(123);
-    expect(invoiceTaxForRate(1240, 10)).toBe(124);
-    expect(invoiceTaxForRate(999, 8)).toBe(79);
-    expect(invoiceTaxForRate(0, 10)).toBe(0);
+    expect(invoiceTaxForRate(1234, 1000)).toBe(123);
+    expect(invoiceTaxForRate(1239, 1000)).toBe(123);
+    expect(invoiceTaxForRate(1240, 1000)).toBe(124);
+    expect(invoiceTaxForRate(999, 800)).toBe(79);
+    expect(invoiceTaxForRate(1000, 1050)).toBe(105);
+    expect(invoiceTaxForRate(0, 1000)).toBe(0);
   });
 
   it("rounds a negative total toward zero, like its positive", () => {
-    expect(invoiceTaxForRate(-1239, 10)).toBe(-123);
+    expect(invoiceTaxForRate(-1239, 1000)).toBe(-123);
   });
 
-  it("takes only integer yen and a whole, non-negative rate", () => {
-    expect(() => invoiceTaxForRate(10.5, 10)).toThrow(RangeError);
+  it("takes only integer yen and a rate of 0–100 %", () => {
+    expect(() => invoiceTaxForRate(10.5, 1000)).toThrow(RangeError);
     expect(() => invoiceTaxForRate(100, -1)).toThrow(RangeError);
+    expect(() => invoiceTaxForRate(100, 10_001)).toThrow(RangeError);
   });
 });
 
@@ -86,11 +66,11 @@ describe("buildInvoice", () => {
       rows: [row("plan", 10_000, 1_005, 100), row("product", 5_000, 405, 40), row("tip", 3_000, 305, 30)],
     });
     expect(model.items).toEqual([
-      { kind: "plan", taxPercent: 10, amount: 1_005 },
-      { kind: "product", taxPercent: 10, amount: 405 },
-      { kind: "tip", taxPercent: 10, amount: 305 },
+      { kind: "plan", taxRateBp: 1000, amount: 1_005 },
+      { kind: "product", taxRateBp: 1000, amount: 405 },
+      { kind: "tip", taxRateBp: 1000, amount: 305 },
     ]);
-    expect(model.byRate).toEqual([{ taxPercent: 10, amount: 1_715, tax: 171 }]);
+    expect(model.byRate).toEqual([{ taxRateBp: 1000, amount: 1_715, tax: 171 }]);
     expect(model.totals).toEqual({ amount: 1_715, tax: 171, total: 1_886 });
     // the ledger deducted 170 (per sale), the invoice says 171: the statement shows the yen
     expect(model.statement.totals.tax).toBe(170);
@@ -102,11 +82,11 @@ describe("buildInvoice", () => {
       month: "2019-10",
       issuer,
       recipient,
-      rows: [row("plan", 10_000, 1_000, 80, 8), row("plan", 20_000, 2_000, 200, 10), row("tip", 1_000, 95, 7, 8)],
+      rows: [row("plan", 10_000, 1_000, 80, 800), row("plan", 20_000, 2_000, 200, 1000), row("tip", 1_000, 95, 7, 800)],
     });
     expect(model.byRate).toEqual([
-      { taxPercent: 10, amount: 2_000, tax: 200 },
-      { taxPercent: 8, amount: 1_095, tax: 87 },
+      { taxRateBp: 1000, amount: 2_000, tax: 200 },
+      { taxRateBp: 800, amount: 1_095, tax: 87 },
     ]);
     expect(model.items).toHaveLength(3);
     expect(model.totals).toEqual({ amount: 3_095, tax: 287, total: 3_382 });
@@ -117,14 +97,16 @@ describe("buildInvoice", () => {
     ]);
   });
 
-  it("states the period, the issue date after it and the deterministic number", () => {
+  it("states the period, the deterministic number, and the day the month closes as the issue date", () => {
     const model = buildInvoice({ month: "2026-02", issuer, recipient, rows: [row("plan", 1_000, 100, 10)] });
     expect(model.period).toEqual({ month: "2026-02", from: "2026-02-01", to: "2026-02-28" });
-    expect(model.issuedOn).toBe("2026-03-01");
+    // the ledger's default rule: a month closes when the 10th of the next month ends
+    expect(model.issuedOn).toBe("2026-03-11");
     expect(model.number).toBe("INV-202602-000101");
     const december = buildInvoice({ month: "2026-12", issuer, recipient, rows: [] });
     expect(december.period.to).toBe("2026-12-31");
-    expect(december.issuedOn).toBe("2027-01-01");
+    expect(december.issuedOn).toBe("2027-01-11");
+    expect(buildInvoice({ month: "2026-12", issuer, recipient, rows: [] }, { closingDay: 0 }).issuedOn).toBe("2027-01-01");
   });
 
   it("leaves out kinds with no fee, and the statement adds up to its rows", () => {
@@ -148,23 +130,14 @@ describe("buildInvoice", () => {
       rows: [row("plan", 5_000, 500, 50), row("product", -2_000, -160, -16)],
     });
     expect(model.items).toEqual([
-      { kind: "plan", taxPercent: 10, amount: 500 },
-      { kind: "product", taxPercent: 10, amount: -160 },
+      { kind: "plan", taxRateBp: 1000, amount: 500 },
+      { kind: "product", taxRateBp: 1000, amount: -160 },
     ]);
-    expect(model.byRate).toEqual([{ taxPercent: 10, amount: 340, tax: 34 }]);
+    expect(model.byRate).toEqual([{ taxRateBp: 1000, amount: 340, tax: 34 }]);
   });
 
   it("refuses amounts that are not whole yen", () => {
     expect(() => buildInvoice({ month: "2026-10", issuer, recipient, rows: [row("plan", 1000.5, 100, 10)] })).toThrow(RangeError);
-  });
-});
-
-describe("closed months", () => {
-  it("close at 00:00 JST on the 1st of the next month", () => {
-    expect(isInvoiceMonthClosed("2026-10", jstInstantOf(2026, 10, 31, 23, 59))).toBe(false);
-    expect(isInvoiceMonthClosed("2026-10", jstInstantOf(2026, 11, 1, 0, 0))).toBe(true);
-    expect(isInvoiceMonthClosed("2026-12", jstInstantOf(2026, 12, 31, 23, 59))).toBe(false);
-    expect(isInvoiceMonthClosed("2026-12", jstInstantOf(2027, 1, 1))).toBe(true);
   });
 });
 
@@ -278,7 +251,7 @@ describe("the PDF", () => {
       "星野あかりの星空ラウンジ 御中",
       "登録番号 T7000012050002",
       "2026年10月1日〜2026年10月31日",
-      "発行日 2026年11月1日",
+      "発行日 2026年11月11日",
       "プラットフォーム手数料（プラン）",
       "¥12,340",
       "¥505",

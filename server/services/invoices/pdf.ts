@@ -23,6 +23,9 @@ const BAND = rgb(0.94, 0.95, 0.97);
 /** Yen as invoices print them: ¥ and ja-JP separators, a minus sign for a negative amount. */
 const yen = (value: number) => (value < 0 ? `-¥${formatNumber(-value)}` : `¥${formatNumber(value)}`);
 
+/** A rate in basis points as a percent: 10%, 10.5%. */
+const percent = (bp: number) => `${formatNumber(bp / 100)}%`;
+
 /** `yyyy-mm-dd` as Japanese documents write a date: 2026年10月31日. */
 function japaneseDate(t: TFunction, iso: string): string {
   const [y, m, d] = iso.split("-").map(Number);
@@ -146,7 +149,7 @@ function drawInvoicePage(w: Writer, t: TFunction, model: InvoiceModel): void {
   }
   for (const item of model.items) {
     w.cell(t("invoices:pdf.feeItem", { kind: kindLabel(t, item.kind) }), cols[0]!, y);
-    w.cell(`${item.taxPercent}%`, cols[1]!, y);
+    w.cell(percent(item.taxRateBp), cols[1]!, y);
     w.cell(yen(item.amount), cols[2]!, y);
     w.line(y - 7, MARGIN, A4[0] - MARGIN, 0.3);
     y -= 20;
@@ -156,10 +159,10 @@ function drawInvoicePage(w: Writer, t: TFunction, model: InvoiceModel): void {
   // one block per rate: the rate's total and its tax (the law's "税率ごとに区分")
   const summary = columns([58, 14, 28], ["left", "right", "right"]);
   for (const rate of model.byRate) {
-    w.cell(t("invoices:pdf.rateSubject", { rate: rate.taxPercent }), summary[0]!, y);
+    w.cell(t("invoices:pdf.rateSubject", { rate: percent(rate.taxRateBp) }), summary[0]!, y);
     w.cell(yen(rate.amount), summary[2]!, y);
     y -= 16;
-    w.cell(t("invoices:pdf.rateTax", { rate: rate.taxPercent }), summary[0]!, y);
+    w.cell(t("invoices:pdf.rateTax", { rate: percent(rate.taxRateBp) }), summary[0]!, y);
     w.cell(yen(rate.tax), summary[2]!, y);
     y -= 20;
   }
