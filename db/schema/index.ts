@@ -1,7 +1,7 @@
 // The database schema, one file per domain. drizzle-kit diffs this module against migrations/
 // (drizzle.config.ts), and the code imports tables from "db/schema" as one module.
 // Imports between the files go one way: brands, accounts → settings, fanclubs → posts, money →
-// tips, live, raffles, products.
+// tips, live, raffles, products → earnings.
 export * from "./brands";
 export * from "./jobs";
 export * from "./accounts";
@@ -13,3 +13,4 @@ export * from "./tips";
 export * from "./live";
 export * from "./raffles";
 export * from "./products";
+export * from "./earnings";
