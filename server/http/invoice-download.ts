@@ -15,7 +15,8 @@ export async function invoiceDownload(app: AppContext, fanclubId: number, file: 
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
     });
   }
-  return new Response(result.pdf, {
+  // pdf-lib writes into a fresh ArrayBuffer; its type only says "ArrayBufferLike"
+  return new Response(result.pdf as Uint8Array<ArrayBuffer>, {
     headers: {
       "Content-Type": "application/pdf",
       "Content-Disposition": `attachment; filename="${result.fileName}"`,

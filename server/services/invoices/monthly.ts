@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { earningEntries, fanclubManagers, fanclubs } from "../../../db/schema";
+import { EARNING_KINDS, earningEntries, fanclubManagers, fanclubs } from "../../../db/schema";
 import { isBillingMonth, type BillingMonth } from "../../domain/billing-month";
 import { isMonthClosed, lastClosedMonth, type EarningKind } from "../../domain/earnings";
 import { buildInvoice, invoiceRateTotals } from "../../domain/invoice";
@@ -50,8 +50,7 @@ export async function invoiceMonths(db: Db, fanclubId: number, now: number): Pro
 }
 
 export type InvoicePdfResult =
-  | { ok: true; pdf: Uint8Array; fileName: string }
-  | { ok: false; status: 400 | 404; error: "badMonth" | "notClosed" | "notFound" };
+  { ok: true; pdf: Uint8Array; fileName: string } | { ok: false; status: 400 | 404; error: "badMonth" | "notClosed" | "notFound" };
 
 /** The month named by a download's file name, `yyyy-mm.pdf`; null for anything else. */
 export function monthOfInvoiceFile(file: string): BillingMonth | null {
@@ -85,9 +84,10 @@ export async function monthlyInvoicePdf(
       })
       .from(earningEntries)
       .where(and(eq(earningEntries.fanclubId, fanclubId), eq(earningEntries.month, month), sales))
-      .groupBy(earningEntries.kind, earningEntries.taxRateBp)
-      .orderBy(earningEntries.kind, earningEntries.taxRateBp),
+      .groupBy(earningEntries.kind, earningEntries.taxRateBp),
   ]);
+  // the ledger's order of kinds (plans first), not the alphabet's
+  rows.sort((a, b) => EARNING_KINDS.indexOf(a.kind) - EARNING_KINDS.indexOf(b.kind) || b.taxRateBp - a.taxRateBp);
   const recipient = recipientRows[0];
   if (!recipient || rows.every((r) => r.fee === 0)) return { ok: false, status: 404, error: "notFound" };
   const model = buildInvoice({
