@@ -53,7 +53,7 @@ export interface InvoiceIssuer {
   address: string | null;
 }
 
-export interface InvoiceRecipient {
+interface InvoiceRecipient {
   fanclubId: number;
   fanclubName: string;
   creatorName: string | null;
@@ -68,7 +68,7 @@ export interface InvoiceInput {
   rows: readonly InvoiceFigureRow[];
 }
 
-export interface InvoiceItem {
+interface InvoiceItem {
   kind: EarningKind;
   taxRateBp: number;
   /** the fee, tax excluded */
@@ -83,7 +83,7 @@ export interface InvoiceRateTotal {
   tax: number;
 }
 
-export interface StatementRow {
+interface StatementRow {
   kind: EarningKind;
   gross: number;
   fee: number;

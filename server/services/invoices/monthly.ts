@@ -18,7 +18,7 @@ import { renderInvoicePdf } from "./pdf";
 /** How far back the download list goes. */
 const LISTED_MONTHS = 24;
 
-export interface InvoiceMonth {
+interface InvoiceMonth {
   month: BillingMonth;
   /** the invoice's total, tax included, as the PDF states it */
   total: number;
