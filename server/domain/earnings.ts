@@ -107,6 +107,22 @@ export function refundSplit(sale: Split, refundedBefore: Split, amount: number):
 }
 
 /**
+ * How much of each sale of one payment a refund takes, given each sale's gross and what its
+ * refunds took so far, so that the payment's refunds come to `refundedTotal` (cumulative, as the
+ * card provider reports it). Sales are taken in order, each up to what is left of it; a total
+ * already reached takes nothing, and more than the sales hold is capped at what they hold.
+ */
+export function allocateRefund(sales: readonly { gross: number; refunded: number }[], refundedTotal: number): number[] {
+  assertYen(refundedTotal, "refunded total");
+  let need = refundedTotal - sales.reduce((s, x) => s + x.refunded, 0);
+  return sales.map((x) => {
+    const take = Math.max(0, Math.min(need, x.gross - x.refunded));
+    need -= take;
+    return take;
+  });
+}
+
+/**
  * Accounts of the ledger. System accounts have no fan club: 'fans' is the money received from
  * fans (it goes negative by what was captured, back by what was refunded), 'platform_fee' and
  * 'consumption_tax' what the platform keeps. Per fan club: 'creator' is its balance,
@@ -202,6 +218,20 @@ export function earningKindOfTarget(targetType: string): EarningKind {
     default:
       throw new RangeError(`no earning kind for ${targetType}`);
   }
+}
+
+/**
+ * The key of the earning of a purchase's item: the purchase's key and the item's place among the
+ * purchase's items (their insertion order, which `purchase_items` ids keep), so the purchase's
+ * batch and the backfill name the same entry.
+ */
+export function purchaseEarningKey(purchaseKeyValue: string, itemIndex: number): string {
+  return `${purchaseKeyValue}:earning:${itemIndex}`;
+}
+
+/** The key of the earning of a renewal: its month's key ('renewal:{membershipId}:{yyyy-mm}'). */
+export function renewalEarningKey(renewalKeyValue: string): string {
+  return `${renewalKeyValue}:earning`;
 }
 
 /** The Japan-time month a movement at `at` counts in. */

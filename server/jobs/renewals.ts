@@ -3,6 +3,7 @@ import { billingMonthOf, type BillingMonth } from "../domain/billing-month";
 import { AUTO_LEAVE_PAGE, chunksOf, moneyCronPlan, RENEWAL_CHUNK, RENEWAL_SCAN_PAGE } from "../domain/renewal-run";
 import { PaymentProviderError } from "../integrations/payments";
 import { expireBonusCoins } from "../services/coins";
+import { loadEarningRates } from "../services/earnings/post";
 import {
   autoLeaveMembership,
   autoLeaveTargets,
@@ -95,8 +96,8 @@ export class RenewalRetryError extends AggregateError {
  */
 export async function runRenewals(db: Db, deps: JobDeps, job: Job<"renewal">): Promise<Record<RenewalOutcome["kind"], number>> {
   const now = deps.now();
-  const targets = await renewalTargets(db, job.membershipIds);
-  const context = { provider: deps.provider(), now, afterCharge: deps.afterCharge };
+  const [targets, earningRates] = await Promise.all([renewalTargets(db, job.membershipIds), loadEarningRates(db)]);
+  const context = { provider: deps.provider(), now, afterCharge: deps.afterCharge, earningRates };
   const results = await settleEach(targets, RENEWAL_CONCURRENCY, (target) => renewMembership(db, context, target, job.month));
   const counts = { skipped: 0, renewed: 0, unpaid: 0 };
   const emailIds: number[] = [];

@@ -2,18 +2,20 @@ import { and, asc, eq, ne, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { recordKey } from "../../db/idempotency";
 import { purchaseItems, purchases, type PurchaseRow } from "../../db/schema";
+import { earningKindOfTarget, purchaseEarningKey } from "../domain/earnings";
 import { cartTotal, purchaseKey, purchaseSplit, type PurchasePayload } from "../domain/purchase";
 import { PaymentProviderError, type ChargeFailureCode, type ChargeResult, type PaymentProvider } from "../integrations/payments";
 import { PLAN_FIELD_PROBLEMS, type CartProblem, type Stmt } from "./cart-items";
 import { bumpCartVersion, clearItemsStatements, loadCart, priceItems, refreshStaleItems, type PricedItem } from "./carts";
 import { coinBalance, spendCoins } from "./coins";
+import { loadEarningRates, saleStatements } from "./earnings/post";
 import { chargeDefaultCard, usableCard } from "./payment-cards";
 
 /**
  * Paying the cart, whatever it holds (the kinds of ./cart-items). Money effects follow
  * decisions 012–014: the card part is charged first, on session, under the attempt's key
  * `purchase:{cartId}:{version}`; then ONE D1 batch writes the purchase, its items, the membership
- * change and the month paid, clears the cart and (through `spendCoins`) spends the coins, so
+ * change and the month paid, the creators' earnings (decision 029), clears the cart and (through `spendCoins`) spends the coins, so
  * either all of it lands or none. The same key again finds the first result and charges nothing.
  */
 
@@ -349,6 +351,7 @@ async function applyPurchase(
 ): Promise<PurchaseOutcome> {
   const { key, now, split } = input;
   const at = new Date(now);
+  const rates = await loadEarningRates(db);
   const purchaseId = sql`(SELECT "id" FROM "purchases" WHERE "idempotency_key" = ${key})`;
   const statements = (coinEntryId: SQL | null): Stmt[] => [
     // the attempt's effect happens once, whatever pays it (the coin entry guards only coin payments)
@@ -388,6 +391,21 @@ async function applyPurchase(
     ...input.payable.flatMap((p) =>
       p.kind.effect(db, { userId: input.userId, row: p.row, price: p.price, detail: p.detail, purchaseKey: key, purchaseId, now }),
     ),
+    // the creators' earnings, one entry per item, in the same batch (decision 029)
+    ...input.payable.flatMap((p, index) => {
+      const subject = p.kind.earningSubject(p.row, p.detail);
+      return saleStatements(db, rates, {
+        key: purchaseEarningKey(key, index),
+        sourceKey: key,
+        fanclubId: p.row.fanclubId,
+        kind: earningKindOfTarget(p.row.targetType),
+        subjectType: subject.type,
+        subjectId: subject.id,
+        payerUserId: input.userId,
+        gross: p.price,
+        at: now,
+      });
+    }),
     ...clearItemsStatements(
       db,
       input.cartId,

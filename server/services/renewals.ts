@@ -6,9 +6,11 @@ import { billingMonthOf, type BillingMonth } from "../domain/billing-month";
 import type { MembershipStatus } from "../domain/plan-change";
 import { renewalDue, renewalKey, renewalPlan, renewalResult, shouldAutoLeave, type RenewalMethod } from "../domain/renewal";
 import { autoLeaveCutoff } from "../domain/renewal-run";
+import { renewalEarningKey, type DatedRate } from "../domain/earnings";
 import type { ChargeResult, PaymentProvider } from "../integrations/payments";
 import { isUniqueViolation, recordKey } from "../../db/idempotency";
 import { coinBalance, spendCoins } from "./coins";
+import { loadEarningRates, saleStatements } from "./earnings/post";
 import { chargeDefaultCard } from "./payment-cards";
 import { noticeStatements, type NoticeTarget } from "./renewal-notices";
 
@@ -48,6 +50,8 @@ export interface RenewalContext {
    * a consumer that dies at the worst moment; nothing else sets it.
    */
   afterCharge?: (charge: { membershipId: number; key: string; chargeId: string }) => void | Promise<void>;
+  /** the earnings ledger's stored rate changes, read once per run page (read per renewal when absent) */
+  earningRates?: readonly DatedRate[];
 }
 
 /**
@@ -159,6 +163,7 @@ function paidStatements(
   method: RenewalMethod,
   paidBy: { cardChargeId?: string; coinEntryId?: SQL },
   now: number,
+  rates: readonly DatedRate[],
 ): { statements: [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]; emailIndex: number | null } {
   const result = renewalResult(month, target.price, method);
   if (result.status !== "active") throw new Error("a paid renewal must leave the membership active");
@@ -191,10 +196,26 @@ function paidStatements(
           or(isNull(memberships.paidThrough), lt(memberships.paidThrough, result.paidThroughMonth)),
         ),
       ),
+    // the creator's earning of the month (none for a free plan), decision 029
+    ...saleStatements(db, rates, {
+      key: renewalEarningKey(key),
+      sourceKey: key,
+      fanclubId: target.fanclubId,
+      kind: "plan",
+      subjectType: "plan",
+      subjectId: target.planId,
+      payerUserId: target.userId,
+      gross: result.paidForMonth,
+      at: now,
+    }),
   ];
   if (notice) statements.push(notice.notification);
   if (notice?.email) statements.push(notice.email);
   return { statements, emailIndex: notice?.email ? statements.length - 1 : null };
+}
+
+async function ratesOf(db: Db, context: RenewalContext): Promise<readonly DatedRate[]> {
+  return context.earningRates ?? loadEarningRates(db);
 }
 
 function emailIdAt(results: readonly unknown[], index: number | null): number | null {
@@ -283,7 +304,7 @@ export async function renewMembership(
 
   // a free plan renews without a payment
   if (renewalPlan({ price: target.price, hasCard: false, coinForRenewal: false, coinBalance: 0 }).includes("free")) {
-    const paid = paidStatements(db, target, month, "free", {}, now);
+    const paid = paidStatements(db, target, month, "free", {}, now, []);
     const recorded = await recordOnce(db, key, paid.statements, paid.emailIndex);
     return { kind: "renewed", by: "free", replayed: recorded.replayed, emailId: recorded.emailId };
   }
@@ -300,7 +321,7 @@ export async function renewMembership(
   const card = charge.status === "no_card" ? null : await settledCharge(provider, charge);
   if (card?.status === "succeeded") {
     await context.afterCharge?.({ membershipId: target.membershipId, key, chargeId: card.chargeId });
-    const paid = paidStatements(db, target, month, "card", { cardChargeId: card.chargeId }, now);
+    const paid = paidStatements(db, target, month, "card", { cardChargeId: card.chargeId }, now, await ratesOf(db, context));
     const recorded = await recordOnce(db, key, paid.statements, paid.emailIndex);
     return { kind: "renewed", by: "card", replayed: recorded.replayed, emailId: recorded.emailId };
   }
@@ -309,6 +330,7 @@ export async function renewMembership(
   const balance = target.useCoinSubscription ? (await coinBalance(db, target.userId, now)).balance : 0;
   const attempts = renewalPlan({ price: target.price, hasCard, coinForRenewal: target.useCoinSubscription, coinBalance: balance });
   if (attempts.includes("coin")) {
+    const rates = await ratesOf(db, context);
     let emailIndex: number | null = null;
     const spent = await spendCoins(db, {
       userId: target.userId,
@@ -317,7 +339,7 @@ export async function renewMembership(
       now,
       ref: { type: "membership", id: target.membershipId },
       extraStatements: ({ entryId }) => {
-        const paid = paidStatements(db, target, month, "coin", { coinEntryId: entryId }, now);
+        const paid = paidStatements(db, target, month, "coin", { coinEntryId: entryId }, now, rates);
         emailIndex = paid.emailIndex;
         return paid.statements;
       },

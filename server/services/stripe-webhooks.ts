@@ -5,6 +5,7 @@ import { paymentProfiles } from "../../db/schema";
 import { interpretEvent, webhookDedupKey, WebhookSignatureError, type StripeProvider } from "../integrations/payments";
 import { alreadyProcessed, recordKey } from "../../db/idempotency";
 import { creditCoins } from "./coins";
+import { postCardRefund } from "./earnings/refunds";
 import { saveCard } from "./payment-cards";
 
 export type WebhookOutcome = { status: 400; reason: "signature" } | { status: 200; result: "duplicate" | "applied" | "ignored" };
@@ -17,7 +18,8 @@ export type WebhookOutcome = { status: 400; reason: "signature" } | { status: 20
  *
  * What it applies: a card registered by SetupIntent is stored for its customer even when the
  * fan's browser never came back from Stripe; coins bought by card are credited even when the fan
- * left before the page credited them. Other payments need nothing from here: purchases and
+ * left before the page credited them; a refund made at Stripe takes the sale back from the
+ * creator's earnings (decision 029). Other payments need nothing from here: purchases and
  * renewals record the charge result the API call returned under their own idempotency key; the
  * event is acknowledged and recorded.
  */
@@ -66,6 +68,10 @@ export async function handleStripeWebhook(
       });
       result = "applied";
     }
+  }
+  if (payment?.kind === "refunded") {
+    // a refund made at Stripe (the dashboard, a dispute): the creator's earnings give it back
+    if (await postCardRefund(db, { chargeId: payment.chargeId, refundedTotal: payment.amountRefundedYen, now })) result = "applied";
   }
   // Recorded after the effect: a crash in between replays an upsert, never a second effect.
   await recordKey(db, key, new Date(now)).onConflictDoNothing();

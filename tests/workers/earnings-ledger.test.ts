@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createDb } from "../../db/client";
 import { earningRates } from "../../db/schema";
 import { jstInstantOf } from "../../server/domain/jst-time";
-import { refundSplit, saleSplit } from "../../server/domain/earnings";
+import { saleSplit } from "../../server/domain/earnings";
 import {
   creatorBalance,
   earningsAudit,
@@ -12,6 +12,7 @@ import {
   withdrawableEarnings,
 } from "../../server/services/earnings/balance";
 import { loadEarningRates, payoutStatements, refundStatements, saleStatements } from "../../server/services/earnings/post";
+import { postRefundsTo } from "../../server/services/earnings/refunds";
 import { createFanclub, createUser } from "../factories";
 
 /*
@@ -116,12 +117,11 @@ describe("earnings ledger", () => {
       }),
     );
     const saleRow = await db.query.earningEntries.findFirst({ where: (e, { eq }) => eq(e.idempotencyKey, `s2:${fanclubId}`) });
-    const split = refundSplit(saleSplit(1000, 1000, 1000), { gross: 0, fee: 0, tax: 0, net: 0 }, 1000);
     const refund = refundStatements(db, {
       key: `r2:${fanclubId}`,
       sourceKey: "p2:refund",
       sale: { ...saleRow!, kind: saleRow!.kind! },
-      split,
+      figures: { sale: saleSplit(1000, 1000, 1000), refundedBefore: { gross: 0, fee: 0, tax: 0, net: 0 }, amount: 1000 },
       at: jstInstantOf(2026, 6, 2),
     });
     await run(refund);
@@ -150,6 +150,39 @@ describe("earnings ledger", () => {
     const audit = await earningsAudit(db);
     expect(audit.unbalancedEntries).toBe(0);
     expect(audit.netMismatches).toBe(0);
+  });
+
+  it("brings a payment's refunds to the refunded total, across its items, once however often it is told", async () => {
+    const { fanclubId, fanId } = await club();
+    const at = jstInstantOf(2026, 8, 5);
+    const source = `purchase:refund-test:${fanclubId}`;
+    const item = (index: number, kind: "product" | "live_ticket", gross: number) =>
+      saleStatements(db, [], {
+        key: `${source}:earning:${index}`,
+        sourceKey: source,
+        fanclubId,
+        kind,
+        subjectType: kind === "product" ? "product" : "live_event",
+        subjectId: index,
+        payerUserId: fanId,
+        gross,
+        at,
+      });
+    await run([...item(0, "product", 1000), ...item(1, "live_ticket", 500)]);
+    // the card provider reports cumulative totals: 700, then 700 again (a redelivery), then all 1,500
+    expect(await postRefundsTo(db, { sourceKey: source, refundedTotal: 700, now: at + 1 })).toBe(true);
+    expect(await postRefundsTo(db, { sourceKey: source, refundedTotal: 700, now: at + 2 })).toBe(false);
+    const partial = await earningsByMonth(db, fanclubId, "2026-08", "2026-08");
+    expect(partial.reduce((s, r) => s + r.gross, 0)).toBe(800);
+    await Promise.all([
+      postRefundsTo(db, { sourceKey: source, refundedTotal: 1500, now: at + 3 }),
+      postRefundsTo(db, { sourceKey: source, refundedTotal: 1500, now: at + 3 }),
+    ]);
+    expect(await earningsByMonth(db, fanclubId, "2026-08", "2026-08")).toEqual([
+      { month: "2026-08", kind: "live_ticket", gross: 0, fee: 0, tax: 0, net: 0 },
+      { month: "2026-08", kind: "product", gross: 0, fee: 0, tax: 0, net: 0 },
+    ]);
+    expect(await creatorBalance(db, fanclubId)).toBe(0);
   });
 
   it("refuses to edit or delete an entry", async () => {

@@ -113,6 +113,9 @@ export const EMPTY_ITEM_FIELDS = {
   detail: null,
 } satisfies Partial<CartItemView>;
 
+/** plan, product, live event, raffle, or for tips the post or the fan club */
+type EarningSubject = { type: "plan" | "product" | "live_event" | "raffle" | "post" | "fanclub"; id: number };
+
 export type ItemCheck<Detail> = { ok: true; price: number; detail: Detail } | { ok: false; problem: CartProblem };
 
 type EffectInput<Detail> = {
@@ -143,6 +146,8 @@ export interface CartItemKind<Ctx = unknown, Detail = unknown> {
   memo(detail: Detail): string;
   /** the billing month a plan row pays for; null for other kinds */
   month(detail: Detail): string | null;
+  /** what the sale counts under on the creator's sales page (earnings ledger, decision 029) */
+  earningSubject(row: CartItemRow, detail: Detail): EarningSubject;
 }
 
 /** Declares a kind with its context and detail types checked, stored without them. */

@@ -188,6 +188,7 @@ export const liveTicketKind = defineKind<TicketContext, TicketInfo>({
 
   memo: (info) => `${info.fanclubName} ${info.eventTitle} ${info.typeTitle}`,
   month: () => null,
+  earningSubject: (_row, info) => ({ type: "live_event", id: info.eventId }),
 });
 
 /**

@@ -74,4 +74,5 @@ export const planKind = defineKind<PlanContext, PlanDetail>({
 
   memo: (detail) => `${detail.plan.fanclub.name} ${detail.plan.name}`,
   month: (detail) => detail.quote.grantsMonth,
+  earningSubject: (row) => ({ type: "plan", id: row.targetId }),
 });

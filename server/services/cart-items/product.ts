@@ -140,4 +140,5 @@ export const productKind = defineKind<ProductsForFan, ProductDetail>({
 
   memo: (detail) => `${detail.fanclub.name} ${detail.product.title}`,
   month: () => null,
+  earningSubject: (row) => ({ type: "product", id: row.targetId }),
 });

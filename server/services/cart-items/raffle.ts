@@ -99,4 +99,5 @@ export const raffleKind = defineKind<Map<number, FanRaffleState>, RaffleDetail>(
 
   memo: (detail) => `${detail.state.fanclub.name} ${detail.state.raffle.title}`,
   month: () => null,
+  earningSubject: (row) => ({ type: "raffle", id: row.targetId }),
 });

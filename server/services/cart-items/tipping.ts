@@ -183,4 +183,5 @@ export const tippingKind = defineKind<TipContext, TipDetail>({
 
   memo: (detail) => (detail.post ? `${detail.fanclub.name} ${detail.post.title}` : detail.fanclub.name),
   month: () => null,
+  earningSubject: (row) => ({ type: row.targetType === "post_tipping" ? "post" : "fanclub", id: row.targetId }),
 });

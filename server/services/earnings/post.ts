@@ -1,12 +1,13 @@
 import { sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../../../db/client";
-import { earningEntries, earningPostings, earningRates } from "../../../db/schema";
+import { earningEntries, earningPostings, earningRates, type EarningEntryRow } from "../../../db/schema";
 import {
   creatorChange,
   earningMonth,
   entryPostings,
   rateAt,
+  refundSplit,
   saleSplit,
   type DatedRate,
   type EarningKind,
@@ -71,28 +72,25 @@ export function saleStatements(db: Db, rates: readonly DatedRate[], input: SaleI
 export type RefundInput = {
   key: string;
   sourceKey: string;
-  /** the sale entry given back, with its figures and what earlier refunds of it took */
-  sale: {
-    id: number;
-    fanclubId: number;
+  /** the sale entry given back */
+  sale: Pick<EarningEntryRow, "id" | "fanclubId" | "subjectType" | "subjectId" | "payerUserId" | "feeRateBp" | "taxRateBp"> & {
     kind: EarningKind;
-    subjectType: string | null;
-    subjectId: number | null;
-    payerUserId: number | null;
-    feeRateBp: number;
-    taxRateBp: number;
   };
-  /** positive figures of this refund (server/domain/earnings.ts refundSplit) */
-  split: Split;
+  /** the sale's figures, what earlier refunds of it took (positive) and this refund's amount */
+  figures: { sale: Split; refundedBefore: Split; amount: number };
+  /** fail on a key already used instead of doing nothing: a refund that lost a race must read again */
+  strict?: boolean;
   at: number;
 };
 
+/** The statements that post a refund of a sale (refundSplit: in proportion, never more than is left). */
 export function refundStatements(db: Db, input: RefundInput): Stmt[] {
-  if (input.split.gross === 0) return [];
+  const split = refundSplit(input.figures.sale, input.figures.refundedBefore, input.figures.amount);
+  if (split.gross === 0) return [];
   return entryStatements(db, {
     key: input.key,
     sourceKey: input.sourceKey,
-    movement: { type: "refund", fanclubId: input.sale.fanclubId, split: input.split },
+    movement: { type: "refund", fanclubId: input.sale.fanclubId, split },
     kind: input.sale.kind,
     subjectType: input.sale.subjectType,
     subjectId: input.sale.subjectId,
@@ -100,6 +98,7 @@ export function refundStatements(db: Db, input: RefundInput): Stmt[] {
     reversesEntryId: input.sale.id,
     feeRateBp: input.sale.feeRateBp,
     taxRateBp: input.sale.taxRateBp,
+    strict: input.strict ?? false,
     at: input.at,
   });
 }
@@ -147,6 +146,7 @@ function entryStatements(
     reversesEntryId?: number;
     feeRateBp: number;
     taxRateBp: number;
+    strict?: boolean;
     at: number;
   },
 ): Stmt[] {
@@ -163,26 +163,24 @@ function entryStatements(
         }
       : { gross: 0, fee: 0, tax: 0, net: creatorChange(movement) };
   const at = new Date(input.at);
-  const entry = db
-    .insert(earningEntries)
-    .values({
-      idempotencyKey: input.key,
-      type: movement.type,
-      fanclubId: movement.fanclubId,
-      kind: input.kind,
-      subjectType: input.subjectType,
-      subjectId: input.subjectId,
-      payerUserId: input.payerUserId,
-      sourceKey: input.sourceKey,
-      reversesEntryId: input.reversesEntryId ?? null,
-      ...figures,
-      feeRateBp: input.feeRateBp,
-      taxRateBp: input.taxRateBp,
-      month: earningMonth(input.at),
-      occurredAt: at,
-      createdAt: at,
-    })
-    .onConflictDoNothing({ target: earningEntries.idempotencyKey });
+  const insert = db.insert(earningEntries).values({
+    idempotencyKey: input.key,
+    type: movement.type,
+    fanclubId: movement.fanclubId,
+    kind: input.kind,
+    subjectType: input.subjectType,
+    subjectId: input.subjectId,
+    payerUserId: input.payerUserId,
+    sourceKey: input.sourceKey,
+    reversesEntryId: input.reversesEntryId ?? null,
+    ...figures,
+    feeRateBp: input.feeRateBp,
+    taxRateBp: input.taxRateBp,
+    month: earningMonth(input.at),
+    occurredAt: at,
+    createdAt: at,
+  });
+  const entry = input.strict ? insert : insert.onConflictDoNothing({ target: earningEntries.idempotencyKey });
   const values = sql.join(
     postings.map((p) => sql`(${p.account}, ${p.fanclubId}, ${p.amount})`),
     sql`, `,
