@@ -31,6 +31,7 @@ const accounts = [
     route("account", "routes/accounts/me.settings.account/route.tsx"),
     route("link_applications", "routes/accounts/me.settings.link_applications.tsx"),
     route("notifications", "routes/accounts/me.settings.notifications.tsx"),
+    route("bank", "routes/accounts/me.settings.bank/route.tsx"),
   ]),
   route("me/user/leave", "routes/accounts/me.user.leave.tsx"),
   route("notifications", "routes/accounts/notifications.tsx"),
@@ -94,6 +95,8 @@ const creator = [
     route("editors", "routes/creator/me.fanclub.editors.tsx"),
     route("tips", "routes/creator/me.fanclub.tips.tsx"),
     route("tippings", "routes/creator/me.fanclub.tippings.tsx"),
+    route("transfer", "routes/creator/me.fanclub.transfer._index.tsx"),
+    route("transfer/history", "routes/creator/me.fanclub.transfer.history.tsx"),
     route("lesson_reserve/show", "routes/creator/me.fanclub.lesson_reserve.show.tsx"),
     route("sales/invoices/:file", "routes/creator/me.fanclub.sales.invoices.$file.ts"),
     ...prefix("plans", [
@@ -143,6 +146,8 @@ const creator = [
   ]),
   route("me/managed_fanclubs/:section", "routes/creator/me.managed_fanclubs.$section.tsx"),
   route("me/managed_fanclubs/sales/invoices/:fanclubId/:file", "routes/creator/me.managed_fanclubs.sales.invoices.$fanclubId.$file.ts"),
+  route("me/managed_fanclubs/transfers", "routes/creator/me.managed_fanclubs.transfers.tsx"),
+  route("me/managed_fanclubs/transfer_histories", "routes/creator/me.managed_fanclubs.transfer_histories.tsx"),
   route("me/editor_invitations", "routes/creator/me.editor_invitations.tsx"),
 ];
 
@@ -152,6 +157,8 @@ const money = [
   route("me/coin_vesting_campaign", "routes/money/me.coin_vesting_campaign.tsx"),
   route("me/card_registration", "routes/money/me.card_registration/route.tsx"),
   route("me/address", "routes/money/me.address.tsx"),
+  route("me/transfer", "routes/money/me.transfer._index.tsx"),
+  route("me/transfer/history", "routes/money/me.transfer.history.tsx"),
   route("me/purchase_histories", "routes/money/me.purchase_histories.tsx", [
     index("routes/money/me.purchase_histories._index.tsx"),
     route("products", "routes/money/me.purchase_histories.products.tsx"),
@@ -172,7 +179,11 @@ const help = [
 ];
 
 /** The operator's pages. */
-const operator = [route("ops/open_requests", "routes/operator/ops.open_requests.tsx")];
+const operator = [
+  route("ops/open_requests", "routes/operator/ops.open_requests.tsx"),
+  route("ops/payouts", "routes/operator/ops.payouts.tsx"),
+  route("ops/payouts/:period/file", "routes/operator/ops.payouts.$period.file.ts"),
+];
 
 /** Development helpers. */
 const dev = [route("dev/mailbox", "routes/dev/dev.mailbox.tsx"), route("dev/renewals", "routes/dev/dev.renewals.ts")];

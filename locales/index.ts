@@ -20,6 +20,7 @@ import jaLives from "./ja/lives.json";
 import jaLive from "./ja/live.json";
 import jaRaffles from "./ja/raffles.json";
 import jaProducts from "./ja/products.json";
+import jaPayouts from "./ja/payouts.json";
 import jaInvoices from "./ja/invoices.json";
 import enCommon from "./en/common.json";
 import enHelp from "./en/help.json";
@@ -43,6 +44,7 @@ import enLives from "./en/lives.json";
 import enLive from "./en/live.json";
 import enRaffles from "./en/raffles.json";
 import enProducts from "./en/products.json";
+import enPayouts from "./en/payouts.json";
 import enInvoices from "./en/invoices.json";
 import zhCnCommon from "./zh-cn/common.json";
 import zhCnHelp from "./zh-cn/help.json";
@@ -66,6 +68,7 @@ import zhCnLives from "./zh-cn/lives.json";
 import zhCnLive from "./zh-cn/live.json";
 import zhCnRaffles from "./zh-cn/raffles.json";
 import zhCnProducts from "./zh-cn/products.json";
+import zhCnPayouts from "./zh-cn/payouts.json";
 import zhCnInvoices from "./zh-cn/invoices.json";
 import zhTwCommon from "./zh-tw/common.json";
 import zhTwHelp from "./zh-tw/help.json";
@@ -89,6 +92,7 @@ import zhTwLives from "./zh-tw/lives.json";
 import zhTwLive from "./zh-tw/live.json";
 import zhTwRaffles from "./zh-tw/raffles.json";
 import zhTwProducts from "./zh-tw/products.json";
+import zhTwPayouts from "./zh-tw/payouts.json";
 import zhTwInvoices from "./zh-tw/invoices.json";
 import koCommon from "./ko/common.json";
 import koHelp from "./ko/help.json";
@@ -112,6 +116,7 @@ import koLives from "./ko/lives.json";
 import koLive from "./ko/live.json";
 import koRaffles from "./ko/raffles.json";
 import koProducts from "./ko/products.json";
+import koPayouts from "./ko/payouts.json";
 import koInvoices from "./ko/invoices.json";
 
 /**
@@ -142,6 +147,7 @@ export const resources = {
     live: jaLive,
     raffles: jaRaffles,
     products: jaProducts,
+    payouts: jaPayouts,
     invoices: jaInvoices,
   },
   en: {
@@ -167,6 +173,7 @@ export const resources = {
     live: enLive,
     raffles: enRaffles,
     products: enProducts,
+    payouts: enPayouts,
     invoices: enInvoices,
   },
   "zh-cn": {
@@ -192,6 +199,7 @@ export const resources = {
     live: zhCnLive,
     raffles: zhCnRaffles,
     products: zhCnProducts,
+    payouts: zhCnPayouts,
     invoices: zhCnInvoices,
   },
   "zh-tw": {
@@ -217,6 +225,7 @@ export const resources = {
     live: zhTwLive,
     raffles: zhTwRaffles,
     products: zhTwProducts,
+    payouts: zhTwPayouts,
     invoices: zhTwInvoices,
   },
   ko: {
@@ -242,6 +251,7 @@ export const resources = {
     live: koLive,
     raffles: koRaffles,
     products: koProducts,
+    payouts: koPayouts,
     invoices: koInvoices,
   },
 } as const;

@@ -1,7 +1,7 @@
 // The database schema, one file per domain. drizzle-kit diffs this module against migrations/
 // (drizzle.config.ts), and the code imports tables from "db/schema" as one module.
 // Imports between the files go one way: brands, accounts → settings, fanclubs → posts, money →
-// tips, live, raffles, products → earnings.
+// tips, live, raffles, products → earnings, payouts.
 export * from "./brands";
 export * from "./jobs";
 export * from "./accounts";
@@ -14,3 +14,4 @@ export * from "./live";
 export * from "./raffles";
 export * from "./products";
 export * from "./earnings";
+export * from "./payouts";

@@ -24,6 +24,7 @@ import { meUserApi } from "./me-user";
 import { walletApi } from "./wallet";
 import { webauthnApi } from "./webauthn";
 import { servicesApi } from "./services";
+import { bankAccountsApi, creatorTransfersApi, transfersApi } from "./payouts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -56,6 +57,7 @@ api.route("/plans", expiredPlansApi);
 api.route("/me/fanclub/posts", creatorPostsApi);
 api.route("/me/fanclub/uploads", uploadsApi);
 api.route("/me/fanclub/live_events", creatorLiveEventsApi);
+api.route("/me/fanclub/transfers", creatorTransfersApi);
 api.route("/me/fanclub", creatorApi);
 api.route("/posts", postsSocialApi);
 api.route("/me/user", meUserApi);
@@ -66,6 +68,8 @@ api.route("/live_events", liveEventsApi);
 api.route("/plans", planChangesApi);
 api.route("/live_events", liveRoomApi);
 api.route("/", rafflesApi);
+api.route("/bank_accounts", bankAccountsApi);
+api.route("/transfers", transfersApi);
 
 // Mounted under the page app, unmatched API paths must answer here, not fall through to Remix.
 api.all("*", (c) => fail(c, 404, c.get("app").t("api.notFound")));

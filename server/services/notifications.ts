@@ -15,7 +15,15 @@ export type NotificationKind =
   | "postTipReceived"
   | "fanclubTipReceived"
   | "raffleWon"
-  | "raffleLost";
+  | "raffleLost"
+  | "payoutRequested"
+  | "payoutInTransfer"
+  | "payoutPaid"
+  | "payoutFailed"
+  | "refundOwed"
+  | "refundInTransfer"
+  | "refundPaid"
+  | "refundFailed";
 
 export function notificationInsert(
   db: Db,

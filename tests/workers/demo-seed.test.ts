@@ -8,6 +8,7 @@ import { verifyPassword } from "../../server/security/crypto";
 import { ledgerAudit } from "../../server/services/coin-audit";
 import { activeCampaigns, vestingCampaigns } from "../../server/services/coin-campaigns";
 import { coinBalance } from "../../server/services/coins";
+import { withdrawableEarnings } from "../../server/services/earnings/balance";
 import { SEARCH_ORDERS, searchFanclubs } from "../../server/services/fanclub-search";
 import { at } from "./accounts-fixture";
 import { TestBrowser } from "./browser";
@@ -33,6 +34,10 @@ const TABLES = [
   "follows",
   "fanclub_editors",
   "fanclub_managers",
+  "bank_accounts",
+  "transfers",
+  "payout_periods",
+  "fanclub_payout_settings",
   "fanclub_groups",
   "fanclub_group_members",
   "posts",
@@ -83,6 +88,35 @@ describe("demo seed", () => {
     expect(first.fanclubs).toHaveLength(DEMO_FANCLUBS.length);
     expect(first.users).toHaveLength(DEMO_ACCOUNTS.length);
     expect(second).toEqual(first);
+  });
+
+  it("gives creator01 and the label bank accounts, fan01 a refund to receive, and payouts only out of earnings", async () => {
+    const accounts = await rows<{ email: string; holder_name: string }>(
+      "SELECT u.email, b.holder_name FROM bank_accounts b JOIN users u ON u.id = b.user_id ORDER BY u.id",
+    );
+    expect(accounts.map((a) => a.email.split("@")[0])).toEqual(expect.arrayContaining(["creator01", "label"]));
+    const refunds = await rows<{ email: string; status: string; amount: number }>(
+      "SELECT u.email, t.status, t.amount FROM transfers t JOIN users u ON u.id = t.user_id WHERE t.kind = 'refund'",
+    );
+    expect(refunds).toEqual([{ email: expect.stringMatching(/^fan01@/), status: "owed", amount: 1500 }]);
+    // every payout the seed wrote is in the ledger, and no fan club's balance went below zero by it
+    const payouts = await rows<{ fanclub_id: number; idempotency_key: string; status: string }>(
+      "SELECT fanclub_id, idempotency_key, status FROM transfers WHERE kind = 'payout'",
+    );
+    for (const p of payouts) {
+      const entries = await rows<{ type: string }>("SELECT type FROM earning_entries WHERE source_key = ? ORDER BY id", p.idempotency_key);
+      expect(entries.map((e) => e.type)).toEqual(p.status === "paid" ? ["payout", "payout_paid"] : ["payout"]);
+      expect((await withdrawableEarnings(db, p.fanclub_id, Date.now())).amount).toBeGreaterThanOrEqual(0);
+    }
+    // with the sales demo, creator01 shows one paid and one pending payout
+    const earned = await rows<{ n: number }>("SELECT count(*) AS n FROM earning_entries WHERE fanclub_id = 101 AND type = 'sale'");
+    if (Number(earned[0]!.n) > 0)
+      expect(
+        payouts
+          .filter((p) => p.fanclub_id === 101)
+          .map((p) => p.status)
+          .sort(),
+      ).toEqual(["paid", "requested"]);
   });
 
   it("gives a demo fan paid and bonus coins the ledger audit accepts, and runs a vesting campaign", async () => {

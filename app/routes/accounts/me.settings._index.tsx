@@ -26,6 +26,7 @@ export default function SettingsIndex() {
     [links.user("/me/settings/notifications"), t("settingsIndex.notifications"), t("settingsIndex.notificationsLead")],
     [links.user("/me/settings/link_applications"), t("settingsIndex.links"), t("settingsIndex.linksLead")],
     [links.user("/me/address"), t("settingsIndex.address"), t("settingsIndex.addressLead")],
+    [links.user("/me/settings/bank"), t("settingsIndex.bank"), t("settingsIndex.bankLead")],
     [
       data?.user ? links.user(`/profile/${data.user.userIdentifyToken}`) : links.user("/profile"),
       t("settingsIndex.profile"),

@@ -1,0 +1,83 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { emails, notifications, transfers } from "../../../db/schema";
+import { isLocale, type Locale } from "../../domain/locale";
+import { formatYen } from "../../domain/number-display";
+import { translatorFor } from "../../i18n";
+import type { NotificationKind } from "../notifications";
+
+/**
+ * What the recipient of a transfer is told at each status change: a notice in the bell and an
+ * e-mail through the outbox (docs/decisions/009), in the recipient's language. Both are
+ * statements for the batch that changes the status, each inserted only while the transfer row is
+ * in the state the change left it in, so a notice exists exactly when the change does.
+ */
+
+export type TransferNoticeKind = Extract<
+  NotificationKind,
+  "payoutRequested" | "payoutInTransfer" | "payoutPaid" | "payoutFailed" | "refundOwed" | "refundInTransfer" | "refundPaid" | "refundFailed"
+>;
+
+export interface NoticeRecipient {
+  userId: number;
+  name: string;
+  email: string | null;
+  locale: string;
+}
+
+export interface TransferNotice {
+  kind: TransferNoticeKind;
+  /** yen the bank receives (or what is owed) */
+  amount: number;
+  /** the fan club the payout is for, or that owes the refund */
+  fanclubName: string;
+  /** where the notice leads (the payout history, the refund page) */
+  url: string;
+}
+
+/**
+ * The notification and (when the person has an address) the e-mail of one status change.
+ * `transferWhere` selects the transfer row in its new state; nothing is inserted unless it matches.
+ */
+export function transferNoticeStatements(db: Db, to: NoticeRecipient, notice: TransferNotice, now: number, transferWhere: SQL) {
+  const locale: Locale = isLocale(to.locale) ? to.locale : "ja";
+  const t = translatorFor(locale, "payouts");
+  const params = { amount: formatYen(notice.amount), fanclub: notice.fanclubName };
+  const notification = db.insert(notifications).select(
+    db
+      .select({
+        id: sql<null>`NULL`.as("id"),
+        userId: sql<number>`${to.userId}`.as("user_id"),
+        kind: sql<string>`${notice.kind}`.as("kind"),
+        params: sql<string>`${JSON.stringify(params)}`.as("params"),
+        url: sql<string>`${notice.url}`.as("url"),
+        readAt: sql<null>`NULL`.as("read_at"),
+        createdAt: sql<number>`${now}`.as("created_at"),
+      })
+      .from(transfers)
+      .where(transferWhere),
+  );
+  if (!to.email) return { notification, email: null };
+  const mailParams = { ...params, name: to.name, url: notice.url };
+  const email = db
+    .insert(emails)
+    .select(
+      db
+        .select({
+          id: sql<null>`NULL`.as("id"),
+          toAddress: sql<string>`${to.email}`.as("to_address"),
+          template: sql<string>`${`payouts.${notice.kind}`}`.as("template"),
+          locale: sql<string>`${locale}`.as("locale"),
+          subject: sql<string>`${t(`mail.${notice.kind}.subject`, mailParams)}`.as("subject"),
+          textBody: sql<string>`${t(`mail.${notice.kind}.body`, mailParams)}`.as("text_body"),
+          status: sql<string>`'pending'`.as("status"),
+          sentAt: sql<null>`NULL`.as("sent_at"),
+          error: sql<null>`NULL`.as("error"),
+          createdAt: sql<number>`${now}`.as("created_at"),
+        })
+        .from(transfers)
+        .where(transferWhere),
+    )
+    .returning({ id: emails.id });
+  return { notification, email };
+}
