@@ -98,6 +98,7 @@ const creator = [
     route("transfer", "routes/creator/me.fanclub.transfer._index.tsx"),
     route("transfer/history", "routes/creator/me.fanclub.transfer.history.tsx"),
     route("lesson_reserve/show", "routes/creator/me.fanclub.lesson_reserve.show.tsx"),
+    route("sales/invoices", "routes/creator/me.fanclub.sales.invoices._index.tsx"),
     route("sales/invoices/:file", "routes/creator/me.fanclub.sales.invoices.$file.ts"),
     ...prefix("plans", [
       index("routes/creator/me.fanclub.plans._index.tsx"),

@@ -81,6 +81,7 @@ const URL_TABLE = [
   "/me/fanclub/raffles (index)",
   "/me/fanclub/raffles/:id/edit",
   "/me/fanclub/raffles/new",
+  "/me/fanclub/sales/invoices",
   "/me/fanclub/sales/invoices/:file",
   "/me/fanclub/tippings",
   "/me/fanclub/transfer",

@@ -173,6 +173,23 @@ describe("the invoice PDF", () => {
   });
 });
 
+describe("the list of invoices", () => {
+  it("shows the owner each closed month with fees, its total and its link, and not the running month", async () => {
+    const res = await p.owner.get(at(hosts.www, "/me/fanclub/sales/invoices"));
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain(`href="/me/fanclub/sales/invoices/${closed}.pdf"`);
+    expect(html).not.toContain(`href="/me/fanclub/sales/invoices/${open}.pdf"`);
+    // fees 1,734 + tax 173, as on the PDF
+    expect(html).toContain("¥1,907");
+  });
+
+  it("is the owner's alone", async () => {
+    expect((await p.editorAll.get(at(hosts.www, "/me/fanclub/sales/invoices"))).status).toBe(403);
+    expect((await p.fan.get(at(hosts.www, "/me/fanclub/sales/invoices"))).status).toBe(302);
+  });
+});
+
 describe("who may download it", () => {
   it("refuses editors, whatever their permissions: sales are the owner's (spec §6)", async () => {
     for (const editor of [p.editorAll, p.editorNone]) {

@@ -13,11 +13,20 @@ export interface InvoiceLinkMonth {
  * downloaded as a PDF, newest first. `hrefOf` gives a month's download URL: the creator's own
  * (/me/fanclub/sales/invoices/{yyyy-mm}.pdf) or a label's copy. Needs the `invoices` namespace.
  */
-export function InvoiceLinks({ months, hrefOf }: { months: readonly InvoiceLinkMonth[]; hrefOf: (month: string) => string }) {
+export function InvoiceLinks({
+  months,
+  hrefOf,
+  heading: Heading = "h2",
+}: {
+  months: readonly InvoiceLinkMonth[];
+  hrefOf: (month: string) => string;
+  /** h1 where the list is the page, h2 inside another page */
+  heading?: "h1" | "h2";
+}) {
   const { t, locale } = useTranslation("invoices");
   return (
-    <section className="card invoice-links" aria-labelledby="invoice-links-title">
-      <h2 id="invoice-links-title">{t("list.title")}</h2>
+    <section className="card invoice-links" aria-labelledby="invoice-links-title" data-testid="invoice-links">
+      <Heading id="invoice-links-title">{t("list.title")}</Heading>
       <p className="muted">{t("list.lead")}</p>
       {months.length === 0 ? (
         <p>{t("list.empty")}</p>
