@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { extractText, getDocumentProxy } from "unpdf";
@@ -107,12 +108,79 @@ test("money out: a fan pays, the creator sees the sale, registers a bank account
   await expect(modal).toHaveAttribute("data-page", "4");
   await fanContext.close();
 
+  // the creator sees the sale: the tip among the fan club's tips received
   const creatorContext = await browser.newContext();
   const creator = await creatorContext.newPage();
   await signIn(creator, CREATOR);
-  void TIP;
-  void running;
+  await openHydrated(creator, `${origin(hosts.www)}/me/fanclub/tips`);
+  await expect(creator.getByTestId("tips-totals")).toContainText(`¥${TIP.toLocaleString("ja-JP")}`);
 
-  // TODO after merging ledger and payouts: the sales page, the bank account, the payout request
+  // registers a bank account (by codes, the holder's name in full-width kana) ...
+  await openHydrated(creator, `${origin(hosts.user)}/me/settings/bank`);
+  await creator.getByLabel("金融機関コード（4桁）").fill("0001");
+  await creator.getByLabel("支店コード（3桁）").fill("001");
+  await creator.getByLabel("口座番号（7桁）").fill("1122334");
+  await creator.getByLabel("口座名義（カナ）").fill("ツキシロ　ミオ");
+  await creator.getByRole("button", { name: "口座を保存する" }).click();
+  await expect(creator.getByText("振込先口座を登録しました。")).toBeVisible();
+  await expect(creator.getByTestId("bank-current")).toContainText("ﾂｷｼﾛ ﾐｵ");
+
+  // ... and asks for the closed months' earnings (the tip of this month is not withdrawable yet)
+  const earlierNet = EARLIER.reduce((sum, e) => sum + saleSplit(e.gross, 1000, 1000).net, 0);
+  await openHydrated(creator, `${origin(hosts.www)}/me/fanclub/transfer`);
+  await expect(creator.getByTestId("withdrawable")).toContainText(`¥${earlierNet.toLocaleString("ja-JP")}`);
+  await creator.getByRole("button", { name: "振込を申請する" }).click();
+  await expect(creator.getByText(/振込を申請しました/)).toBeVisible();
+  await expect(creator.getByTestId("current-payout")).toContainText(`¥${earlierNet.toLocaleString("ja-JP")}`);
+
+  // the operator closes the period, downloads the Zengin file (Shift_JIS, half-width kana) and marks the payout paid
+  const opsContext = await browser.newContext();
+  const ops = await opsContext.newPage();
+  await signIn(ops, OPERATOR);
+  await openHydrated(ops, `${origin(hosts.www)}/ops/payouts`);
+  await ops.getByRole("button", { name: "この期間を締める" }).first().click();
+  await expect(ops.getByText(/期間を締めました/)).toBeVisible();
+  const [download] = await Promise.all([
+    ops.waitForEvent("download"),
+    ops
+      .getByRole("link", { name: /全銀ファイルをダウンロード/ })
+      .first()
+      .click(),
+  ]);
+  const file = new TextDecoder("shift_jis").decode(readFileSync(await download.path()));
+  const record = file.split(/\r?\n/).find((line) => line.startsWith("2") && line.includes("1122334"));
+  expect(record, "a data record for the creator's account").toBeDefined();
+  expect(record).toContain("ﾂｷｼﾛ ﾐｵ");
+  const row = ops.locator("tr", { hasText: "ﾂｷｼﾛ ﾐｵ" }).filter({ has: ops.getByRole("button", { name: "振込完了" }) });
+  await row.getByRole("button", { name: "振込完了" }).click();
+  await expect(ops.getByText("振込完了にしました。")).toBeVisible();
+  await opsContext.close();
+
+  // the creator sees it paid
+  await openHydrated(creator, `${origin(hosts.www)}/me/fanclub/transfer/history`);
+  await expect(creator.locator("td", { hasText: "振込完了" }).first()).toBeVisible();
+
+  // and downloads the closed month's invoice from the list; its text is read back from the PDF
+  await openHydrated(creator, `${origin(hosts.www)}/me/fanclub/sales/invoices`);
+  const link = creator.getByTestId("invoice-links").locator(`a[href$="/${closed}.pdf"]`);
+  await expect(link).toBeVisible();
+  const fees = EARLIER.map((e) => saleSplit(e.gross, 1000, 1000).fee); // 3,000 and 500
+  const feeTotal = fees.reduce((a, b) => a + b, 0);
+  const tax = Math.floor(feeTotal / 10);
+  const text = await pdfText(creator, `${origin(hosts.www)}${await link.getAttribute("href")}`);
+  for (const part of [
+    "適格請求書",
+    `${FANCLUB_NAME} 御中`,
+    "登録番号 T7123456789012",
+    "プラットフォーム手数料（プラン）",
+    "プラットフォーム手数料（チップ）",
+    ...fees.map((f) => `¥${f.toLocaleString("ja-JP")}`),
+    `¥${tax.toLocaleString("ja-JP")}`,
+    `¥${(feeTotal + tax).toLocaleString("ja-JP")}`,
+    "売上明細書",
+  ])
+    expect(text).toContain(part);
+  // this month's tip counts in the running month, on next month's invoice
+  expect(running).not.toBe(closed);
   await creatorContext.close();
 });
