@@ -98,6 +98,8 @@ const creator = [
     route("transfer", "routes/creator/me.fanclub.transfer._index.tsx"),
     route("transfer/history", "routes/creator/me.fanclub.transfer.history.tsx"),
     route("lesson_reserve/show", "routes/creator/me.fanclub.lesson_reserve.show.tsx"),
+    route("sales/invoices", "routes/creator/me.fanclub.sales.invoices._index.tsx"),
+    route("sales/invoices/:file", "routes/creator/me.fanclub.sales.invoices.$file.ts"),
     ...prefix("plans", [
       index("routes/creator/me.fanclub.plans._index.tsx"),
       route("new", "routes/creator/me.fanclub.plans.new.tsx"),
@@ -144,6 +146,7 @@ const creator = [
     ]),
   ]),
   route("me/managed_fanclubs/:section", "routes/creator/me.managed_fanclubs.$section.tsx"),
+  route("me/managed_fanclubs/sales/invoices/:fanclubId/:file", "routes/creator/me.managed_fanclubs.sales.invoices.$fanclubId.$file.ts"),
   route("me/managed_fanclubs/transfers", "routes/creator/me.managed_fanclubs.transfers.tsx"),
   route("me/managed_fanclubs/transfer_histories", "routes/creator/me.managed_fanclubs.transfer_histories.tsx"),
   route("me/editor_invitations", "routes/creator/me.editor_invitations.tsx"),

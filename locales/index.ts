@@ -21,6 +21,7 @@ import jaLive from "./ja/live.json";
 import jaRaffles from "./ja/raffles.json";
 import jaProducts from "./ja/products.json";
 import jaPayouts from "./ja/payouts.json";
+import jaInvoices from "./ja/invoices.json";
 import enCommon from "./en/common.json";
 import enHelp from "./en/help.json";
 import enAccount from "./en/account.json";
@@ -44,6 +45,7 @@ import enLive from "./en/live.json";
 import enRaffles from "./en/raffles.json";
 import enProducts from "./en/products.json";
 import enPayouts from "./en/payouts.json";
+import enInvoices from "./en/invoices.json";
 import zhCnCommon from "./zh-cn/common.json";
 import zhCnHelp from "./zh-cn/help.json";
 import zhCnAccount from "./zh-cn/account.json";
@@ -67,6 +69,7 @@ import zhCnLive from "./zh-cn/live.json";
 import zhCnRaffles from "./zh-cn/raffles.json";
 import zhCnProducts from "./zh-cn/products.json";
 import zhCnPayouts from "./zh-cn/payouts.json";
+import zhCnInvoices from "./zh-cn/invoices.json";
 import zhTwCommon from "./zh-tw/common.json";
 import zhTwHelp from "./zh-tw/help.json";
 import zhTwAccount from "./zh-tw/account.json";
@@ -90,6 +93,7 @@ import zhTwLive from "./zh-tw/live.json";
 import zhTwRaffles from "./zh-tw/raffles.json";
 import zhTwProducts from "./zh-tw/products.json";
 import zhTwPayouts from "./zh-tw/payouts.json";
+import zhTwInvoices from "./zh-tw/invoices.json";
 import koCommon from "./ko/common.json";
 import koHelp from "./ko/help.json";
 import koAccount from "./ko/account.json";
@@ -113,6 +117,7 @@ import koLive from "./ko/live.json";
 import koRaffles from "./ko/raffles.json";
 import koProducts from "./ko/products.json";
 import koPayouts from "./ko/payouts.json";
+import koInvoices from "./ko/invoices.json";
 
 /**
  * Every translation, bundled into the Worker. The server renders from here; browsers fetch one
@@ -143,6 +148,7 @@ export const resources = {
     raffles: jaRaffles,
     products: jaProducts,
     payouts: jaPayouts,
+    invoices: jaInvoices,
   },
   en: {
     common: enCommon,
@@ -168,6 +174,7 @@ export const resources = {
     raffles: enRaffles,
     products: enProducts,
     payouts: enPayouts,
+    invoices: enInvoices,
   },
   "zh-cn": {
     common: zhCnCommon,
@@ -193,6 +200,7 @@ export const resources = {
     raffles: zhCnRaffles,
     products: zhCnProducts,
     payouts: zhCnPayouts,
+    invoices: zhCnInvoices,
   },
   "zh-tw": {
     common: zhTwCommon,
@@ -218,6 +226,7 @@ export const resources = {
     raffles: zhTwRaffles,
     products: zhTwProducts,
     payouts: zhTwPayouts,
+    invoices: zhTwInvoices,
   },
   ko: {
     common: koCommon,
@@ -243,6 +252,7 @@ export const resources = {
     raffles: koRaffles,
     products: koProducts,
     payouts: koPayouts,
+    invoices: koInvoices,
   },
 } as const;
 

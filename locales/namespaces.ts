@@ -15,7 +15,8 @@
  * for raffles: the creator's pages and draw, the public pages, entry histories and result e-mails,
  * `products` for the shop: product pages, modal page 50, downloads and the product histories,
  * `payouts` for money out: bank accounts, payouts, the label pages, refund receipts, the
- * operator's payout page and their e-mails.
+ * operator's payout page and their e-mails,
+ * `invoices` for the platform's qualified invoices to creators: the PDF and its download list.
  */
 export const NAMESPACES = [
   "common",
@@ -41,6 +42,7 @@ export const NAMESPACES = [
   "raffles",
   "products",
   "payouts",
+  "invoices",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE: Namespace = "common";

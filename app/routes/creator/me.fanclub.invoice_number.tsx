@@ -2,7 +2,7 @@ import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useMemo } from "react";
 import { useToast } from "~/components/feedback/toast";
 import { Field } from "~/components/form/field";
@@ -13,8 +13,8 @@ import { requireCreator } from "../../../server/http/require-creator";
 import { translatorFor } from "../../../server/i18n";
 import { loadProfile, setInvoiceNumber } from "../../../server/services/fanclubs";
 
-export const handle = { i18n: ["common", "creator"], breadcrumb: () => ({ label: "creator:invoice.title" }) };
-export const clientLoader = withNamespaces(["creator"]);
+export const handle = { i18n: ["common", "creator", "invoices"], breadcrumb: () => ({ label: "creator:invoice.title" }) };
+export const clientLoader = withNamespaces(["creator", "invoices"]);
 
 /** /me/fanclub/invoice_number: the qualified invoice issuer number (T + 13 digits, check digit). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -38,6 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function InvoiceNumber() {
   const { t } = useTranslation("creator");
   const { t: tc } = useTranslation("common");
+  const { t: tv } = useTranslation("invoices");
   const { invoiceNumber } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -51,6 +52,10 @@ export default function InvoiceNumber() {
     <div className="page narrow">
       <h1>{t("invoice.title")}</h1>
       <p>{t("invoice.lead")}</p>
+      <p>
+        {/* the platform's invoices to the creator, on which this number is printed */}
+        <Link to="/me/fanclub/sales/invoices">{tv("list.title")}</Link>
+      </p>
       <Form method="post" {...getFormProps(form)} className="form card">
         <Field label={t("invoice.field")} id={fields.invoiceNumber.id} errors={fields.invoiceNumber.errors} hint={t("invoice.hint")}>
           <input
