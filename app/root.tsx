@@ -81,6 +81,7 @@ function creatorData(app: AppContext, brand: AppContext["service"]) {
     // spec §2 post button: opens the post modal's chooser on the management page
     postHref: op && (can(op.role, "createDraft") || can(op.role, "publishPost")) ? `${origin}/me/fanclub/posts?fanclubPost=new` : null,
     openLink: open.kind === "hidden" ? null : open,
+    ownsFanclub: summary.own !== null,
   };
 }
 
