@@ -32,7 +32,7 @@ export function FanclubFrame({ view, tab, children }: { view: FanclubView; tab: 
               {f.name.slice(0, 1)}
             </span>
           )}
-          <div>
+          <div className="fanclub-title">
             <h1>
               {f.name}
               {f.isNew ? <span className="badge">{t("new")}</span> : null}

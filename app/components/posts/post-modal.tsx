@@ -170,7 +170,12 @@ export default function PostModal(props: { fanclubId: number; origin: string }) 
           </div>
         ) : mode === "complete" ? (
           <div className="post-complete">
-            <p>{params.get("scheduled") === "1" ? t("modal.completeScheduled") : t("toast.posted")}</p>
+            {/* the heading already says it is done: the body says which post and what next */}
+            <p>
+              {params.get("scheduled") === "1"
+                ? t("modal.completeScheduled")
+                : t("modal.completeBody", { title: params.get("postTitle") ?? "" })}
+            </p>
             <div className="form-actions">
               <a
                 className="button"
