@@ -74,7 +74,7 @@ export function FanclubFrame({ view, tab, children }: { view: FanclubView; tab: 
           </div>
           <div>
             <dt>{t("counters.posts")}</dt>
-            <dd>{formatCompactNumber(f.postCount)}</dd>
+            <dd data-testid="post-count">{formatCompactNumber(f.postCount)}</dd>
           </div>
         </dl>
         {f.description ? <p className="fanclub-description">{f.description}</p> : null}
