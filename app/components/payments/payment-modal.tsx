@@ -20,6 +20,7 @@ import { MethodPage } from "./pages/method-page";
 import { PlanListPage } from "./pages/plan-list-page";
 import { PlanPage } from "./pages/plan-page";
 import { confirmStripeAction } from "./stripe-action";
+import { keepTabInside } from "~/components/feedback/focus-trap";
 import {
   PAYMENT_QUERY,
   type CartPayload,
@@ -493,6 +494,7 @@ export default function PaymentModal({ start, onClose }: { start: PaymentModalSt
       className="modal payment-modal"
       aria-labelledby="payment-modal-title"
       data-testid="payment-modal"
+      onKeyDown={keepTabInside}
       data-page={page ?? "loading"}
       onCancel={(e) => {
         e.preventDefault();

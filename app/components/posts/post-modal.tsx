@@ -7,6 +7,7 @@ import { useTranslation } from "~/lib/i18n";
 import { tweetText, type PostType } from "../../../server/domain/posts";
 import { PostForm, type PostFormData } from "./post-form";
 import { formatLocalDate } from "../../../server/domain/jst-time";
+import { keepTabInside } from "~/components/feedback/focus-trap";
 
 /** spec §2 query flags of the post modal; every one is removed on close. */
 const POST_MODAL_FLAGS = [
@@ -104,6 +105,7 @@ export default function PostModal(props: { fanclubId: number; origin: string }) 
       className="modal post-modal"
       aria-labelledby="post-modal-title"
       data-testid="post-modal"
+      onKeyDown={keepTabInside}
       onCancel={(e) => {
         e.preventDefault();
         void close();
