@@ -133,3 +133,16 @@ describe("the login page", () => {
     expect(text).not.toContain("utm_source");
   });
 });
+
+describe("the address book opened from a purchase", () => {
+  it("offers the way back to the purchase, and only to one of our hosts", async () => {
+    const fan = await confirmedAccount({ prefix: "ad" });
+    const back = "http://www.fanclub.localhost:8787/fanclubs/101/products/7?product=7";
+    const html = await (await fan.b.get(at(hosts.user, `/me/address?return=${encodeURIComponent(back)}`))).text();
+    expect(html).toMatch(
+      /href="http:\/\/www\.fanclub\.localhost:8787\/fanclubs\/101\/products\/7\?product=7"[^>]*data-testid="back-to-purchase">購入手続きに戻る/,
+    );
+    const elsewhere = await (await fan.b.get(at(hosts.user, `/me/address?return=${encodeURIComponent("https://evil.example/")}`))).text();
+    expect(elsewhere).not.toContain("back-to-purchase");
+  });
+});
