@@ -109,7 +109,7 @@ test("a fan joins the free plan through the payment modal, upgrades with the san
   await expect(modal).toHaveAttribute("data-page", "32");
   await expect(modal.getByRole("heading", { name: "支援をやめました" })).toBeVisible();
   await expect(modal.getByTestId("plan-changed")).toContainText("「アトリエ会員」の支援をやめました。");
-  await modal.getByRole("button", { name: "閉じる" }).click();
+  await modal.locator(".dialog-actions").getByRole("button", { name: "閉じる" }).click();
   await page.waitForURL(CLUB);
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   // leaving keeps the paid month: the plan reads as left, the post stays open until the month ends
@@ -179,7 +179,7 @@ test("a fan pays a plan part in coins, part by card, sees both on the confirm an
   await expect(modal).toHaveAttribute("data-page", "32");
   await expect(modal.getByRole("heading", { name: "プランを変更しました" })).toBeVisible();
   await expect(modal.getByTestId("plan-changed")).toContainText("「アトリエ会員」に変更しました。");
-  await modal.getByRole("button", { name: "閉じる" }).click();
+  await modal.locator(".dialog-actions").getByRole("button", { name: "閉じる" }).click();
   await page.waitForURL(CLUB);
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   await expect(planButton(page, "アトリエ会員")).toHaveAttribute("data-plan-button", "supporting");
