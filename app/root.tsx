@@ -11,6 +11,7 @@ import { useNonce } from "~/lib/nonce";
 import { useRootData } from "~/lib/root-data";
 import stylesheet from "~/styles/app.css?url";
 import { creatorMenu } from "../server/domain/creator-menu";
+import { brandInk } from "../server/domain/brands";
 import { can } from "../server/domain/fanclub-permissions";
 import { openFanclubLink } from "../server/domain/fanclub-rules";
 import { expiredPlanAlert } from "../server/http/expired-plan-alert";
@@ -81,6 +82,7 @@ function creatorData(app: AppContext, brand: AppContext["service"]) {
     // spec §2 post button: opens the post modal's chooser on the management page
     postHref: op && (can(op.role, "createDraft") || can(op.role, "publishPost")) ? `${origin}/me/fanclub/posts?fanclubPost=new` : null,
     openLink: open.kind === "hidden" ? null : open,
+    ownsFanclub: summary.own !== null,
   };
 }
 
@@ -105,7 +107,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body
         className={brand?.cssClass ?? "theme-default"}
-        style={brand ? ({ "--brand": brand.themeColor } as React.CSSProperties) : undefined}
+        style={brand ? ({ "--brand": brand.themeColor, "--brand-ink": brandInk(brand.themeColor) } as React.CSSProperties) : undefined}
       >
         {children}
         <ScrollRestoration nonce={nonce} />

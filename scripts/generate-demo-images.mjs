@@ -94,7 +94,7 @@ function avatar({ initials, hue }) {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="128" height="128" viewBox="0 0 128 128">${gradient(hue)}<circle cx="64" cy="64" r="64" fill="url(#g)"/>${label(initials, 128, initials.length > 1 ? 46 : 58)}</svg>\n`;
 }
 
-/** A header banner image: gradient, sparkles and the banner's Latin words (the title is its alt text). */
+/** A header banner image: gradient, sparkles and the banner's words (the title is its alt text). */
 function bannerImage({ hue, text, id }, { width, height }) {
   const rnd = random(`${id}:${width}`);
   const circles = [0, 1, 2]
@@ -104,8 +104,10 @@ function bannerImage({ hue, text, id }, { width, height }) {
     )
     .join("");
   const sparkles = Array.from({ length: 6 }, () => sparkle(20 + rnd() * (width - 40), 20 + rnd() * (height - 40), 6 + rnd() * 10)).join("");
-  const fontSize = Math.round(Math.min(height * 0.24, (width * 0.8) / (text.length * 0.68)));
-  const words = `<text x="${width / 2}" y="${height / 2}" dy=".35em" text-anchor="middle" font-family="Helvetica, Arial, sans-serif" font-size="${fontSize}" font-weight="700" letter-spacing="2" fill="#fff">${text}</text>`;
+  // Japanese characters are about a full em wide, Latin letters about two thirds
+  const em = /^[\x20-\x7e]*$/.test(text) ? 0.68 : 1.05;
+  const fontSize = Math.round(Math.min(height * 0.24, (width * 0.8) / (text.length * em)));
+  const words = `<text x="${width / 2}" y="${height / 2}" dy=".35em" text-anchor="middle" font-family="'Hiragino Sans', 'Noto Sans CJK JP', 'Noto Sans JP', Helvetica, Arial, sans-serif" font-size="${fontSize}" font-weight="700" letter-spacing="2" fill="#fff">${text}</text>`;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${gradient(hue, 1, 0)}<rect width="${width}" height="${height}" fill="url(#g)"/>${circles}${sparkles}${words}</svg>\n`;
 }
 

@@ -2,7 +2,10 @@
 // Loads the local demo data into the local D1 database: the three brands, then the demo creators,
 // fan clubs, plans, fans and accounts (README "Demo accounts"); and the demo header banner list
 // into the local media bucket. Idempotent: running it again changes nothing.
-// Usage: node scripts/seed.mjs [--port 8787] [--persist-to DIR]
+// Usage: node scripts/seed.mjs [--port 8787] [--persist-to DIR] [--print]
+// The port defaults to $PORT, as `npm run dev` serves on it (`PORT=8801 npm run dev` seeds brand
+// URLs with 8801, so sign-in and brand links reach the worker); --print writes the SQL to stdout
+// instead of applying it.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -15,7 +18,7 @@ const opt = (name, fallback) => {
   const i = args.indexOf(name);
   return i === -1 ? fallback : args[i + 1];
 };
-const port = opt("--port", "8787");
+const port = opt("--port", process.env.PORT || "8787");
 const persistTo = opt("--persist-to", null);
 
 const dir = mkdtempSync(join(tmpdir(), "fanclub-seed-"));
@@ -23,6 +26,11 @@ const file = join(dir, "seed.sql");
 const origin = /** @type {const} */ ({ scheme: "http", port });
 const statements = [...seedStatements(origin), ...demoStatements(origin)];
 writeFileSync(file, statements.join("\n") + "\n");
+if (args.includes("--print")) {
+  process.stdout.write(statements.join("\n") + "\n");
+  rmSync(dir, { recursive: true, force: true });
+  process.exit(0);
+}
 
 /** @param {string[]} wranglerArgs */
 function wrangler(wranglerArgs) {

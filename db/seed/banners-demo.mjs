@@ -21,9 +21,10 @@ export const DEMO_BANNERS = [
     bg_color: "#2b1b4f",
     start_time: null,
     end_time: null,
-    // drawing only: the hue of the generated image and the Latin words on it
+    // drawing only: the hue of the generated image and the words on it, in Japanese like the
+    // product's first language (an English banner read oddly on the Japanese pages)
     hue: 265,
-    text: "FIND YOUR CREATORS",
+    text: "好きなクリエイターを見つけよう",
   },
 ];
 

@@ -18,6 +18,8 @@ export const CREATOR_MENU = [
   { key: "raffles", href: "/me/fanclub/raffles", action: "manageRaffles" },
   { key: "liveEvents", href: "/me/fanclub/live_events", action: "manageLiveEvents" },
   { key: "sales", href: "/me/fanclub/sales", action: "viewSales" },
+  { key: "purchases", href: "/me/fanclub/purchases/live_events", action: "viewSales" },
+  { key: "tips", href: "/me/fanclub/tips", action: "viewSales" },
   { key: "transfer", href: "/me/fanclub/transfer", action: "manageTransfers" },
   { key: "invoiceNumber", href: "/me/fanclub/invoice_number", action: "editProfile" },
   { key: "group", href: "/me/fanclub_group", action: "manageGroups" },

@@ -125,5 +125,18 @@ export function openFanclubLink(input: {
   return { kind: "open", href: `${origin}/me/fanclub/new` };
 }
 
+/**
+ * The sidebar's one 'open a fan club' button: where the person may open one (or ask to), it goes
+ * there; otherwise to the guide on how opening works; and not at all for someone who already owns
+ * a fan club.
+ */
+export type SidebarOpenButton = { kind: "none" } | { kind: "guide" } | { kind: "open"; href: string };
+
+export function sidebarOpenButton(input: { hasOwnFanclub: boolean; openLink: OpenFanclubLink | null }): SidebarOpenButton {
+  if (input.hasOwnFanclub) return { kind: "none" };
+  if (input.openLink && input.openLink.kind !== "hidden") return { kind: "open", href: input.openLink.href };
+  return { kind: "guide" };
+}
+
 /** The public fan club tabs (spec §2); all but home fill in with later features. */
 export const FANCLUB_TABS = ["home", "posts", "products", "raffles", "lives", "lessons", "schedules", "talks"] as const;

@@ -100,8 +100,14 @@ function localFormat(locale: string, style: LocalStyle): Intl.DateTimeFormat {
 
 /** A date (with the time of day when `withTime`) as the reader's language writes it, in Japan time. */
 export function formatLocalDate(locale: string, at: number | string | Date, withTime = false): string {
-  return localFormat(locale, withTime ? "dateTime" : "date").format(typeof at === "string" ? new Date(at) : at);
+  const instant = typeof at === "string" ? new Date(at) : at;
+  // English keeps its 12-hour clock; the other languages write a 24-hour time with two digits
+  // (01:06, not the short style's 1:06), as the rest of the product does (yyyy/MM/dd HH:mm)
+  if (!withTime || locale === "en") return localFormat(locale, withTime ? "dateTime" : "date").format(instant);
+  return `${localFormat(locale, "date").format(instant)} ${clockFormat.format(instant)}`;
 }
+
+const clockFormat = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "Asia/Tokyo" });
 
 /** A "yyyy-mm" (billing) month as the reader's language writes it: 2026年6月, June 2026. */
 export function formatLocalMonth(locale: string, month: string): string {

@@ -92,6 +92,28 @@ export function liveTiming(event: LiveMoment, now: number): LiveTiming {
   return now >= event.startAt ? "starting" : "upcoming";
 }
 
+/**
+ * The timing a page shows once its live room speaks: the room is the authority on air, so a page
+ * loaded while on air stops saying 配信中 when the stream stops (waiting for the broadcast again),
+ * and one loaded before the start says so as soon as it starts. Without a room (not joined yet,
+ * may not watch) the page keeps the timing it was rendered with.
+ */
+export function timingWithRoom(rendered: LiveTiming, roomOnAir: boolean | null): LiveTiming {
+  if (roomOnAir === null || rendered === "ended") return rendered;
+  if (roomOnAir) return "onAir";
+  return rendered === "onAir" ? "starting" : rendered;
+}
+
+/**
+ * The creator's one-line status of an event (the lives namespace key): private and ended as
+ * stored; a public event says 配信中 while on air, 配信終了 once over, else 配信待ち.
+ */
+export function liveStatusKey(status: number, timing: LiveTiming): "status.0" | "status.1" | "status.2" | "timing.onAir" {
+  if (status === LIVE_STATUS.private) return "status.1";
+  if (status === LIVE_STATUS.ended || timing === "ended") return "status.2";
+  return timing === "onAir" ? "timing.onAir" : "status.0";
+}
+
 /** Now-on-air lists (spec §7 now_on_air): public, and its room broadcasts. */
 export function isNowOnAir(event: LiveMoment, now: number): boolean {
   return event.status === LIVE_STATUS.waiting && liveTiming(event, now) === "onAir";

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNotNull, isNull, ne, notExists, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { fanclubSearch } from "../../db/search-tables";
-import { fanclubBlocks, fanclubEditors, fanclubTags, fanclubs, follows, memberships, plans, services } from "../../db/schema";
+import { fanclubBlocks, fanclubEditors, fanclubTags, fanclubs, follows, memberships, plans, posts, services } from "../../db/schema";
 import type { FanclubCategory } from "../domain/fanclub-rules";
 import type { ProfileInput } from "../domain/fanclub-profile";
 import { searchIndexStatements } from "./fanclub-search";
@@ -202,7 +202,7 @@ export type FanclubKey = { id: number } | { uniquePath: string };
  * The fan club is addressed by id or unique path through a subquery, so no statement waits for
  * another.
  */
-export async function loadFanclubPage(db: Db, key: FanclubKey, viewerId: number | null) {
+export async function loadFanclubPage(db: Db, key: FanclubKey, viewerId: number | null, now = Date.now()) {
   const idExpr: SQL =
     "id" in key ? sql`${key.id}` : sql`(SELECT ${fanclubs.id} FROM ${fanclubs} WHERE ${fanclubs.uniquePath} = ${key.uniquePath})`;
   const viewer = viewerId ?? -1;
@@ -230,7 +230,12 @@ export async function loadFanclubPage(db: Db, key: FanclubKey, viewerId: number 
         lawContact: fanclubs.lawContact,
         memberCount: fanclubs.memberCount,
         followerCount: fanclubs.followerCount,
-        postCount: fanclubs.postCount,
+        // the posts a visitor can find now: a scheduled post counts from its start time, not
+        // from the save that scheduled it (the stored post_count cannot know when that passes)
+        postCount:
+          sql<number>`(SELECT count(*) FROM ${posts} WHERE ${posts.fanclubId} = ${fanclubs.id} AND ${posts.isPublish} = 1 AND ${posts.deletedAt} IS NULL AND ${posts.publishedAt} <= ${now} AND (${posts.unpublishedAt} IS NULL OR ${posts.unpublishedAt} > ${now}))`.as(
+            "live_post_count_",
+          ),
         createdAt: fanclubs.createdAt,
         // aliased: D1 batch results are keyed by column name, so a second `id`/`name` would
         // overwrite the fan club's own

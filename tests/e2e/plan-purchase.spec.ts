@@ -105,6 +105,11 @@ test("a fan joins the free plan through the payment modal, upgrades with the san
   await expect(warnings.nth(2)).toContainText("再度料金がかかります");
   await expect(warnings.nth(3)).toContainText("新しい会員番号");
   await modal.getByRole("button", { name: "支援をやめる" }).click();
+  // the dialog says it is done, like joining's last page; closing it shows the page's new state
+  await expect(modal).toHaveAttribute("data-page", "32");
+  await expect(modal.getByRole("heading", { name: "支援をやめました" })).toBeVisible();
+  await expect(modal.getByTestId("plan-changed")).toContainText("「アトリエ会員」の支援をやめました。");
+  await modal.locator(".dialog-actions").getByRole("button", { name: "閉じる" }).click();
   await page.waitForURL(CLUB);
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   // leaving keeps the paid month: the plan reads as left, the post stays open until the month ends
@@ -171,6 +176,10 @@ test("a fan pays a plan part in coins, part by card, sees both on the confirm an
   await expect(modal).toHaveAttribute("data-page", "1");
   await expect(modal).toContainText("ダウングレードは今すぐ適用されます。");
   await modal.getByTestId("choose-plan").click();
+  await expect(modal).toHaveAttribute("data-page", "32");
+  await expect(modal.getByRole("heading", { name: "プランを変更しました" })).toBeVisible();
+  await expect(modal.getByTestId("plan-changed")).toContainText("「アトリエ会員」に変更しました。");
+  await modal.locator(".dialog-actions").getByRole("button", { name: "閉じる" }).click();
   await page.waitForURL(CLUB);
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   await expect(planButton(page, "アトリエ会員")).toHaveAttribute("data-plan-button", "supporting");

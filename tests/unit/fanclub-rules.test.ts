@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { isValidInvoiceNumber, isValidPlanPrice, isValidUniquePath, planButtonState } from "../../server/domain/fanclub-rules";
+import {
+  isValidInvoiceNumber,
+  isValidPlanPrice,
+  isValidUniquePath,
+  planButtonState,
+  sidebarOpenButton,
+} from "../../server/domain/fanclub-rules";
 
 describe("plan prices", () => {
   it("are free or 100 to 50,000 yen, whole yen", () => {
@@ -38,5 +44,22 @@ describe("plan button (spec §2)", () => {
     expect(planButtonState({ ...base, loggedIn: false })).toBe("login");
     expect(planButtonState(base)).toBe("support");
     expect(planButtonState({ ...base, joinedPlanId: 11 })).toBe("changePlan");
+  });
+});
+
+describe("the sidebar's 'open a fan club' button", () => {
+  it("is one button: to opening (or the request) where allowed, else to the guide, and none for owners", () => {
+    expect(sidebarOpenButton({ hasOwnFanclub: false, openLink: { kind: "open", href: "/me/fanclub/new" } })).toEqual({
+      kind: "open",
+      href: "/me/fanclub/new",
+    });
+    expect(sidebarOpenButton({ hasOwnFanclub: false, openLink: { kind: "request", href: "/help/fanclub_open_request" } })).toEqual({
+      kind: "open",
+      href: "/help/fanclub_open_request",
+    });
+    // visitors and pages without a brand: the guide on how opening works
+    expect(sidebarOpenButton({ hasOwnFanclub: false, openLink: null })).toEqual({ kind: "guide" });
+    expect(sidebarOpenButton({ hasOwnFanclub: false, openLink: { kind: "hidden" } })).toEqual({ kind: "guide" });
+    expect(sidebarOpenButton({ hasOwnFanclub: true, openLink: null })).toEqual({ kind: "none" });
   });
 });

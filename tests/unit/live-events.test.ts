@@ -10,10 +10,12 @@ import {
   isNowOnAir,
   jstInstant,
   jstParts,
+  liveStatusKey,
   liveTiming,
   parseSchedule,
   ticketPriceAllowed,
   ticketSaleState,
+  timingWithRoom,
   watchReason,
 } from "../../server/domain/live-events";
 
@@ -200,5 +202,24 @@ describe("who may watch", () => {
     expect(canSeeEvent({ status: LIVE_STATUS.private }, { manages: true, hasTicket: false })).toBe(true);
     expect(canSeeEvent({ status: LIVE_STATUS.private }, { manages: false, hasTicket: true })).toBe(true);
     expect(canSeeEvent({ status: LIVE_STATUS.waiting }, { manages: false, hasTicket: false })).toBe(true);
+  });
+});
+
+describe("what the pages say while the room speaks", () => {
+  it("drops 配信中 when the stream stops and says it when it starts, without a reload", () => {
+    expect(timingWithRoom("onAir", false)).toBe("starting");
+    expect(timingWithRoom("starting", true)).toBe("onAir");
+    expect(timingWithRoom("upcoming", true)).toBe("onAir");
+    expect(timingWithRoom("onAir", null)).toBe("onAir");
+    expect(timingWithRoom("ended", true)).toBe("ended");
+    expect(t(`lives:timing.${timingWithRoom("onAir", false)}`)).not.toBe("配信中");
+  });
+
+  it("the creator's status line says 配信中 while on air, not 配信待ち", () => {
+    expect(t(`lives:${liveStatusKey(LIVE_STATUS.waiting, "onAir")}`)).toBe("配信中");
+    expect(t(`lives:${liveStatusKey(LIVE_STATUS.waiting, "starting")}`)).toBe("配信待ち");
+    expect(t(`lives:${liveStatusKey(LIVE_STATUS.waiting, "ended")}`)).toBe("配信終了");
+    expect(t(`lives:${liveStatusKey(LIVE_STATUS.private, "onAir")}`)).toBe("非公開");
+    expect(t(`lives:${liveStatusKey(LIVE_STATUS.ended, "upcoming")}`)).toBe("配信終了");
   });
 });

@@ -91,6 +91,7 @@ const PAGES: ReadonlyArray<{ path: string; rule: Rule }> = [
   // tips received are sales: owners only like the sales page
   { path: "/me/fanclub/tips", rule: "owner" },
   { path: "/me/fanclub/tippings", rule: "owner" },
+  { path: "/me/fanclub/purchases/live_events", rule: "owner" },
   { path: "/me/fanclub/transfer", rule: "owner" },
 ];
 

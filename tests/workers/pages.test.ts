@@ -32,7 +32,7 @@ describe("pages", () => {
   });
 
   it("serves every help page in every language", async () => {
-    const pages = ["guideline", "fanclub_open_flow", "fanclub_close", "leave", "fanclub_open_request", "inquiry"];
+    const pages = ["faq", "guideline", "fanclub_open_flow", "fanclub_close", "leave", "fanclub_open_request", "inquiry"];
     for (const locale of ["ja", "en", "zh-cn", "zh-tw", "ko"]) {
       for (const page of pages) {
         const res = await get(hosts.www, `/help/${page}`, { cookie: `locale=${locale}` });

@@ -55,6 +55,9 @@ export function AccountMenu({
             {coins.refreshing ? t("coin.updating") : t("coin.refresh")}
           </button>
         </div>
+        <a role="menuitem" href={links.user("/me/messages")}>
+          {t("header.messages")}
+        </a>
         <a role="menuitem" href={links.user("/me/settings")}>
           {t("header.accountSettings")}
         </a>

@@ -21,7 +21,7 @@ export default function SignedInTools({
     <>
       <CoinBalanceLink balance={coins.balance} href={links.user("/me/coins")} />
       <UnreadBell href={links.user("/notifications")} />
-      <a className="icon-button" href={links.user("/me/messages")} aria-label={t("header.messages")}>
+      <a className="icon-button header-messages" href={links.user("/me/messages")} aria-label={t("header.messages")}>
         <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
           <path d="M4 5h16v11H8l-4 4V5Z" stroke="currentColor" strokeWidth="2" fill="none" />
         </svg>

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { rememberFanclubVisit } from "~/lib/browsing-history";
 import { FollowButton } from "~/components/fanclub/follow-button";
 import { PlanCard } from "~/components/fanclub/plan-card";
@@ -17,6 +17,9 @@ export function FanclubFrame({ view, tab, children }: { view: FanclubView; tab: 
   const base = `/fanclubs/${f.id}`;
   // the home page's browsing history
   useEffect(() => rememberFanclubVisit(f.id), [f.id]);
+  // following changes the count at once: the follow API answers with the new count
+  const [followerCount, setFollowerCount] = useState(f.followerCount);
+  useEffect(() => setFollowerCount(f.followerCount), [f.followerCount]);
   return (
     <div className="fanclub-page">
       <header className="fanclub-cover">
@@ -29,7 +32,7 @@ export function FanclubFrame({ view, tab, children }: { view: FanclubView; tab: 
               {f.name.slice(0, 1)}
             </span>
           )}
-          <div>
+          <div className="fanclub-title">
             <h1>
               {f.name}
               {f.isNew ? <span className="badge">{t("new")}</span> : null}
@@ -44,7 +47,7 @@ export function FanclubFrame({ view, tab, children }: { view: FanclubView; tab: 
             ) : view.viewer.signedIn ? (
               view.viewer.blocked ? null : (
                 <>
-                  <FollowButton fanclubId={f.id} initiallyFollowing={view.viewer.following} />
+                  <FollowButton fanclubId={f.id} initiallyFollowing={view.viewer.following} onFollowerCount={setFollowerCount} />
                   {/* a tip to the fan club itself (payment modal page 61); editors do not tip their own fan club */}
                   {view.viewer.isEditor ? null : (
                     <TipButton page={61} id={f.id} label={t("tip")} className="button button-outline button-small" />
@@ -67,11 +70,11 @@ export function FanclubFrame({ view, tab, children }: { view: FanclubView; tab: 
           ) : null}
           <div>
             <dt>{t("counters.followers")}</dt>
-            <dd data-testid="follower-count">{formatCompactNumber(f.followerCount)}</dd>
+            <dd data-testid="follower-count">{formatCompactNumber(followerCount)}</dd>
           </div>
           <div>
             <dt>{t("counters.posts")}</dt>
-            <dd>{formatCompactNumber(f.postCount)}</dd>
+            <dd data-testid="post-count">{formatCompactNumber(f.postCount)}</dd>
           </div>
         </dl>
         {f.description ? <p className="fanclub-description">{f.description}</p> : null}

@@ -4,7 +4,16 @@ import { callApi } from "~/lib/api";
 import { useTranslation } from "~/lib/i18n";
 
 /** Follow / unfollow without leaving the page; the server's answer decides what the button says. */
-export function FollowButton({ fanclubId, initiallyFollowing }: { fanclubId: number; initiallyFollowing: boolean }) {
+export function FollowButton({
+  fanclubId,
+  initiallyFollowing,
+  onFollowerCount,
+}: {
+  fanclubId: number;
+  initiallyFollowing: boolean;
+  /** the fan club's follower count after the change, for a counter beside the button */
+  onFollowerCount?: (count: number) => void;
+}) {
   const { t } = useTranslation();
   const toast = useToast();
   const [following, setFollowing] = useState(initiallyFollowing);
@@ -12,9 +21,12 @@ export function FollowButton({ fanclubId, initiallyFollowing }: { fanclubId: num
   const toggle = async () => {
     setBusy(true);
     try {
-      const res = await callApi<{ following: boolean }>(`/fanclubs/${fanclubId}/follow`, { method: following ? "DELETE" : "POST" });
+      const res = await callApi<{ following: boolean; followerCount: number }>(`/fanclubs/${fanclubId}/follow`, {
+        method: following ? "DELETE" : "POST",
+      });
       if (!res.success) throw new Error(res.payload.message);
       setFollowing(res.payload.following);
+      if (typeof res.payload.followerCount === "number") onFollowerCount?.(res.payload.followerCount);
     } catch (e) {
       toast.show(e instanceof Error && e.message ? e.message : t("errors.generic"), "error");
     } finally {

@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "~/lib/i18n";
+import { keepTabInside } from "./focus-trap";
 
 /** spec §3 dialog: alert or confirm; both resolve true (OK) or false (cancel, Escape, backdrop). */
 export interface DialogOptions {
@@ -57,10 +58,11 @@ function DialogHost({ dialog, onClose }: { dialog: OpenDialog; onClose: (value: 
     if (el && !el.open) el.showModal();
   }, []);
   return (
-    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- a click on the backdrop closes, as Escape (onCancel) does from the keyboard
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- a click on the backdrop closes, as Escape (onCancel) does from the keyboard
     <dialog
       ref={ref}
       className="dialog"
+      onKeyDown={keepTabInside}
       aria-labelledby={dialog.title ? "dialog-title" : undefined}
       onCancel={(e) => {
         e.preventDefault();

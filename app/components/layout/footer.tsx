@@ -5,7 +5,7 @@ import type { RootData } from "~/lib/root-data";
 import { Breadcrumbs } from "./breadcrumbs";
 import { PaymentLogos } from "./payment-logos";
 
-const HELP_PAGES = ["guideline", "fanclub_open_flow", "fanclub_open_request", "fanclub_close", "leave", "inquiry"] as const;
+const HELP_PAGES = ["faq", "guideline", "fanclub_open_flow", "fanclub_open_request", "fanclub_close", "leave", "inquiry"] as const;
 const LEGAL_PAGES = ["company", "terms", "privacy", "law"] as const;
 
 /** spec §2 footer: back to top, breadcrumbs, help and legal links, languages, payments, copyright. */

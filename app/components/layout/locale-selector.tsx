@@ -6,7 +6,7 @@ import { LOCALE_NAMES, SUPPORTED_LOCALES } from "../../../server/domain/locale";
  * Choosing a language reloads the page with ?locale=xx; the server stores it in the locale
  * cookie and shows the same page in that language. Works without JavaScript via the button.
  */
-export function LocaleSelector({ locale }: { locale: string }) {
+export function LocaleSelector({ locale, id = "locale-select" }: { locale: string; id?: string }) {
   const { t } = useTranslation();
   const location = useLocation();
   const params = [...new URLSearchParams(location.search).entries()].filter(([k]) => k !== "locale");
@@ -15,11 +15,11 @@ export function LocaleSelector({ locale }: { locale: string }) {
       {params.map(([k, v], i) => (
         <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
       ))}
-      <label className="visually-hidden" htmlFor="locale-select">
+      <label className="visually-hidden" htmlFor={id}>
         {t("locale.label")}
       </label>
       <select
-        id="locale-select"
+        id={id}
         name="locale"
         defaultValue={locale}
         onChange={(e) => e.currentTarget.form?.requestSubmit()}

@@ -2,6 +2,8 @@ import { lazy, Suspense } from "react";
 import { useTranslation } from "~/lib/i18n";
 import { linkBuilder } from "~/lib/links";
 import type { RootData } from "~/lib/root-data";
+import { sidebarOpenButton } from "../../../server/domain/fanclub-rules";
+import { LocaleSelector } from "./locale-selector";
 
 // Signed-in only, so their code loads only for them.
 const SidebarJoined = lazy(() => import("./sidebar-joined").then((m) => ({ default: m.SidebarJoined })));
@@ -14,6 +16,7 @@ const CreatorSection = lazy(() => import("./creator-section"));
 export function Sidebar({ data, id, onNavigate }: { data: RootData; id: string; onNavigate: () => void }) {
   const { t } = useTranslation();
   const links = linkBuilder(data);
+  const open = sidebarOpenButton({ hasOwnFanclub: data.creator?.ownsFanclub ?? false, openLink: data.creator?.openLink ?? null });
   return (
     // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- delegation: following any link in it (a click, or Enter, which clicks) closes the drawer; the nav itself is no control
     <nav
@@ -61,24 +64,29 @@ export function Sidebar({ data, id, onNavigate }: { data: RootData; id: string; 
           <a href={links.brand("/fanclubs?order=2&category=")}>{t("sidebar.fanclubs")}</a>
         </li>
         <li>
-          <a href={links.help("guideline")}>{t("sidebar.faq")}</a>
+          <a href={links.help("faq")}>{t("sidebar.faq")}</a>
         </li>
         <li>
           <a href={links.help("inquiry")}>{t("sidebar.inquiry")}</a>
         </li>
       </ul>
-      {data.creator?.openLink ? (
+      {open.kind !== "none" ? (
         <div className="sidebar-section">
-          <a className="button button-block" href={data.creator.openLink.href} data-testid="open-fanclub">
-            {t("sidebar.openFanclub")}
-          </a>
+          <p className="sidebar-lead">{t("sidebar.creatorGuideLead")}</p>
+          {open.kind === "open" ? (
+            <a className="button button-block" href={open.href} data-testid="open-fanclub">
+              {t("sidebar.openFanclub")}
+            </a>
+          ) : (
+            <a className="button button-outline button-block" href={links.help("fanclub_open_flow")}>
+              {t("sidebar.creatorGuide")}
+            </a>
+          )}
         </div>
       ) : null}
-      <div className="sidebar-section">
-        <p className="sidebar-lead">{t("sidebar.creatorGuideLead")}</p>
-        <a className="button button-outline button-block" href={links.help("fanclub_open_flow")}>
-          {t("sidebar.creatorGuide")}
-        </a>
+      <div className="sidebar-section sidebar-locale">
+        <h2 className="sidebar-heading">{t("locale.label")}</h2>
+        <LocaleSelector locale={data.locale} id="locale-select-menu" />
       </div>
       <div className="sidebar-section">
         <h2 className="sidebar-heading">{t("sidebar.brands")}</h2>

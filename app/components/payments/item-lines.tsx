@@ -13,12 +13,18 @@ export function ItemLines({ item }: { item: CartItemView }) {
   if (item.liveStartAt)
     rows.push([
       t("item.liveTime"),
-      `${formatJstDateTime(item.liveStartAt)}${item.liveEndAt ? ` – ${formatJstDateTime(item.liveEndAt)}` : ""}`,
+      // the same range sign as the pages (〜 in Japanese)
+      item.liveEndAt
+        ? t("item.range", { start: formatJstDateTime(item.liveStartAt), end: formatJstDateTime(item.liveEndAt) })
+        : formatJstDateTime(item.liveStartAt),
     ]);
   if (item.product?.saleStartAt || item.product?.saleEndAt) {
     rows.push([
       t("item.salePeriod"),
-      `${item.product.saleStartAt ? formatJstDateTime(item.product.saleStartAt) : ""} – ${item.product.saleEndAt ? formatJstDateTime(item.product.saleEndAt) : ""}`,
+      t("item.range", {
+        start: item.product.saleStartAt ? formatJstDateTime(item.product.saleStartAt) : "",
+        end: item.product.saleEndAt ? formatJstDateTime(item.product.saleEndAt) : "",
+      }).trim(),
     ]);
   }
   if (item.quantity > 1) rows.push([t("item.quantity"), String(item.quantity)]);

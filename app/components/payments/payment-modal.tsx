@@ -20,6 +20,7 @@ import { MethodPage } from "./pages/method-page";
 import { PlanListPage } from "./pages/plan-list-page";
 import { PlanPage } from "./pages/plan-page";
 import { confirmStripeAction } from "./stripe-action";
+import { keepTabInside } from "~/components/feedback/focus-trap";
 import {
   PAYMENT_QUERY,
   type CartPayload,
@@ -39,7 +40,9 @@ import {
  * which the server answers with the first result.
  */
 
-type Page = 1 | 2 | 3 | 4 | 20 | 30 | 31 | 40 | ItemPageNumber;
+// 32: the plan changed or the support stopped, said in the dialog like a join's page 4 (the page
+// reloads when it closes, so a toast would be gone before anyone read it)
+type Page = 1 | 2 | 3 | 4 | 20 | 30 | 31 | 32 | 40 | ItemPageNumber;
 
 export default function PaymentModal({ start, onClose }: { start: PaymentModalStart; onClose: (changed: boolean) => void }) {
   const { t } = useTranslation("payments");
@@ -65,6 +68,7 @@ export default function PaymentModal({ start, onClose }: { start: PaymentModalSt
   const [busy, setBusy] = useState(false);
   const busyRef = useRef(false);
   const [done, setDone] = useState<PurchaseSummary | null>(null);
+  const [changed, setChanged] = useState<{ kind: "downgraded" | "left"; plan: string } | null>(null);
 
   const fanclubId = start.kind === "plan" ? start.fanclubId : null;
   const plan = plans.find((p) => p.id === planId) ?? null;
@@ -220,8 +224,8 @@ export default function PaymentModal({ start, onClose }: { start: PaymentModalSt
         // spec §4: a downgrade is posted directly, then the modal closes and the page reloads
         const result = await callApi(`/plans/${chosen.id}/downgrade`, { method: "POST" });
         if (!result.success) return showFailure(result);
-        toast.show(t("toast.downgraded"), "info");
-        close(true);
+        setChanged({ kind: "downgraded", plan: chosen.name });
+        setPage(32);
         return;
       }
       const result = await callApi<CartPayload>("/me/carts", {
@@ -363,8 +367,8 @@ export default function PaymentModal({ start, onClose }: { start: PaymentModalSt
       if (!current) return;
       const result = await callApi(`/plans/${current.id}/leave`, { method: "POST" });
       if (!result.success) return showFailure(result);
-      toast.show(t("toast.left"), "info");
-      close(true);
+      setChanged({ kind: "left", plan: current.name });
+      setPage(32);
     });
 
   const item = page !== null ? itemPage(page) : null;
@@ -376,6 +380,7 @@ export default function PaymentModal({ start, onClose }: { start: PaymentModalSt
     20: t("titles.expired"),
     30: t("titles.current"),
     31: t("titles.leave"),
+    32: changed?.kind === "left" ? t("changed.leftTitle") : t("changed.downgradedTitle"),
     40: t("titles.plans"),
   };
 
@@ -451,6 +456,20 @@ export default function PaymentModal({ start, onClose }: { start: PaymentModalSt
     case 4:
       body = <DonePage cart={cart} done={done} onClose={() => close(true)} />;
       break;
+    case 32:
+      body = changed ? (
+        <>
+          <p className="flash" role="status" data-testid="plan-changed">
+            {changed.kind === "left" ? t("changed.leftLead", { plan: changed.plan }) : t("changed.downgradedLead", { plan: changed.plan })}
+          </p>
+          <div className="dialog-actions">
+            <button type="button" className="button" onClick={() => close(true)}>
+              {t("actions.close")}
+            </button>
+          </div>
+        </>
+      ) : null;
+      break;
     case 30:
       body = current ? (
         <CurrentPlanPage
@@ -475,17 +494,18 @@ export default function PaymentModal({ start, onClose }: { start: PaymentModalSt
       className="modal payment-modal"
       aria-labelledby="payment-modal-title"
       data-testid="payment-modal"
+      onKeyDown={keepTabInside}
       data-page={page ?? "loading"}
       onCancel={(e) => {
         e.preventDefault();
-        close(page === 4);
+        close(page === 4 || page === 32);
       }}
     >
       <div className="modal-header">
         <h2 id="payment-modal-title">
           {page === null ? t("loading") : item ? t(item.titleKey) : titles[page as Exclude<Page, ItemPageNumber>]}
         </h2>
-        <button type="button" className="modal-close" aria-label={t("actions.close")} onClick={() => close(page === 4)}>
+        <button type="button" className="modal-close" aria-label={t("actions.close")} onClick={() => close(page === 4 || page === 32)}>
           ×
         </button>
       </div>

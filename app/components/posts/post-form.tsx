@@ -221,6 +221,7 @@ export function PostForm(props: {
         </label>
         <input
           id="post-title"
+          type="text"
           name="post[title]"
           value={title}
           onChange={(e) => setTitle(e.target.value)}

@@ -7,6 +7,7 @@ import { useTranslation } from "~/lib/i18n";
 import { tweetText, type PostType } from "../../../server/domain/posts";
 import { PostForm, type PostFormData } from "./post-form";
 import { formatLocalDate } from "../../../server/domain/jst-time";
+import { keepTabInside } from "~/components/feedback/focus-trap";
 
 /** spec §2 query flags of the post modal; every one is removed on close. */
 const POST_MODAL_FLAGS = [
@@ -104,6 +105,7 @@ export default function PostModal(props: { fanclubId: number; origin: string }) 
       className="modal post-modal"
       aria-labelledby="post-modal-title"
       data-testid="post-modal"
+      onKeyDown={keepTabInside}
       onCancel={(e) => {
         e.preventDefault();
         void close();
@@ -170,7 +172,12 @@ export default function PostModal(props: { fanclubId: number; origin: string }) 
           </div>
         ) : mode === "complete" ? (
           <div className="post-complete">
-            <p>{params.get("scheduled") === "1" ? t("modal.completeScheduled") : t("toast.posted")}</p>
+            {/* the heading already says it is done: the body says which post and what next */}
+            <p>
+              {params.get("scheduled") === "1"
+                ? t("modal.completeScheduled")
+                : t("modal.completeBody", { title: params.get("postTitle") ?? "" })}
+            </p>
             <div className="form-actions">
               <a
                 className="button"

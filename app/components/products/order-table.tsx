@@ -12,7 +12,7 @@ import { formatJstDateTime } from "../../../server/domain/jst-time";
 export function OrderTable({ lines, side }: { lines: OrderLine[]; side: "fan" | "creator" }) {
   const { t } = useTranslation("products");
   return (
-    <table className="table history-table">
+    <table className="table history-table stack-table">
       <thead>
         <tr>
           <th scope="col">{t("sales.date")}</th>
@@ -31,19 +31,19 @@ export function OrderTable({ lines, side }: { lines: OrderLine[]; side: "fan" | 
       <tbody>
         {lines.map((l) => (
           <tr key={l.id} data-order={l.title}>
-            <td>{formatJstDateTime(l.createdAt)}</td>
-            {side === "creator" ? <td>{l.buyerName}</td> : null}
-            <td>
+            <td data-label={t("sales.date")}>{formatJstDateTime(l.createdAt)}</td>
+            {side === "creator" ? <td data-label={t("sales.buyer")}>{l.buyerName}</td> : null}
+            <td data-label={t("sales.product")}>
               {l.title}
               {side === "fan" ? <div className="muted small">{l.fanclub.name}</div> : null}
             </td>
-            <td>{l.quantity}</td>
-            <td>{l.price === 0 ? t("free") : formatYen(l.price)}</td>
-            <td className="address">
+            <td data-label={t("sales.quantity")}>{l.quantity}</td>
+            <td data-label={t("sales.price")}>{l.price === 0 ? t("free") : formatYen(l.price)}</td>
+            <td data-label={t("sales.shipTo")} className="address">
               {l.shippingAddress ? formatShipping(l.shippingAddress) : <span className="muted">{t(`kind.${l.kind}`)}</span>}
             </td>
             {side === "fan" ? (
-              <td>
+              <td data-label={t("history.download")}>
                 {l.downloadable ? (
                   <a className="button button-small" href={`/api/v1/me/products/${l.productId}/download`} download>
                     {t("history.download")}

@@ -3,6 +3,7 @@ import { Form } from "@remix-run/react";
 import { useMemo } from "react";
 import { Field, FormErrors } from "~/components/form/field";
 import { FormActions } from "~/components/form/form-actions";
+import { PublishChoice } from "~/components/form/publish-choice";
 import { useZodForm } from "~/lib/forms";
 import { useTranslation } from "~/lib/i18n";
 import { PRODUCT_LIMITS, productSchema } from "../../../server/domain/products";
@@ -70,11 +71,12 @@ export function ProductForm(props: {
       >
         <textarea {...getTextareaProps(fields.description)} defaultValue={p?.description} rows={6} />
       </Field>
-      <label className="checkbox">
-        <input {...getInputProps(fields.publish, { type: "checkbox" })} defaultChecked={p?.published ?? false} />
-        {t("fields.publish")}
-      </label>
-      {fields.publish.errors?.length ? <p className="field-errors">{fields.publish.errors.join(" ")}</p> : null}
+      <PublishChoice
+        field={fields.publish}
+        label={t("fields.publish")}
+        initiallyPublished={p?.published ?? false}
+        publishedHint={t("hints.publish")}
+      />
       <FormActions backHref="/me/fanclub/products" backLabel={t("creator.back")} submitLabel={props.submitLabel} />
     </Form>
   );

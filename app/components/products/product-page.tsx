@@ -143,7 +143,8 @@ export default function ProductPage(props: ItemPageProps) {
         <div className="product-ship-to">
           <span className="label">{t("modal.shipTo")}</span>
           {viewer.shipTo ? <p className="small">{viewer.shipTo}</p> : <p className="flash flash-warn small">{t("modal.noAddress")}</p>}
-          <a className="small" href={links.user("/me/address")}>
+          {/* the address book brings the fan back here (this page, the dialog open on this product) */}
+          <a className="small" href={links.user(`/me/address?return=${encodeURIComponent(window.location.href)}`)}>
             {viewer.shipTo ? t("modal.changeAddress") : t("modal.addAddress")}
           </a>
         </div>

@@ -3,6 +3,7 @@ import { Form } from "@remix-run/react";
 import { useMemo } from "react";
 import { Field, FormErrors } from "~/components/form/field";
 import { FormActions } from "~/components/form/form-actions";
+import { PublishChoice } from "~/components/form/publish-choice";
 import { useZodForm } from "~/lib/forms";
 import { useTranslation } from "~/lib/i18n";
 import { raffleSchema } from "../../../server/domain/raffle-form";
@@ -100,12 +101,12 @@ export function RaffleForm(props: {
       <Field label={t("fields.entryEndAt")} id={fields.entryEndAt.id} errors={fields.entryEndAt.errors}>
         <input {...getInputProps(fields.entryEndAt, { type: "datetime-local" })} defaultValue={r ? toJstInput(r.entryEndAt) : undefined} />
       </Field>
-      <div className="field">
-        <label className="checkbox">
-          <input {...getInputProps(fields.publish, { type: "checkbox" })} defaultChecked={r?.published ?? false} /> {t("fields.publish")}
-        </label>
-        <span className="muted small">{t("hints.publish")}</span>
-      </div>
+      <PublishChoice
+        field={fields.publish}
+        label={t("fields.publish")}
+        initiallyPublished={r?.published ?? false}
+        publishedHint={t("hints.publish")}
+      />
       <FormActions backHref="/me/fanclub/raffles" backLabel={t("creator.back")} submitLabel={props.submitLabel} />
     </Form>
   );

@@ -112,7 +112,7 @@ export default function Fans() {
         <p className="empty-state">{emptyText[d.searchType]}</p>
       ) : (
         <div className="fans-table-wrap">
-          <table className="data-table fans-table">
+          <table className="data-table fans-table stack-table">
             <thead>
               <tr>
                 <th scope="col">{t("columns.user")}</th>
@@ -125,7 +125,7 @@ export default function Fans() {
             <tbody>
               {d.rows.map((r) => (
                 <tr key={r.userId}>
-                  <td>
+                  <td data-label={t("columns.user")}>
                     <a className="fans-person" href={`${d.profileOrigin}/profile/${encodeURIComponent(r.identifyToken)}`}>
                       <span className="avatar" aria-hidden="true">
                         {r.iconImageUrl ? <img src={r.iconImageUrl} alt="" width="32" height="32" /> : r.name.slice(0, 1)}
@@ -134,13 +134,17 @@ export default function Fans() {
                     </a>
                     {r.blocked && d.searchType !== "blocks" ? <span className="badge fans-blocked">{t("blockedBadge")}</span> : null}
                   </td>
-                  {isFans ? <td>{r.planName}</td> : null}
-                  {isFans ? <td>{r.memberNumber === null ? null : t("memberNumber", { number: r.memberNumber })}</td> : null}
-                  <td>
+                  {isFans ? <td data-label={t("columns.plan")}>{r.planName}</td> : null}
+                  {isFans ? (
+                    <td data-label={t("columns.memberNumber")}>
+                      {r.memberNumber === null ? null : t("memberNumber", { number: r.memberNumber })}
+                    </td>
+                  ) : null}
+                  <td data-label={sinceLabel[d.searchType]}>
                     <time dateTime={r.since}>{formatLocalDate(locale, r.since)}</time>
                   </td>
                   {d.canBlock ? (
-                    <td>
+                    <td data-label={t("columns.actions")}>
                       <BlockButton row={r} action={`/me/fanclub/fans${fansQuery(d.searchType, d.page)}`} />
                     </td>
                   ) : null}

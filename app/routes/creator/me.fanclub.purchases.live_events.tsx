@@ -39,7 +39,7 @@ export default function LiveTicketSales() {
       {sales.length === 0 ? (
         <p className="empty-state">{t("sales.empty")}</p>
       ) : (
-        <table className="table">
+        <table className="table stack-table">
           <thead>
             <tr>
               <th scope="col">{t("sales.soldAt")}</th>
@@ -52,13 +52,13 @@ export default function LiveTicketSales() {
           <tbody>
             {sales.map((s) => (
               <tr key={s.id} data-sale={s.eventTitle}>
-                <td>{formatJstDateTime(s.soldAt)}</td>
-                <td>
+                <td data-label={t("sales.soldAt")}>{formatJstDateTime(s.soldAt)}</td>
+                <td data-label={t("sales.event")}>
                   <a href={`/me/fanclub/live_events/${s.eventId}`}>{s.eventTitle}</a>
                 </td>
-                <td>{s.ticketTitle}</td>
-                <td>{s.buyerName}</td>
-                <td>{s.price === 0 ? t("sales.free") : formatYen(s.price)}</td>
+                <td data-label={t("sales.ticket")}>{s.ticketTitle}</td>
+                <td data-label={t("sales.buyer")}>{s.buyerName}</td>
+                <td data-label={t("sales.price")}>{s.price === 0 ? t("sales.free") : formatYen(s.price)}</td>
               </tr>
             ))}
           </tbody>

@@ -45,7 +45,7 @@ export default function RaffleSales() {
       ) : (
         <>
           <p>{t("sales.total", { amount: formatYen(salesTotal), count: total })}</p>
-          <table className="table">
+          <table className="table stack-table">
             <thead>
               <tr>
                 <th scope="col">{t("sales.paidAt")}</th>
@@ -58,13 +58,15 @@ export default function RaffleSales() {
             <tbody>
               {rows.map((r) => (
                 <tr key={r.purchaseItemId} data-raffle={r.title}>
-                  <td className="small">{formatJstDateTime(r.paidAt)}</td>
-                  <td>
+                  <td data-label={t("sales.paidAt")} className="small">
+                    {formatJstDateTime(r.paidAt)}
+                  </td>
+                  <td data-label={t("sales.raffle")}>
                     <a href={`/me/fanclub/raffles/${r.raffleId}/edit`}>{r.title}</a>
                   </td>
-                  <td>{r.fanName}</td>
-                  <td>{r.count}</td>
-                  <td>{r.price === 0 ? t("public.free") : formatYen(r.price)}</td>
+                  <td data-label={t("sales.fan")}>{r.fanName}</td>
+                  <td data-label={t("sales.entries")}>{r.count}</td>
+                  <td data-label={t("sales.amount")}>{r.price === 0 ? t("public.free") : formatYen(r.price)}</td>
                 </tr>
               ))}
             </tbody>

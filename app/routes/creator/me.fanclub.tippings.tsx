@@ -44,7 +44,7 @@ export default function TippingTotals() {
         <p className="empty-state">{t("creator.empty")}</p>
       ) : (
         <div className="tips-table-wrap">
-          <table className="data-table tips-table">
+          <table className="data-table tips-table stack-table">
             <thead>
               <tr>
                 <th scope="col">{t("creator.target")}</th>
@@ -56,16 +56,16 @@ export default function TippingTotals() {
             <tbody>
               {d.rows.map((r) => (
                 <tr key={r.postId ?? "fanclub"}>
-                  <td>
+                  <td data-label={t("creator.target")}>
                     {r.postId === null ? (
                       t("creator.fanclubTip")
                     ) : (
                       <Link to={`/fanclubs/${d.fanclubId}/posts/${r.postId}/post_tippings`}>{r.postTitle || t("creator.deletedPost")}</Link>
                     )}
                   </td>
-                  <td>{r.count}</td>
-                  <td>{formatYen(r.total)}</td>
-                  <td>{formatLocalDate(locale, r.lastAt, true)}</td>
+                  <td data-label={t("creator.count")}>{r.count}</td>
+                  <td data-label={t("creator.total")}>{formatYen(r.total)}</td>
+                  <td data-label={t("creator.lastAt")}>{formatLocalDate(locale, r.lastAt, true)}</td>
                 </tr>
               ))}
             </tbody>

@@ -52,7 +52,7 @@ export default function ReceivedTips() {
         <p className="empty-state">{t("creator.empty")}</p>
       ) : (
         <div className="tips-table-wrap">
-          <table className="data-table tips-table">
+          <table className="data-table tips-table stack-table">
             <thead>
               <tr>
                 <th scope="col">{t("creator.date")}</th>
@@ -65,17 +65,19 @@ export default function ReceivedTips() {
             <tbody>
               {d.rows.map((r) => (
                 <tr key={r.id} data-tip-id={r.id}>
-                  <td>{formatLocalDate(locale, r.createdAt, true)}</td>
-                  <td>{r.userName}</td>
-                  <td>
+                  <td data-label={t("creator.date")}>{formatLocalDate(locale, r.createdAt, true)}</td>
+                  <td data-label={t("creator.fan")}>{r.userName}</td>
+                  <td data-label={t("creator.target")}>
                     {r.postId === null ? (
                       t("creator.fanclubTip")
                     ) : (
                       <Link to={`/fanclubs/${d.fanclubId}/posts/${r.postId}`}>{r.postTitle || t("creator.deletedPost")}</Link>
                     )}
                   </td>
-                  <td>{formatYen(r.amount)}</td>
-                  <td className="tip-message">{r.message ?? ""}</td>
+                  <td data-label={t("creator.amount")}>{formatYen(r.amount)}</td>
+                  <td data-label={t("creator.message")} className="tip-message">
+                    {r.message ?? ""}
+                  </td>
                 </tr>
               ))}
             </tbody>

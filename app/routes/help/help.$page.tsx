@@ -10,6 +10,7 @@ export const HELP_PAGES = [
   "terms",
   "privacy",
   "law",
+  "faq",
   "guideline",
   "fanclub_open_flow",
   "fanclub_close",

@@ -11,6 +11,8 @@ import { Field, FormErrors } from "~/components/form/field";
 import type { TFunction } from "../../../server/i18n/setup";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import { requireUser } from "../../../server/http/require-user";
+import { safeReturnUrl } from "../../../server/domain/accounts";
+import { knownOrigins } from "../../../server/services/sign-in";
 import { ADDRESS_LIMITS, PREFECTURES, addressSchema, formatPhone, formatPostalCode } from "../../../server/domain/address";
 import { translatorFor } from "../../../server/i18n";
 import { createAddress, deleteAddress, listAddresses, setDefaultAddress, updateAddress } from "../../../server/services/addresses";
@@ -21,12 +23,15 @@ export const handle = {
 };
 export const clientLoader = withNamespaces(["address"]);
 
-export async function loader({ context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = requireUser(context.app);
+  // opened from a purchase (the product dialog): the way back, only ever to one of our hosts
+  const returnTo = safeReturnUrl(new URL(request.url).searchParams.get("return"), knownOrigins(context.app));
   const rows = await listAddresses(context.app.db, user.id);
   return {
     title: translatorFor(context.app.locale, "address")("title"),
     limit: ADDRESS_LIMITS.perUser,
+    returnTo,
     addresses: rows.map((r) => ({
       id: r.id,
       lastName: r.lastName,
@@ -133,7 +138,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function AddressBook() {
   const { t } = useTranslation("address");
-  const { addresses, limit } = useLoaderData<typeof loader>();
+  const { addresses, limit, returnTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const toast = useToast();
   // the card edited in place; a failed edit (as posted without JavaScript) opens with its errors
@@ -164,6 +169,13 @@ export default function AddressBook() {
     <div className="page address-book">
       <h1>{t("title")}</h1>
       <p className="muted">{t("lead", { max: limit })}</p>
+      {returnTo ? (
+        <p>
+          <a className={addresses.length ? "button" : "button button-secondary"} href={returnTo} data-testid="back-to-purchase">
+            {t("backToPurchase")}
+          </a>
+        </p>
+      ) : null}
       <section aria-labelledby="address-list-title">
         <h2 id="address-list-title">
           {t("list.title")} <span className="muted small">{t("list.count", { count: addresses.length, max: limit })}</span>

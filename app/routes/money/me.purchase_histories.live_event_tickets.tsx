@@ -31,7 +31,7 @@ export default function LiveTicketHistory() {
       {tickets.length === 0 ? (
         <p className="empty-state">{t("history.empty")}</p>
       ) : (
-        <table className="table">
+        <table className="table stack-table">
           <thead>
             <tr>
               <th scope="col">{t("history.boughtAt")}</th>
@@ -44,14 +44,16 @@ export default function LiveTicketHistory() {
           <tbody>
             {tickets.map((tk) => (
               <tr key={tk.id} data-ticket={tk.eventTitle}>
-                <td>{formatJstDateTime(tk.boughtAt)}</td>
-                <td>
+                <td data-label={t("history.boughtAt")}>{formatJstDateTime(tk.boughtAt)}</td>
+                <td data-label={t("history.event")}>
                   <a href={`/fanclubs/${tk.fanclubId}/lives/${tk.eventId}`}>{tk.eventTitle}</a>
                   <div className="muted small">{tk.fanclubName}</div>
                 </td>
-                <td>{tk.ticketTitle}</td>
-                <td>{t("public.schedule", { start: formatJstDateTime(tk.startAt), end: formatJstDateTime(tk.endAt) })}</td>
-                <td>
+                <td data-label={t("history.ticket")}>{tk.ticketTitle}</td>
+                <td data-label={t("history.schedule")}>
+                  {t("public.schedule", { start: formatJstDateTime(tk.startAt), end: formatJstDateTime(tk.endAt) })}
+                </td>
+                <td data-label={t("history.price")}>
                   {tk.price === 0 ? t("history.free") : formatYen(tk.price)}
                   {tk.price > 0 ? (
                     <div className="muted small">

@@ -41,7 +41,7 @@ export default function RaffleHistory() {
       {rows.length === 0 ? (
         <p className="empty-state">{t("history.empty")}</p>
       ) : (
-        <table className="table">
+        <table className="table stack-table">
           <thead>
             <tr>
               <th scope="col">{t("history.raffle")}</th>
@@ -54,16 +54,18 @@ export default function RaffleHistory() {
           <tbody>
             {rows.map((r) => (
               <tr key={r.entryId} data-raffle={r.title}>
-                <td>
+                <td data-label={t("history.raffle")}>
                   <a href={`/fanclubs/${r.fanclubId}/raffles/${r.raffleId}`}>{r.title}</a>
                   <div className="muted small">{r.fanclubName}</div>
                 </td>
-                <td>{r.count}</td>
-                <td>{r.paid === 0 ? t("public.free") : formatYen(r.paid)}</td>
-                <td>
+                <td data-label={t("history.entries")}>{r.count}</td>
+                <td data-label={t("history.paid")}>{r.paid === 0 ? t("public.free") : formatYen(r.paid)}</td>
+                <td data-label={t("history.result")}>
                   <span className={r.result === "won" ? "badge" : "badge badge-muted"}>{t(`history.results.${r.result}`)}</span>
                 </td>
-                <td className="small">{formatJstDateTime(r.enteredAt)}</td>
+                <td data-label={t("history.enteredAt")} className="small">
+                  {formatJstDateTime(r.enteredAt)}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -48,7 +48,7 @@ export default function TipHistory() {
         <p className="empty-state">{t("history.empty")}</p>
       ) : (
         <div className="tips-table-wrap">
-          <table className="data-table tips-table">
+          <table className="data-table tips-table stack-table">
             <thead>
               <tr>
                 <th scope="col">{t("history.date")}</th>
@@ -62,11 +62,11 @@ export default function TipHistory() {
             <tbody>
               {d.rows.map((r) => (
                 <tr key={r.id} data-tip-id={r.id}>
-                  <td>{formatLocalDate(locale, r.createdAt, true)}</td>
-                  <td>
+                  <td data-label={t("history.date")}>{formatLocalDate(locale, r.createdAt, true)}</td>
+                  <td data-label={t("history.fanclub")}>
                     <a href={r.fanclubHref}>{r.fanclubName}</a>
                   </td>
-                  <td>
+                  <td data-label={t("history.target")}>
                     {r.postId === null ? (
                       t("history.fanclubTip")
                     ) : r.postHref ? (
@@ -75,9 +75,11 @@ export default function TipHistory() {
                       t("history.deletedPost")
                     )}
                   </td>
-                  <td>{formatYen(r.amount)}</td>
-                  <td className="tip-message">{r.message ?? ""}</td>
-                  <td>
+                  <td data-label={t("history.amount")}>{formatYen(r.amount)}</td>
+                  <td data-label={t("history.message")} className="tip-message">
+                    {r.message ?? ""}
+                  </td>
+                  <td data-label={t("history.payment")}>
                     {[
                       r.coinAmount > 0 ? t("history.coins", { amount: formatCoins(r.coinAmount) }) : null,
                       r.cardAmount > 0 ? t("history.card", { amount: formatYen(r.cardAmount) }) : null,

@@ -13,6 +13,8 @@ export interface LiveWatchProps {
   /** the bottom bar: the buyer's ticket, or the creator's way to the streamer view */
   ticketTitle: string | null;
   streamerHref: string | null;
+  /** what the room says about on air, once it has welcomed this page (the page's badge follows it) */
+  onOnAirChange?: (onAir: boolean) => void;
 }
 
 /**
@@ -20,7 +22,7 @@ export interface LiveWatchProps {
  * the player, the chat panel (350 px, hideable), a full-screen mode that turns phones sideways,
  * and the bottom bar for buyers or creators. Loaded after the page, in its own chunk.
  */
-export default function LiveWatch({ liveEventId, title, waitingText, ticketTitle, streamerHref }: LiveWatchProps) {
+export default function LiveWatch({ liveEventId, title, waitingText, ticketTitle, streamerHref, onOnAirChange }: LiveWatchProps) {
   const { t } = useTranslation("lives");
   const { view, session, send } = useLiveRoom(ticketFrom(liveEventId, "room_ticket"));
   const [stream, setStream] = useState<MediaStream | null>(null);
@@ -28,6 +30,10 @@ export default function LiveWatch({ liveEventId, title, waitingText, ticketTitle
   const stageRef = useRef<HTMLElement>(null);
 
   useEffect(() => (session ? session.onRemoteStream(setStream) : undefined), [session]);
+  const welcomed = view.welcomes > 0;
+  useEffect(() => {
+    if (welcomed) onOnAirChange?.(view.onAir);
+  }, [welcomed, view.onAir, onOnAirChange]);
 
   const fullScreen = async () => {
     const stage = stageRef.current;

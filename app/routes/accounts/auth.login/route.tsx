@@ -36,7 +36,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const t = translatorFor(app.locale, "account");
   // only a URL on one of our origins is shown and carried through the form
   const returnTo = safeReturnUrl(loggedInPath, knownOrigins(app));
-  return { title: t("login.title"), returnTo, loggedInPath: returnTo ?? "" };
+  // said as the brand's name (or its host), not as a raw URL full of query strings
+  const returnOrigin = returnTo ? new URL(returnTo).origin : null;
+  const returnSite = returnOrigin
+    ? (app.services.find((s) => new URL(s.frontUrl).origin === returnOrigin)?.name ?? new URL(returnOrigin).host)
+    : null;
+  return { title: t("login.title"), returnSite, loggedInPath: returnTo ?? "" };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title }];
@@ -74,7 +79,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function Login() {
   const { t } = useTranslation("account");
-  const { returnTo, loggedInPath } = useLoaderData<typeof loader>();
+  const { returnSite, loggedInPath } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const schema = useMemo(() => loginSchema(t), [t]);
@@ -86,7 +91,7 @@ export default function Login() {
     <section className="card auth-card" aria-labelledby="login-title">
       <h1 id="login-title">{t("login.title")}</h1>
       <p className="muted">{t("login.lead")}</p>
-      {returnTo ? <p className="muted small">{t("login.returnTo", { url: returnTo })}</p> : null}
+      {returnSite ? <p className="muted small">{t("login.returnTo", { site: returnSite })}</p> : null}
       <FormErrors errors={form.errors} />
       <Form method="post" action="/auth/login" {...getFormProps(form)} className="form">
         <input type="hidden" name="loggedInPath" value={loggedInPath} />

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import { translatorFor } from "../../../../server/i18n";
 import { formatLocalDate } from "../../../../server/domain/jst-time";
-import { profileLinks, profileOwner } from "./queries.server";
+import { profileHistory, profileLinks, profileOwner } from "./queries.server";
 
 export const handle = {
   i18n: ["common", "account"],
@@ -19,7 +19,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   const { app } = context;
   const user = await profileOwner(app.db, params.token ?? "");
   if (!user) throw new Response("Not Found", { status: 404 });
-  const links = await profileLinks(app.db, user.id);
+  const [links, history] = await Promise.all([profileLinks(app.db, user.id), profileHistory(app.db, user.id)]);
   return {
     title: translatorFor(app.locale, "account")("profile.title", { name: user.name }),
     name: user.name,
@@ -27,8 +27,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
     since: user.createdAt.toISOString(),
     isMe: app.user?.id === user.id,
     links,
-    // memberships arrive with fan clubs and plans; until then the history is honestly empty
-    history: [] as Array<{ fanclub: string; plan: string; joinedAt: string; leftAt: string | null }>,
+    history,
   };
 }
 
@@ -64,22 +63,24 @@ export default function Profile() {
         {d.history.length === 0 ? (
           <p className="empty-state">{t("profile.historyEmpty")}</p>
         ) : (
-          <table className="data-table">
+          <table className="data-table stack-table" data-testid="joined-history">
             <thead>
               <tr>
-                <th>{t("profile.columns.fanclub")}</th>
-                <th>{t("profile.columns.plan")}</th>
-                <th>{t("profile.columns.joinedAt")}</th>
-                <th>{t("profile.columns.leftAt")}</th>
+                <th scope="col">{t("profile.columns.fanclub")}</th>
+                <th scope="col">{t("profile.columns.plan")}</th>
+                <th scope="col">{t("profile.columns.joinedAt")}</th>
+                <th scope="col">{t("profile.columns.leftAt")}</th>
               </tr>
             </thead>
             <tbody>
               {d.history.map((h) => (
-                <tr key={`${h.fanclub}-${h.joinedAt}`}>
-                  <td>{h.fanclub}</td>
-                  <td>{h.plan}</td>
-                  <td>{formatLocalDate(locale, h.joinedAt)}</td>
-                  <td>{h.leftAt ? formatLocalDate(locale, h.leftAt) : "—"}</td>
+                <tr key={h.id}>
+                  <td data-label={t("profile.columns.fanclub")}>
+                    <a href={`${h.frontUrl}/fanclubs/${h.fanclubId}`}>{h.fanclub}</a>
+                  </td>
+                  <td data-label={t("profile.columns.plan")}>{h.plan}</td>
+                  <td data-label={t("profile.columns.joinedAt")}>{formatLocalDate(locale, h.joinedAt)}</td>
+                  <td data-label={t("profile.columns.leftAt")}>{h.leftAt ? formatLocalDate(locale, h.leftAt) : "—"}</td>
                 </tr>
               ))}
             </tbody>

@@ -9,6 +9,7 @@ import { requireCreator } from "../../../../server/http/require-creator";
 import { getCreatorLiveEvent, listTicketSales } from "../../../../server/services/live-events";
 import { formatJstDateTime } from "../../../../server/domain/jst-time";
 import { roomOpen } from "../../../../server/domain/live-room";
+import { liveStatusKey, timingWithRoom } from "../../../../server/domain/live-events";
 import liveStyles from "~/styles/lives.css?url";
 import type { LinksFunction } from "@remix-run/cloudflare";
 
@@ -55,6 +56,8 @@ export default function LiveEventDetail() {
   const { event, ticketTypes, sales, moreSales, fanclubId, isOwner, roomOpen: open, publicUrl } = useLoaderData<typeof loader>();
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
+  const [roomOnAir, setRoomOnAir] = useState<boolean | null>(null);
+  const statusKey = liveStatusKey(event.status, timingWithRoom(event.timing, roomOnAir));
   const soldTotal = ticketTypes.reduce((sum, tt) => sum + tt.soldCount, 0);
   const revenue = ticketTypes.reduce((sum, tt) => sum + tt.soldCount * tt.price, 0);
   return (
@@ -75,7 +78,7 @@ export default function LiveEventDetail() {
       ) : isOwner ? (
         mounted ? (
           <Suspense fallback={<p className="muted small">{t("stream.idleNote")}</p>}>
-            <StreamerView liveEventId={event.id} publicUrl={publicUrl} />
+            <StreamerView liveEventId={event.id} publicUrl={publicUrl} onOnAirChange={setRoomOnAir} />
           </Suspense>
         ) : (
           <p className="muted small">{t("stream.idleNote")}</p>
@@ -88,8 +91,8 @@ export default function LiveEventDetail() {
         <dt>{t("creator.schedule")}</dt>
         <dd>{t("public.schedule", { start: formatJstDateTime(event.startAt), end: formatJstDateTime(event.endAt) })}</dd>
         <dt>{t("fields.status")}</dt>
-        <dd data-live-status={event.status}>
-          {t(`status.${event.status}`)} ({t(`timing.${event.timing}`)})
+        <dd data-live-status={event.status} data-live-status-line>
+          {t(statusKey)}
         </dd>
         <dt>{t("fields.visibility")}</dt>
         <dd>{t(`visibility.${event.visibility}`)}</dd>

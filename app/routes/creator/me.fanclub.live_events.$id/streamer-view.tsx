@@ -20,7 +20,16 @@ interface Devices {
  * microphone id and mirror mode), share the screen in place of the camera, stop. The chat panel
  * beside it moderates. The room ends the stream when its token expires (spec §4).
  */
-export default function StreamerView({ liveEventId, publicUrl }: { liveEventId: number; publicUrl: string }) {
+export default function StreamerView({
+  liveEventId,
+  publicUrl,
+  onOnAirChange,
+}: {
+  liveEventId: number;
+  publicUrl: string;
+  /** what the room says about on air once it welcomed this page (the status line follows it) */
+  onOnAirChange?: (onAir: boolean) => void;
+}) {
   const { t } = useTranslation("lives");
   const room = useLiveRoom(ticketFrom(liveEventId, "room_ticket"));
   const { view, session, send, switchTicket, ticket } = room;
@@ -144,6 +153,10 @@ export default function StreamerView({ liveEventId, publicUrl }: { liveEventId: 
   };
 
   const live = phase === "live" && view.onAir;
+  const welcomed = view.welcomes > 0;
+  useEffect(() => {
+    if (welcomed) onOnAirChange?.(view.onAir);
+  }, [welcomed, view.onAir, onOnAirChange]);
   const busy = phase === "starting";
   return (
     <section className="streamer" data-streamer data-phase={phase} aria-label={t("stream.title")}>

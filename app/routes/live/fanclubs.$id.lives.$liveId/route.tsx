@@ -12,6 +12,7 @@ import { idParam } from "../../../../server/http/params";
 import { loadLiveDetail } from "../../../../server/services/live-events";
 import { formatJstDateTime } from "../../../../server/domain/jst-time";
 import { roomOpen } from "../../../../server/domain/live-room";
+import { timingWithRoom } from "../../../../server/domain/live-events";
 
 // the player, the chat and the video code load after the page, for those who may watch
 const LiveWatch = lazy(() => import("~/components/lives/watch/live-watch"));
@@ -54,6 +55,9 @@ export default function LiveDetailPage() {
   const { event, fanclub, ticketTypes, plans, viewer, loginHref, shareUrl, roomOpen: open } = useLoaderData<typeof loader>();
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
+  // the room, once joined, says whether the stream runs: the badge follows it without a reload
+  const [roomOnAir, setRoomOnAir] = useState<boolean | null>(null);
+  const timing = timingWithRoom(event.timing, roomOnAir);
   const joins = open && viewer.watchReason !== null;
   const stateText = {
     ended: t("public.ended"),
@@ -69,8 +73,8 @@ export default function LiveDetailPage() {
         {fanclub.iconUrl ? <img className="live-streamer-icon" src={fanclub.iconUrl} alt="" width={48} height={48} /> : null}
         <div className="live-streamer-text">
           <p className="muted small">
-            <span className="badge" data-timing={event.timing}>
-              {t(`timing.${event.timing}`)}
+            <span className="badge" data-timing={timing} data-live-timing-badge>
+              {t(`timing.${timing}`)}
             </span>{" "}
             <a href={`/fanclubs/${fanclub.id}`}>{fanclub.name}</a>
           </p>
@@ -94,6 +98,7 @@ export default function LiveDetailPage() {
             waitingText={event.timing === "onAir" ? t("public.onAirSoon") : stateText}
             ticketTitle={viewer.ticket?.title ?? null}
             streamerHref={viewer.isOwner ? `/me/fanclub/live_events/${event.id}` : null}
+            onOnAirChange={setRoomOnAir}
           />
         </Suspense>
       ) : (
