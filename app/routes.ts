@@ -94,6 +94,8 @@ const creator = [
     route("editors", "routes/creator/me.fanclub.editors.tsx"),
     route("tips", "routes/creator/me.fanclub.tips.tsx"),
     route("tippings", "routes/creator/me.fanclub.tippings.tsx"),
+    route("sales", "routes/creator/me.fanclub.sales.tsx"),
+    route("sales/csv", "routes/creator/me.fanclub.sales.csv.tsx"),
     route("lesson_reserve/show", "routes/creator/me.fanclub.lesson_reserve.show.tsx"),
     ...prefix("plans", [
       index("routes/creator/me.fanclub.plans._index.tsx"),
@@ -173,7 +175,11 @@ const help = [
 const operator = [route("ops/open_requests", "routes/operator/ops.open_requests.tsx")];
 
 /** Development helpers. */
-const dev = [route("dev/mailbox", "routes/dev/dev.mailbox.tsx"), route("dev/renewals", "routes/dev/dev.renewals.ts")];
+const dev = [
+  route("dev/mailbox", "routes/dev/dev.mailbox.tsx"),
+  route("dev/renewals", "routes/dev/dev.renewals.ts"),
+  route("dev/earnings", "routes/dev/dev.earnings.ts"),
+];
 
 export default [
   ...discovery,

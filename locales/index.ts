@@ -20,6 +20,7 @@ import jaLives from "./ja/lives.json";
 import jaLive from "./ja/live.json";
 import jaRaffles from "./ja/raffles.json";
 import jaProducts from "./ja/products.json";
+import jaSales from "./ja/sales.json";
 import enCommon from "./en/common.json";
 import enHelp from "./en/help.json";
 import enAccount from "./en/account.json";
@@ -42,6 +43,7 @@ import enLives from "./en/lives.json";
 import enLive from "./en/live.json";
 import enRaffles from "./en/raffles.json";
 import enProducts from "./en/products.json";
+import enSales from "./en/sales.json";
 import zhCnCommon from "./zh-cn/common.json";
 import zhCnHelp from "./zh-cn/help.json";
 import zhCnAccount from "./zh-cn/account.json";
@@ -64,6 +66,7 @@ import zhCnLives from "./zh-cn/lives.json";
 import zhCnLive from "./zh-cn/live.json";
 import zhCnRaffles from "./zh-cn/raffles.json";
 import zhCnProducts from "./zh-cn/products.json";
+import zhCnSales from "./zh-cn/sales.json";
 import zhTwCommon from "./zh-tw/common.json";
 import zhTwHelp from "./zh-tw/help.json";
 import zhTwAccount from "./zh-tw/account.json";
@@ -86,6 +89,7 @@ import zhTwLives from "./zh-tw/lives.json";
 import zhTwLive from "./zh-tw/live.json";
 import zhTwRaffles from "./zh-tw/raffles.json";
 import zhTwProducts from "./zh-tw/products.json";
+import zhTwSales from "./zh-tw/sales.json";
 import koCommon from "./ko/common.json";
 import koHelp from "./ko/help.json";
 import koAccount from "./ko/account.json";
@@ -108,6 +112,7 @@ import koLives from "./ko/lives.json";
 import koLive from "./ko/live.json";
 import koRaffles from "./ko/raffles.json";
 import koProducts from "./ko/products.json";
+import koSales from "./ko/sales.json";
 
 /**
  * Every translation, bundled into the Worker. The server renders from here; browsers fetch one
@@ -137,6 +142,7 @@ export const resources = {
     live: jaLive,
     raffles: jaRaffles,
     products: jaProducts,
+    sales: jaSales,
   },
   en: {
     common: enCommon,
@@ -161,6 +167,7 @@ export const resources = {
     live: enLive,
     raffles: enRaffles,
     products: enProducts,
+    sales: enSales,
   },
   "zh-cn": {
     common: zhCnCommon,
@@ -185,6 +192,7 @@ export const resources = {
     live: zhCnLive,
     raffles: zhCnRaffles,
     products: zhCnProducts,
+    sales: zhCnSales,
   },
   "zh-tw": {
     common: zhTwCommon,
@@ -209,6 +217,7 @@ export const resources = {
     live: zhTwLive,
     raffles: zhTwRaffles,
     products: zhTwProducts,
+    sales: zhTwSales,
   },
   ko: {
     common: koCommon,
@@ -233,6 +242,7 @@ export const resources = {
     live: koLive,
     raffles: koRaffles,
     products: koProducts,
+    sales: koSales,
   },
 } as const;
 

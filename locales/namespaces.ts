@@ -13,7 +13,8 @@
  * live events: the creator pages, the public lives pages, ticket page 10 and the ticket histories,
  * `live` for what a live event's room (chat, moderation, publishing) answers a socket, `raffles`
  * for raffles: the creator's pages and draw, the public pages, entry histories and result e-mails,
- * `products` for the shop: product pages, modal page 50, downloads and the product histories.
+ * `products` for the shop: product pages, modal page 50, downloads and the product histories,
+ * `sales` for the creator's sales page, its CSV and the managed fan clubs' sales.
  */
 export const NAMESPACES = [
   "common",
@@ -38,6 +39,7 @@ export const NAMESPACES = [
   "live",
   "raffles",
   "products",
+  "sales",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE: Namespace = "common";

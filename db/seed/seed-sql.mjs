@@ -8,6 +8,8 @@ import { raffleDemoStatements } from "./raffles-demo.mjs";
 
 import { productDemoStatements } from "./products-demo.mjs";
 
+import { earningDemoStatements } from "./earnings-demo.mjs";
+
 /** @typedef {{ scheme: "http" | "https", port: string }} SeedOrigin */
 
 const BRANDS = [
@@ -1177,6 +1179,7 @@ export function demoStatements(origin, now = Date.now()) {
     `UPDATE fanclubs SET member_count = (SELECT count(*) FROM memberships m WHERE m.fanclub_id = fanclubs.id AND m.status != 'left'), follower_count = (SELECT count(*) FROM follows w WHERE w.fanclub_id = fanclubs.id), post_count = (SELECT count(*) FROM posts p WHERE p.fanclub_id = fanclubs.id AND p.is_publish = 1 AND p.deleted_at IS NULL) WHERE id IN (${demoFanclubIds});`,
   );
   out.push(...liveEventDemoStatements(now));
+  out.push(...earningDemoStatements({ now, fanIds: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map(accountId) }));
   return out;
 }
 
