@@ -88,7 +88,6 @@ const PAGES: ReadonlyArray<{ path: string; rule: Rule }> = [
   { path: "/me/fanclub/lesson_reserve/show", rule: "can_lesson_manage" },
   { path: "/me/fanclub/live_events", rule: "owner" },
   { path: "/me/fanclub/sales", rule: "owner" },
-  { path: "/me/fanclub/sales/csv", rule: "owner" },
   // tips received are sales: owners only like the sales page
   { path: "/me/fanclub/tips", rule: "owner" },
   { path: "/me/fanclub/tippings", rule: "owner" },
