@@ -97,6 +97,8 @@ const creator = [
     route("tippings", "routes/creator/me.fanclub.tippings.tsx"),
     route("transfer", "routes/creator/me.fanclub.transfer._index.tsx"),
     route("transfer/history", "routes/creator/me.fanclub.transfer.history.tsx"),
+    route("sales", "routes/creator/me.fanclub.sales.tsx"),
+    route("sales/csv", "routes/creator/me.fanclub.sales.csv.tsx"),
     route("lesson_reserve/show", "routes/creator/me.fanclub.lesson_reserve.show.tsx"),
     route("sales/invoices", "routes/creator/me.fanclub.sales.invoices._index.tsx"),
     route("sales/invoices/:file", "routes/creator/me.fanclub.sales.invoices.$file.ts"),
@@ -187,7 +189,11 @@ const operator = [
 ];
 
 /** Development helpers. */
-const dev = [route("dev/mailbox", "routes/dev/dev.mailbox.tsx"), route("dev/renewals", "routes/dev/dev.renewals.ts")];
+const dev = [
+  route("dev/mailbox", "routes/dev/dev.mailbox.tsx"),
+  route("dev/renewals", "routes/dev/dev.renewals.ts"),
+  route("dev/earnings", "routes/dev/dev.earnings.ts"),
+];
 
 export default [
   ...discovery,

@@ -22,6 +22,7 @@ import jaRaffles from "./ja/raffles.json";
 import jaProducts from "./ja/products.json";
 import jaPayouts from "./ja/payouts.json";
 import jaInvoices from "./ja/invoices.json";
+import jaSales from "./ja/sales.json";
 import enCommon from "./en/common.json";
 import enHelp from "./en/help.json";
 import enAccount from "./en/account.json";
@@ -46,6 +47,7 @@ import enRaffles from "./en/raffles.json";
 import enProducts from "./en/products.json";
 import enPayouts from "./en/payouts.json";
 import enInvoices from "./en/invoices.json";
+import enSales from "./en/sales.json";
 import zhCnCommon from "./zh-cn/common.json";
 import zhCnHelp from "./zh-cn/help.json";
 import zhCnAccount from "./zh-cn/account.json";
@@ -70,6 +72,7 @@ import zhCnRaffles from "./zh-cn/raffles.json";
 import zhCnProducts from "./zh-cn/products.json";
 import zhCnPayouts from "./zh-cn/payouts.json";
 import zhCnInvoices from "./zh-cn/invoices.json";
+import zhCnSales from "./zh-cn/sales.json";
 import zhTwCommon from "./zh-tw/common.json";
 import zhTwHelp from "./zh-tw/help.json";
 import zhTwAccount from "./zh-tw/account.json";
@@ -94,6 +97,7 @@ import zhTwRaffles from "./zh-tw/raffles.json";
 import zhTwProducts from "./zh-tw/products.json";
 import zhTwPayouts from "./zh-tw/payouts.json";
 import zhTwInvoices from "./zh-tw/invoices.json";
+import zhTwSales from "./zh-tw/sales.json";
 import koCommon from "./ko/common.json";
 import koHelp from "./ko/help.json";
 import koAccount from "./ko/account.json";
@@ -118,6 +122,7 @@ import koRaffles from "./ko/raffles.json";
 import koProducts from "./ko/products.json";
 import koPayouts from "./ko/payouts.json";
 import koInvoices from "./ko/invoices.json";
+import koSales from "./ko/sales.json";
 
 /**
  * Every translation, bundled into the Worker. The server renders from here; browsers fetch one
@@ -149,6 +154,7 @@ export const resources = {
     products: jaProducts,
     payouts: jaPayouts,
     invoices: jaInvoices,
+    sales: jaSales,
   },
   en: {
     common: enCommon,
@@ -175,6 +181,7 @@ export const resources = {
     products: enProducts,
     payouts: enPayouts,
     invoices: enInvoices,
+    sales: enSales,
   },
   "zh-cn": {
     common: zhCnCommon,
@@ -201,6 +208,7 @@ export const resources = {
     products: zhCnProducts,
     payouts: zhCnPayouts,
     invoices: zhCnInvoices,
+    sales: zhCnSales,
   },
   "zh-tw": {
     common: zhTwCommon,
@@ -227,6 +235,7 @@ export const resources = {
     products: zhTwProducts,
     payouts: zhTwPayouts,
     invoices: zhTwInvoices,
+    sales: zhTwSales,
   },
   ko: {
     common: koCommon,
@@ -253,6 +262,7 @@ export const resources = {
     products: koProducts,
     payouts: koPayouts,
     invoices: koInvoices,
+    sales: koSales,
   },
 } as const;
 

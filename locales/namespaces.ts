@@ -17,6 +17,7 @@
  * `payouts` for money out: bank accounts, payouts, the label pages, refund receipts, the
  * operator's payout page and their e-mails,
  * `invoices` for the platform's qualified invoices to creators: the PDF and its download list.
+ * `sales` for the creator's sales page, its CSV and the managed fan clubs' sales.
  */
 export const NAMESPACES = [
   "common",
@@ -43,6 +44,7 @@ export const NAMESPACES = [
   "products",
   "payouts",
   "invoices",
+  "sales",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE: Namespace = "common";

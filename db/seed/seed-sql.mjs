@@ -9,6 +9,8 @@ import { raffleDemoStatements } from "./raffles-demo.mjs";
 import { productDemoStatements } from "./products-demo.mjs";
 import { payoutDemoStatements } from "./payouts-demo.mjs";
 
+import { earningDemoStatements } from "./earnings-demo.mjs";
+
 /** @typedef {{ scheme: "http" | "https", port: string }} SeedOrigin */
 
 const BRANDS = [
@@ -1179,6 +1181,7 @@ export function demoStatements(origin, now = Date.now()) {
   );
   out.push(...liveEventDemoStatements(now));
   out.push(...payoutDemoStatements(accountId, now));
+  out.push(...earningDemoStatements({ now, fanIds: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map(accountId) }));
   return out;
 }
 

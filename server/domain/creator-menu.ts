@@ -38,6 +38,4 @@ export function creatorMenu(role: FanclubRole): Array<{ key: CreatorMenuKey; hre
 export const UPCOMING_SECTIONS = {
   talks: "manageTalks",
   schedules: "manageSchedules",
-  sales: "viewSales",
-  transfer: "manageTransfers",
 } as const satisfies Record<string, CreatorAction>;

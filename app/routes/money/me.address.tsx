@@ -11,7 +11,7 @@ import { Field, FormErrors } from "~/components/form/field";
 import type { TFunction } from "../../../server/i18n/setup";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import { requireUser } from "../../../server/http/require-user";
-import { safeReturnUrl } from "../../../server/domain/accounts";
+import { safeReturnUrl } from "../../../server/domain/return-path";
 import { knownOrigins } from "../../../server/services/sign-in";
 import { ADDRESS_LIMITS, PREFECTURES, addressSchema, formatPhone, formatPostalCode } from "../../../server/domain/address";
 import { translatorFor } from "../../../server/i18n";
