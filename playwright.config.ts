@@ -12,7 +12,10 @@ export default defineConfig({
   outputDir: "test-results",
   fullyParallel: false,
   workers: 1,
-  retries: 0,
+  // One retry in CI only: a click that lands while a streamed Suspense boundary is still hydrating
+  // makes React recover with error #421 (seen once in the tips journey on a loaded 2-core machine);
+  // a retry that fails again still fails the run, and the report names every retried test.
+  retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   reporter: [["list"]],
   globalSetup: "./tests/e2e/global-setup.ts",
