@@ -1185,6 +1185,18 @@ export function demoStatements(origin, now = Date.now()) {
   return out;
 }
 
+/**
+ * Demo rows that need the earnings ledger to hold the demo's sales first: the payouts (a payout
+ * never takes a balance below zero, not even in the demo). The ledger takes the sales in through
+ * its backfill in the worker, so `npm run dev` applies these once more after it (scripts/seed.mjs
+ * --after-ledger); on a later run the main seed finds the ledger filled and writes them itself.
+ * @param {number} [now]
+ * @returns {string[]}
+ */
+export function ledgerDemoStatements(now = Date.now()) {
+  return payoutDemoStatements(accountId, now);
+}
+
 /** What the demo holds, for the image generator and the tests. */
 export const DEMO_COINS = {
   campaignId: COIN_CAMPAIGN.id,
