@@ -2,6 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import { setFlash } from "../../../server/http/flash";
 import { confirmEmail, confirmEmailChange } from "../../../server/services/accounts";
+import { safeReturnUrl } from "../../../server/domain/return-path";
+import { knownOrigins } from "../../../server/services/sign-in";
 
 /**
  * The link in a confirmation e-mail. It works once and for a day; afterwards it goes to
@@ -22,5 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const confirmed = await confirmEmail(app.db, token, now);
   if (!confirmed.ok) throw redirect("/account/mail_confirm_failed");
   setFlash(app, [{ type: "info", key: "flash.emailConfirmed" }]);
-  throw redirect(`${app.origins.login}/auth/login`);
+  // back to the page the person signed up from, once signed in (only ever one of ours)
+  const returnTo = safeReturnUrl(url.searchParams.get("loggedInPath"), knownOrigins(app));
+  throw redirect(`${app.origins.login}/auth/login${returnTo ? `?loggedInPath=${encodeURIComponent(returnTo)}` : ""}`);
 }
