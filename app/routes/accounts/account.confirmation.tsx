@@ -5,8 +5,9 @@ import { confirmEmail, confirmEmailChange } from "../../../server/services/accou
 
 /**
  * The link in a confirmation e-mail. It works once and for a day; afterwards it goes to
- * /account/mail_confirm_failed. A confirmed sign-up goes on to sign in; a confirmed change of
- * address goes back to the account settings.
+ * /account/mail_confirm_failed. A confirmed sign-up goes on to sign in, and from there to the
+ * welcome page (shown once) on the brand used last; a confirmed change of address goes back to the
+ * account settings.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { app } = context;
@@ -22,5 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const confirmed = await confirmEmail(app.db, token, now);
   if (!confirmed.ok) throw redirect("/account/mail_confirm_failed");
   setFlash(app, [{ type: "info", key: "flash.emailConfirmed" }]);
-  throw redirect(`${app.origins.login}/auth/login`);
+  const brand = app.lastAccessedService ?? app.primaryService;
+  const welcome = brand ? `?loggedInPath=${encodeURIComponent(`${brand.frontUrl}/welcome`)}` : "";
+  throw redirect(`${app.origins.login}/auth/login${welcome}`);
 }
