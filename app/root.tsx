@@ -7,13 +7,14 @@ import { NotFound } from "~/components/errors/not-found";
 import { Unavailable } from "~/components/errors/unavailable";
 import { DialogProvider } from "~/components/feedback/dialog";
 import { ToastProvider } from "~/components/feedback/toast";
+import { usePageViews } from "~/lib/analytics";
 import { useNonce } from "~/lib/nonce";
 import { useRootData } from "~/lib/root-data";
 import stylesheet from "~/styles/app.css?url";
 import { creatorMenu } from "../server/domain/creator-menu";
 import { brandInk } from "../server/domain/brands";
 import { can } from "../server/domain/fanclub-permissions";
-import { openFanclubLink } from "../server/domain/fanclub-rules";
+import { openFanclubLink, sidebarOpenButton } from "../server/domain/fanclub-rules";
 import { expiredPlanAlert } from "../server/http/expired-plan-alert";
 import { headerBannersFor } from "../server/http/header-banners";
 import { operatingFanclub } from "../server/services/creator";
@@ -81,8 +82,8 @@ function creatorData(app: AppContext, brand: AppContext["service"]) {
     managedHref: `${origin}/me/managed_fanclubs/sales`,
     // spec §2 post button: opens the post modal's chooser on the management page
     postHref: op && (can(op.role, "createDraft") || can(op.role, "publishPost")) ? `${origin}/me/fanclub/posts?fanclubPost=new` : null,
-    openLink: open.kind === "hidden" ? null : open,
-    ownsFanclub: summary.own !== null,
+    // spec §2: the sidebar's button and the creator landing page's call to action
+    openButton: sidebarOpenButton({ signedIn: true, hasOwnFanclub: summary.own !== null, openLink: open }),
   };
 }
 
@@ -122,6 +123,7 @@ export default function App() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
+  usePageViews();
   const matches = useMatches();
   const simple = matches.some((m) => (m.handle as { layout?: string } | undefined)?.layout === "simple");
   return (

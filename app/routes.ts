@@ -45,6 +45,9 @@ const discovery = [
   ...prefix("products", [index("routes/discovery/products._index.tsx")]),
   route("me/following", "routes/discovery/me.following.tsx"),
   route("me/joining", "routes/discovery/me.joining.tsx"),
+  // the creator landing page and the welcome page of new accounts (spec §2, decision 041)
+  route("creator", "routes/landing/creator.tsx"),
+  route("welcome", "routes/landing/welcome.tsx"),
 ];
 
 /** A fan club's live list and live pages (app/routes/live/), shown below the fan club's header. */
@@ -59,6 +62,7 @@ const live = [
 const fanclubPages = [
   route("fanclubs/:id", "routes/fanclub/fanclubs.$id.tsx", [
     index("routes/fanclub/fanclubs.$id._index.tsx"),
+    route("profile", "routes/fanclub/fanclubs.$id.profile.tsx"),
     route(":tab", "routes/fanclub/fanclubs.$id.$tab.tsx"),
     ...prefix("posts", [
       index("routes/fanclub/fanclubs.$id.posts._index.tsx"),

@@ -8,6 +8,7 @@ import { decoyPasswordHash, hashPassword, randomToken, sha256Hex, verifyPassword
 import { emailInsert } from "./mailer";
 import { notificationInsert } from "./notifications";
 import { revokeAllSessionsStatement } from "./sessions";
+import { welcomeDueStatement } from "./welcome";
 
 /**
  * Account use cases: sign-up, confirmation, password reset, e-mail and password changes,
@@ -147,6 +148,7 @@ export async function confirmEmail(
       .set({ emailConfirmedAt: new Date(now), updatedAt: new Date(now) })
       .where(and(eq(users.id, row.userId), isNull(users.leftAt))),
     notificationInsert(db, { userId: row.userId, kind: "welcome", url: "/fanclubs?order=2&category=", now }),
+    welcomeDueStatement(db, row.userId, now),
   ]);
   return { ok: true, userId: row.userId };
 }

@@ -31,6 +31,7 @@ const URL_TABLE = [
   "/fanclubs/:id (index) < /fanclubs/:id",
   "/fanclubs/:id",
   "/fanclubs/:id/:tab < /fanclubs/:id",
+  "/fanclubs/:id/profile < /fanclubs/:id",
   "/fanclubs/:id/lives (index) < /fanclubs/:id",
   "/fanclubs/:id/lives/:liveId < /fanclubs/:id",
   "/fanclubs/:id/posts (index) < /fanclubs/:id",
@@ -127,6 +128,8 @@ const URL_TABLE = [
   "/profile (index)",
   "/profile/:token",
   "/sso/callback",
+  "/creator",
+  "/welcome",
 ];
 
 interface Entry {

@@ -39,7 +39,10 @@ describe("sign-up and confirmation", () => {
 
     const link = await lastLinkTo(email, `http://${hosts.user}/account/confirmation?confirmation_token=`);
     const confirmed = await b.get(link);
-    expect(confirmed.headers.get("location")).toBe(`http://${hosts.login}/auth/login`);
+    // on to sign in, and from there to the welcome page of the brand (shown once, decision 041)
+    expect(confirmed.headers.get("location")).toBe(
+      `http://${hosts.login}/auth/login?loggedInPath=${encodeURIComponent(`http://${hosts.www}/welcome`)}`,
+    );
     const login = await b.get(at(hosts.login, "/auth/login"));
     expect(await login.text()).toContain("メールアドレスを確認しました。ログインしてください。");
 
@@ -74,7 +77,9 @@ describe("sign-up and confirmation", () => {
     const link = await lastLinkTo(email2, "/account/confirmation");
     expect(link).not.toContain("loggedInPath");
     const edited = await other.get(`${link}&loggedInPath=${encodeURIComponent(foreign)}`);
-    expect(edited.headers.get("location")).toBe(`http://${hosts.login}/auth/login`);
+    expect(edited.headers.get("location")).toBe(
+      `http://${hosts.login}/auth/login?loggedInPath=${encodeURIComponent(`http://${hosts.www}/welcome`)}`,
+    );
   });
 
   it("sends an expired link to mail_confirm_failed", async () => {

@@ -7,8 +7,9 @@ import { knownOrigins } from "../../../server/services/sign-in";
 
 /**
  * The link in a confirmation e-mail. It works once and for a day; afterwards it goes to
- * /account/mail_confirm_failed. A confirmed sign-up goes on to sign in; a confirmed change of
- * address goes back to the account settings.
+ * /account/mail_confirm_failed. A confirmed sign-up goes on to sign in, and from there to the
+ * welcome page (shown once) on the brand used last; a confirmed change of address goes back to the
+ * account settings.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { app } = context;
@@ -24,7 +25,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const confirmed = await confirmEmail(app.db, token, now);
   if (!confirmed.ok) throw redirect("/account/mail_confirm_failed");
   setFlash(app, [{ type: "info", key: "flash.emailConfirmed" }]);
-  // back to the page the person signed up from, once signed in (only ever one of ours)
+  // back to the page the person signed up from, once signed in (only ever one of ours); without
+  // one, to the brand's welcome page (shown once, decision 041)
   const returnTo = safeReturnUrl(url.searchParams.get("loggedInPath"), knownOrigins(app));
-  throw redirect(`${app.origins.login}/auth/login${returnTo ? `?loggedInPath=${encodeURIComponent(returnTo)}` : ""}`);
+  const brand = app.lastAccessedService ?? app.primaryService;
+  const next = returnTo ?? (brand ? `${brand.frontUrl}/welcome` : null);
+  throw redirect(`${app.origins.login}/auth/login${next ? `?loggedInPath=${encodeURIComponent(next)}` : ""}`);
 }
