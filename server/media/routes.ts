@@ -4,6 +4,8 @@ import { PUBLIC_MEDIA_PREFIX } from "../domain/images";
 import { mediaSigningSecret } from "../config";
 import { requestContext } from "../http/request-context";
 import { verifySignedPath } from "../security/signed-url";
+import { countsAsDownload, mediaSubject } from "../domain/media-session";
+import { countMediaDownload } from "../services/media-rate";
 import { mediaEntitlement } from "../services/media-access";
 import { postViewerFrom } from "../services/post-access";
 import { PRIVATE_MEDIA_PREFIX } from "./private-urls";
@@ -12,8 +14,8 @@ import { PRIVATE_MEDIA_PREFIX } from "./private-urls";
  * `/media/*`: objects from R2.
  * - Public profile images and covers (`public/`) are served to anyone and cached for good: every
  *   upload gets a new key, so a URL never changes meaning.
- * - Post files (`posts/`) need a signed, unexpired URL minted for this viewer AND the viewer's
- *   entitlement now (a member who left loses access at once, whatever links they kept). They are
+ * - Post files (`posts/`) need a signed, unexpired URL minted for this viewer in this session
+ *   (docs/decisions/042), a download rate under the account's limit, AND the viewer's entitlement now (a member who left loses access at once, whatever links they kept). They are
  *   served with Range (video seeking) and `Cache-Control: private`.
  */
 export const mediaRoutes = new Hono<AppEnv>();
@@ -39,8 +41,14 @@ mediaRoutes.get(`/${PRIVATE_MEDIA_PREFIX}*`, requestContext(), async (c) => {
   const url = new URL(c.req.url);
   const viewerId = app.user?.id ?? null;
   const now = Date.now();
-  const problem = await verifySignedPath(mediaSigningSecret(c.env), url.pathname, url.searchParams, now, String(viewerId ?? 0));
+  // bound to the viewer AND their session: a URL replayed elsewhere, or signed out, is refused
+  const subject = mediaSubject(viewerId, app.session?.idHash ?? null);
+  const problem = await verifySignedPath(mediaSigningSecret(c.env), url.pathname, url.searchParams, now, subject);
   if (problem) return c.text("Forbidden", 403, { "cache-control": "no-store" });
+  if (viewerId !== null && countsAsDownload(c.req.header("range"))) {
+    const rate = await countMediaDownload(app.db, { userId: viewerId, now, clientIp: app.clientIp, userAgent: app.userAgent });
+    if (!rate.allowed) return c.text("Too Many Requests", 429, { "cache-control": "no-store", "retry-after": String(rate.retryAfter) });
+  }
   const file = await mediaEntitlement(app.db, key, postViewerFrom(app.session), now);
   if (!file) return c.text("Forbidden", 403, { "cache-control": "no-store" });
 

@@ -122,6 +122,7 @@ const URL_TABLE = [
   "/ops/open_requests",
   "/ops/payouts",
   "/ops/payouts/:period/file",
+  "/ops/media_flags",
   "/posts (index)",
   "/products (index)",
   "/profile (index)",
