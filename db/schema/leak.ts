@@ -57,3 +57,23 @@ export const fanclubMarkSettings = sqliteTable("fanclub_mark_settings", {
 });
 
 export type MediaAbuseFlagRow = typeof mediaAbuseFlags.$inferSelect;
+
+/**
+ * Fans who received marked images of a fan club: the candidates a suspect image is tested
+ * against. Written once per fan and fan club (the marked images are cached per fan, so this
+ * write happens on cache misses only); `lastDeliveredAt` moves forward at most daily.
+ */
+export const fanMarkDeliveries = sqliteTable(
+  "fan_mark_deliveries",
+  {
+    fanclubId: integer("fanclub_id")
+      .notNull()
+      .references(() => fanclubs.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    firstDeliveredAt: timestamp("first_delivered_at").notNull(),
+    lastDeliveredAt: timestamp("last_delivered_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fanclubId, t.userId] })],
+);
