@@ -92,6 +92,7 @@ const creator = [
     route(":section", "routes/creator/me.fanclub.$section.tsx"),
     route("invoice_number", "routes/creator/me.fanclub.invoice_number.tsx"),
     route("fans", "routes/creator/me.fanclub.fans.tsx"),
+    route("leak_trace", "routes/creator/me.fanclub.leak_trace.tsx"),
     route("editors", "routes/creator/me.fanclub.editors.tsx"),
     route("tips", "routes/creator/me.fanclub.tips.tsx"),
     route("tippings", "routes/creator/me.fanclub.tippings.tsx"),

@@ -57,6 +57,7 @@ const URL_TABLE = [
   "/me/fanclub/edit",
   "/me/fanclub/editors",
   "/me/fanclub/fans",
+  "/me/fanclub/leak_trace",
   "/me/fanclub/invoice_number",
   "/me/fanclub/lesson_reserve/show",
   "/me/fanclub/live_events (index)",
