@@ -129,12 +129,12 @@ describe("bulk downloading", () => {
 
     const staff = await confirmedAccount({ name: "運営スタッフ", prefix: "ltop" });
     await env.DB.prepare("UPDATE users SET is_operator = 1 WHERE id = ?").bind(staff.id).run();
-    const page = await staff.b.get(at(hosts.user, "/ops/media_flags"));
+    const page = await staff.b.get(at(hosts.www, "/ops/media_flags"));
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain("大量取得アカウント");
     expect(html).toContain(`data-flag-user="${scraper.id}"`);
-    expect((await fanB.b.get(at(hosts.user, "/ops/media_flags"))).status).toBe(404);
+    expect((await fanB.b.get(at(hosts.www, "/ops/media_flags"))).status).toBe(404);
   });
 });
 

@@ -63,7 +63,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (result.kind === "notFound") return data<ActionResult>({ intent: "trace", ok: true, found: null });
   // shown to two decimals, never rounded up to a certainty the score does not give
-  const percent = (Math.floor(result.confidence * 10_000) / 100).toFixed(2);
+  const percent = (Math.min(9999, Math.floor(result.confidence * 10_000)) / 100).toFixed(2);
   return data<ActionResult>({ intent: "trace", ok: true, found: { name: result.name, fanCode: result.fanCode, percent } });
 }
 
