@@ -17,7 +17,7 @@
 export const MARK_GRID = 64;
 const CELLS = MARK_GRID * MARK_GRID;
 /** Images smaller than this in either side are not marked (a cell would be under 2 pixels). */
-export const MARK_MIN_SIDE = 128;
+const MARK_MIN_SIDE = 128;
 /** Bump height in 8-bit levels: a floor everywhere, more with the cell's own texture, capped. */
 const ALPHA_MIN = 2;
 const ALPHA_PER_STD = 0.25;
@@ -56,7 +56,7 @@ function sfc32(a: number, b: number, c: number, d: number): () => number {
 }
 
 /** The fan's ±1 pattern over the grid's cells. */
-export function fanPattern(key: MarkKey, fanId: number): Int8Array {
+function fanPattern(key: MarkKey, fanId: number): Int8Array {
   const rand = sfc32(key[0] ^ Math.imul(fanId, 0x9e3779b1), key[1] ^ fanId, key[2], key[3] ^ Math.imul(fanId, 0x85ebca6b));
   for (let i = 0; i < 15; i++) rand();
   const chips = new Int8Array(CELLS);
@@ -103,7 +103,7 @@ function cellStats(img: Rgba): { mean: Float64Array; std: Float64Array } {
   return { mean, std };
 }
 
-export function canMark(img: { width: number; height: number }): boolean {
+function canMark(img: { width: number; height: number }): boolean {
   return img.width >= MARK_MIN_SIDE && img.height >= MARK_MIN_SIDE;
 }
 

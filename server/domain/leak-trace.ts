@@ -1,6 +1,6 @@
 /** Rules of the leak trace upload (docs/decisions/042): what the creator's page accepts. */
 
-export const TRACE_MAX_BYTES = 10 * 1024 * 1024;
+const TRACE_MAX_BYTES = 10 * 1024 * 1024;
 
 export type TraceUploadProblem = "noFile" | "notImage" | "tooLarge";
 
