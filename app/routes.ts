@@ -96,6 +96,7 @@ const creator = [
     route(":section", "routes/creator/me.fanclub.$section.tsx"),
     route("invoice_number", "routes/creator/me.fanclub.invoice_number.tsx"),
     route("fans", "routes/creator/me.fanclub.fans.tsx"),
+    route("leak_trace", "routes/creator/me.fanclub.leak_trace.tsx"),
     route("editors", "routes/creator/me.fanclub.editors.tsx"),
     route("tips", "routes/creator/me.fanclub.tips.tsx"),
     route("tippings", "routes/creator/me.fanclub.tippings.tsx"),
@@ -189,6 +190,7 @@ const help = [
 const operator = [
   route("ops/open_requests", "routes/operator/ops.open_requests.tsx"),
   route("ops/payouts", "routes/operator/ops.payouts.tsx"),
+  route("ops/media_flags", "routes/operator/ops.media_flags.tsx"),
   route("ops/payouts/:period/file", "routes/operator/ops.payouts.$period.file.ts"),
 ];
 

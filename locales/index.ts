@@ -24,6 +24,7 @@ import jaPayouts from "./ja/payouts.json";
 import jaInvoices from "./ja/invoices.json";
 import jaSales from "./ja/sales.json";
 import jaLanding from "./ja/landing.json";
+import jaLeak from "./ja/leak.json";
 import enCommon from "./en/common.json";
 import enHelp from "./en/help.json";
 import enAccount from "./en/account.json";
@@ -50,6 +51,7 @@ import enPayouts from "./en/payouts.json";
 import enInvoices from "./en/invoices.json";
 import enSales from "./en/sales.json";
 import enLanding from "./en/landing.json";
+import enLeak from "./en/leak.json";
 import zhCnCommon from "./zh-cn/common.json";
 import zhCnHelp from "./zh-cn/help.json";
 import zhCnAccount from "./zh-cn/account.json";
@@ -76,6 +78,7 @@ import zhCnPayouts from "./zh-cn/payouts.json";
 import zhCnInvoices from "./zh-cn/invoices.json";
 import zhCnSales from "./zh-cn/sales.json";
 import zhCnLanding from "./zh-cn/landing.json";
+import zhCnLeak from "./zh-cn/leak.json";
 import zhTwCommon from "./zh-tw/common.json";
 import zhTwHelp from "./zh-tw/help.json";
 import zhTwAccount from "./zh-tw/account.json";
@@ -102,6 +105,7 @@ import zhTwPayouts from "./zh-tw/payouts.json";
 import zhTwInvoices from "./zh-tw/invoices.json";
 import zhTwSales from "./zh-tw/sales.json";
 import zhTwLanding from "./zh-tw/landing.json";
+import zhTwLeak from "./zh-tw/leak.json";
 import koCommon from "./ko/common.json";
 import koHelp from "./ko/help.json";
 import koAccount from "./ko/account.json";
@@ -128,6 +132,7 @@ import koPayouts from "./ko/payouts.json";
 import koInvoices from "./ko/invoices.json";
 import koSales from "./ko/sales.json";
 import koLanding from "./ko/landing.json";
+import koLeak from "./ko/leak.json";
 
 /**
  * Every translation, bundled into the Worker. The server renders from here; browsers fetch one
@@ -161,6 +166,7 @@ export const resources = {
     invoices: jaInvoices,
     sales: jaSales,
     landing: jaLanding,
+    leak: jaLeak,
   },
   en: {
     common: enCommon,
@@ -189,6 +195,7 @@ export const resources = {
     invoices: enInvoices,
     sales: enSales,
     landing: enLanding,
+    leak: enLeak,
   },
   "zh-cn": {
     common: zhCnCommon,
@@ -217,6 +224,7 @@ export const resources = {
     invoices: zhCnInvoices,
     sales: zhCnSales,
     landing: zhCnLanding,
+    leak: zhCnLeak,
   },
   "zh-tw": {
     common: zhTwCommon,
@@ -245,6 +253,7 @@ export const resources = {
     invoices: zhTwInvoices,
     sales: zhTwSales,
     landing: zhTwLanding,
+    leak: zhTwLeak,
   },
   ko: {
     common: koCommon,
@@ -273,6 +282,7 @@ export const resources = {
     invoices: koInvoices,
     sales: koSales,
     landing: koLanding,
+    leak: koLeak,
   },
 } as const;
 

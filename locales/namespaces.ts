@@ -19,6 +19,7 @@
  * `invoices` for the platform's qualified invoices to creators: the PDF and its download list.
  * `sales` for the creator's sales page, its CSV and the managed fan clubs' sales.
  * `landing` for the creator landing page (/creator) and the welcome page of new accounts.
+ * `leak` for leak tracing: the creator's trace page and mark settings, the operator's bulk download alerts.
  */
 export const NAMESPACES = [
   "common",
@@ -47,6 +48,7 @@ export const NAMESPACES = [
   "invoices",
   "sales",
   "landing",
+  "leak",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE: Namespace = "common";

@@ -13,6 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { demoStatements, ledgerDemoStatements, seedStatements } from "../db/seed/seed-sql.mjs";
 import { demoBannerObjects } from "../db/seed/banners-demo.mjs";
+import { leakDemoObjects } from "../db/seed/leak-demo.mjs";
 
 const args = process.argv.slice(2);
 const opt = (name, fallback) => {
@@ -60,6 +61,12 @@ for (const [i, object] of banners.entries()) {
   writeFileSync(body, object.body);
   // fanclub-media: the bucket of wrangler.toml's MEDIA binding
   wrangler(["r2", "object", "put", `fanclub-media/${object.key}`, "--local", "--file", body, "--content-type", "application/json"]);
+}
+// the leak tracing demo's JPEG photos (docs/decisions/042)
+for (const [i, object] of leakDemoObjects().entries()) {
+  const body = join(dir, `leak-${i}.jpg`);
+  writeFileSync(body, object.body);
+  wrangler(["r2", "object", "put", `fanclub-media/${object.key}`, "--local", "--file", body, "--content-type", object.contentType]);
 }
 rmSync(dir, { recursive: true, force: true });
 console.log(

@@ -16,3 +16,4 @@ export * from "./products";
 export * from "./earnings";
 export * from "./payouts";
 export * from "./welcome";
+export * from "./leak";
