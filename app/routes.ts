@@ -152,6 +152,17 @@ const creator = [
   route("me/managed_fanclubs/transfers", "routes/creator/me.managed_fanclubs.transfers.tsx"),
   route("me/managed_fanclubs/transfer_histories", "routes/creator/me.managed_fanclubs.transfer_histories.tsx"),
   route("me/editor_invitations", "routes/creator/me.editor_invitations.tsx"),
+  route("me/fanclub/applications", "routes/creator/me.fanclub.applications._index.tsx"),
+  route("me/fanclub/applications/discord", "routes/creator/me.fanclub.applications.discord.tsx"),
+  route("me/fanclub/applications/discord/connect", "routes/creator/me.fanclub.applications.discord.connect.ts"),
+  route("me/fanclub/applications/discord/callback", "routes/creator/me.fanclub.applications.discord.callback.ts"),
+];
+
+/** Discord: a fan's linked account and the servers of fan clubs (docs/decisions/040). */
+const discord = [
+  route("me/discord", "routes/discord/me.discord.tsx"),
+  route("me/discord/connect", "routes/discord/me.discord.connect.ts"),
+  route("me/discord/callback", "routes/discord/me.discord.callback.ts"),
 ];
 
 /** The wallet (coins, cards, campaign), the delivery address, and purchase histories. */
@@ -193,6 +204,7 @@ const dev = [
   route("dev/mailbox", "routes/dev/dev.mailbox.tsx"),
   route("dev/renewals", "routes/dev/dev.renewals.ts"),
   route("dev/earnings", "routes/dev/dev.earnings.ts"),
+  route("dev/discord/authorize", "routes/dev/dev.discord.authorize.tsx"),
 ];
 
 export default [
@@ -200,6 +212,7 @@ export default [
   ...accounts,
   ...fanclubPages,
   ...creator,
+  ...discord,
   ...money,
   ...help,
   ...operator,
