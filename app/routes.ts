@@ -199,6 +199,24 @@ const operator = [
   route("ops/payouts/:period/file", "routes/operator/ops.payouts.$period.file.ts"),
 ];
 
+/** Paths of spec §2 whose page lives at another address: each redirects there (issue 23). */
+const R = "routes/redirects/spec-paths.ts";
+const specPaths = [
+  route("me/fanclub/low/edit", R, { id: "spec-path-law" }),
+  route("me/settings/payment", R, { id: "spec-path-payment" }),
+  route("me/settings/payment/new", R, { id: "spec-path-payment-new" }),
+  route("me/settings/payment/edit", R, { id: "spec-path-payment-edit" }),
+  route("account/confirmation_password", R, { id: "spec-path-confirmation-password" }),
+  route("me/fanclub/posts/picture", R, { id: "spec-path-posts-picture" }),
+  route("me/fanclub/posts/streaming", R, { id: "spec-path-posts-streaming" }),
+  route("me/fanclub/posts/complete", R, { id: "spec-path-posts-complete" }),
+  route("groups/:id/notifies/:postId", R, { id: "spec-path-group-notify" }),
+  route("groups/:id/notifies/:postId/post_tippings", R, { id: "spec-path-group-notify-tippings" }),
+  route("@_", R, { id: "spec-path-live-unique" }),
+  route("@_/:uniquePath", R, { id: "spec-path-live-unique-lives" }),
+  route("@_/:uniquePath/:liveId", R, { id: "spec-path-live-unique-live" }),
+];
+
 /** Development helpers. */
 const dev = [
   route("dev/mailbox", "routes/dev/dev.mailbox.tsx"),
@@ -213,6 +231,7 @@ export default [
   ...fanclubPages,
   ...creator,
   ...discord,
+  ...specPaths,
   ...money,
   ...help,
   ...operator,

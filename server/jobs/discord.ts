@@ -1,6 +1,4 @@
 import type { Db } from "../../db/client";
-import { hostConfigFrom } from "../config";
-import { originFor } from "../domain/hosts";
 import type { Env } from "../env";
 import { discordClientFrom } from "../integrations/discord";
 import { runDiscordSync } from "../services/discord/roles";
@@ -9,8 +7,7 @@ import type { JobMessage } from "./messages";
 
 /** The Discord client of the Worker: the real one with its secrets, the offline fake elsewhere, none in production without secrets. */
 export function workerDiscordClient(env: Env) {
-  const config = hostConfigFrom(env);
-  return discordClientFrom(env, originFor(config.userDomain, config));
+  return discordClientFrom(env);
 }
 
 /**

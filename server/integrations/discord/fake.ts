@@ -60,7 +60,7 @@ function readCode(code: string): FakeCode {
   }
 }
 
-export function fakeDiscordClient(bucket: R2Bucket, authorizeBase: string): DiscordClient {
+export function fakeDiscordClient(bucket: R2Bucket): DiscordClient {
   async function load(): Promise<FakeDiscordState> {
     const object = await bucket.get(STATE_KEY);
     return object ? ((await object.json()) as FakeDiscordState) : { members: {} };
@@ -90,7 +90,8 @@ export function fakeDiscordClient(bucket: R2Bucket, authorizeBase: string): Disc
   return {
     kind: "fake",
     authorizeUrl({ purpose, redirectUri, state, codeChallenge }) {
-      const url = new URL(FAKE_AUTHORIZE_PATH, authorizeBase);
+      // the stand-in screen is served by the host the browser is on (the callback's)
+      const url = new URL(FAKE_AUTHORIZE_PATH, redirectUri);
       url.searchParams.set("purpose", purpose);
       url.searchParams.set("redirect_uri", redirectUri);
       url.searchParams.set("state", state);

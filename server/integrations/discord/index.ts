@@ -18,7 +18,7 @@ export interface DiscordEnv {
   MEDIA: R2Bucket;
 }
 
-export function discordClientFrom(env: DiscordEnv, userOrigin: string, fetcher?: typeof fetch): DiscordClient | null {
+export function discordClientFrom(env: DiscordEnv, fetcher?: typeof fetch): DiscordClient | null {
   const secrets = [env.DISCORD_CLIENT_ID, env.DISCORD_CLIENT_SECRET, env.DISCORD_BOT_TOKEN];
   if (secrets.every(Boolean))
     return restDiscordClient(
@@ -28,5 +28,5 @@ export function discordClientFrom(env: DiscordEnv, userOrigin: string, fetcher?:
   if (secrets.some(Boolean))
     throw new Error("Discord: set DISCORD_CLIENT_ID, DISCORD_CLIENT_SECRET and DISCORD_BOT_TOKEN together, or none");
   if (env.ENVIRONMENT === "production") return null;
-  return fakeDiscordClient(env.MEDIA, userOrigin);
+  return fakeDiscordClient(env.MEDIA);
 }
