@@ -16,7 +16,7 @@
 import { billingMonthOf, monthEndMs, type BillingMonth } from "./billing-month";
 import { membershipGrantsAccess, type MembershipStatus } from "./plan-change";
 
-export type DiscordRoleMembership = {
+type DiscordRoleMembership = {
   planId: number;
   planPrice: number;
   status: MembershipStatus;

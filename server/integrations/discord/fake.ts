@@ -10,7 +10,7 @@ import { DiscordError, type DiscordClient, type DiscordGuild, type DiscordOAuthP
  * be inspected (`/dev/discord`).
  */
 
-export const FAKE_AUTHORIZE_PATH = "/dev/discord/authorize";
+const FAKE_AUTHORIZE_PATH = "/dev/discord/authorize";
 const STATE_KEY = "dev/discord-fake.json";
 
 /** The servers a creator can install the fake bot into, with their roles. */

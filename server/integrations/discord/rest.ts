@@ -10,7 +10,7 @@ import { DiscordError, type DiscordClient, type DiscordGuild, type DiscordRole, 
 const API = "https://discord.com/api/v10";
 const AUTHORIZE = "https://discord.com/oauth2/authorize";
 /** Manage Roles (1 << 28) and Create Instant Invite (1 << 0): what adding members with a role needs */
-export const BOT_PERMISSIONS = String((1 << 28) | 1);
+const BOT_PERMISSIONS = String((1 << 28) | 1);
 
 export interface DiscordRestConfig {
   clientId: string;

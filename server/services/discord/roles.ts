@@ -57,7 +57,7 @@ export async function hasPendingDiscordSync(db: Db, userId: number): Promise<boo
 }
 
 /** The role the fan should hold in the fan club's server now, from what D1 says. */
-export async function discordRoleDecision(
+async function discordRoleDecision(
   db: Db,
   input: { userId: number; fanclubId: number; now: number },
 ): Promise<DiscordRoleDecision & { isMember: boolean }> {
@@ -89,14 +89,14 @@ export async function discordRoleDecision(
   return { ...decision, isMember };
 }
 
-export type DiscordSyncOutcome = "synced" | "notInServer" | "noAccount" | "failed";
+type DiscordSyncOutcome = "synced" | "notInServer" | "noAccount" | "failed";
 
 /**
  * Makes the fan's roles in the fan club's server match the decision. Idempotent: it reads the
  * member's roles from Discord and changes only what differs, so a retry or a second message
  * does nothing more.
  */
-export async function syncDiscordMember(
+async function syncDiscordMember(
   db: Db,
   client: DiscordClient,
   input: { userId: number; fanclubId: number; now: number },
