@@ -157,6 +157,17 @@ const creator = [
   route("me/managed_fanclubs/transfers", "routes/creator/me.managed_fanclubs.transfers.tsx"),
   route("me/managed_fanclubs/transfer_histories", "routes/creator/me.managed_fanclubs.transfer_histories.tsx"),
   route("me/editor_invitations", "routes/creator/me.editor_invitations.tsx"),
+  route("me/fanclub/applications", "routes/creator/me.fanclub.applications._index.tsx"),
+  route("me/fanclub/applications/discord", "routes/creator/me.fanclub.applications.discord.tsx"),
+  route("me/fanclub/applications/discord/connect", "routes/creator/me.fanclub.applications.discord.connect.ts"),
+  route("me/fanclub/applications/discord/callback", "routes/creator/me.fanclub.applications.discord.callback.ts"),
+];
+
+/** Discord: a fan's linked account and the servers of fan clubs (docs/decisions/040). */
+const discord = [
+  route("me/discord", "routes/discord/me.discord.tsx"),
+  route("me/discord/connect", "routes/discord/me.discord.connect.ts"),
+  route("me/discord/callback", "routes/discord/me.discord.callback.ts"),
 ];
 
 /** The wallet (coins, cards, campaign), the delivery address, and purchase histories. */
@@ -194,11 +205,30 @@ const operator = [
   route("ops/payouts/:period/file", "routes/operator/ops.payouts.$period.file.ts"),
 ];
 
+/** Paths of spec §2 whose page lives at another address: each redirects there (issue 23). */
+const R = "routes/redirects/spec-paths.ts";
+const specPaths = [
+  route("me/fanclub/low/edit", R, { id: "spec-path-law" }),
+  route("me/settings/payment", R, { id: "spec-path-payment" }),
+  route("me/settings/payment/new", R, { id: "spec-path-payment-new" }),
+  route("me/settings/payment/edit", R, { id: "spec-path-payment-edit" }),
+  route("account/confirmation_password", R, { id: "spec-path-confirmation-password" }),
+  route("me/fanclub/posts/picture", R, { id: "spec-path-posts-picture" }),
+  route("me/fanclub/posts/streaming", R, { id: "spec-path-posts-streaming" }),
+  route("me/fanclub/posts/complete", R, { id: "spec-path-posts-complete" }),
+  route("groups/:id/notifies/:postId", R, { id: "spec-path-group-notify" }),
+  route("groups/:id/notifies/:postId/post_tippings", R, { id: "spec-path-group-notify-tippings" }),
+  route("@_", R, { id: "spec-path-live-unique" }),
+  route("@_/:uniquePath", R, { id: "spec-path-live-unique-lives" }),
+  route("@_/:uniquePath/:liveId", R, { id: "spec-path-live-unique-live" }),
+];
+
 /** Development helpers. */
 const dev = [
   route("dev/mailbox", "routes/dev/dev.mailbox.tsx"),
   route("dev/renewals", "routes/dev/dev.renewals.ts"),
   route("dev/earnings", "routes/dev/dev.earnings.ts"),
+  route("dev/discord/authorize", "routes/dev/dev.discord.authorize.tsx"),
 ];
 
 export default [
@@ -206,6 +236,8 @@ export default [
   ...accounts,
   ...fanclubPages,
   ...creator,
+  ...discord,
+  ...specPaths,
   ...money,
   ...help,
   ...operator,

@@ -25,6 +25,7 @@ import jaInvoices from "./ja/invoices.json";
 import jaSales from "./ja/sales.json";
 import jaLanding from "./ja/landing.json";
 import jaLeak from "./ja/leak.json";
+import jaDiscord from "./ja/discord.json";
 import enCommon from "./en/common.json";
 import enHelp from "./en/help.json";
 import enAccount from "./en/account.json";
@@ -52,6 +53,7 @@ import enInvoices from "./en/invoices.json";
 import enSales from "./en/sales.json";
 import enLanding from "./en/landing.json";
 import enLeak from "./en/leak.json";
+import enDiscord from "./en/discord.json";
 import zhCnCommon from "./zh-cn/common.json";
 import zhCnHelp from "./zh-cn/help.json";
 import zhCnAccount from "./zh-cn/account.json";
@@ -79,6 +81,7 @@ import zhCnInvoices from "./zh-cn/invoices.json";
 import zhCnSales from "./zh-cn/sales.json";
 import zhCnLanding from "./zh-cn/landing.json";
 import zhCnLeak from "./zh-cn/leak.json";
+import zhCnDiscord from "./zh-cn/discord.json";
 import zhTwCommon from "./zh-tw/common.json";
 import zhTwHelp from "./zh-tw/help.json";
 import zhTwAccount from "./zh-tw/account.json";
@@ -106,6 +109,7 @@ import zhTwInvoices from "./zh-tw/invoices.json";
 import zhTwSales from "./zh-tw/sales.json";
 import zhTwLanding from "./zh-tw/landing.json";
 import zhTwLeak from "./zh-tw/leak.json";
+import zhTwDiscord from "./zh-tw/discord.json";
 import koCommon from "./ko/common.json";
 import koHelp from "./ko/help.json";
 import koAccount from "./ko/account.json";
@@ -133,6 +137,7 @@ import koInvoices from "./ko/invoices.json";
 import koSales from "./ko/sales.json";
 import koLanding from "./ko/landing.json";
 import koLeak from "./ko/leak.json";
+import koDiscord from "./ko/discord.json";
 
 /**
  * Every translation, bundled into the Worker. The server renders from here; browsers fetch one
@@ -167,6 +172,7 @@ export const resources = {
     sales: jaSales,
     landing: jaLanding,
     leak: jaLeak,
+    discord: jaDiscord,
   },
   en: {
     common: enCommon,
@@ -196,6 +202,7 @@ export const resources = {
     sales: enSales,
     landing: enLanding,
     leak: enLeak,
+    discord: enDiscord,
   },
   "zh-cn": {
     common: zhCnCommon,
@@ -225,6 +232,7 @@ export const resources = {
     sales: zhCnSales,
     landing: zhCnLanding,
     leak: zhCnLeak,
+    discord: zhCnDiscord,
   },
   "zh-tw": {
     common: zhTwCommon,
@@ -254,6 +262,7 @@ export const resources = {
     sales: zhTwSales,
     landing: zhTwLanding,
     leak: zhTwLeak,
+    discord: zhTwDiscord,
   },
   ko: {
     common: koCommon,
@@ -283,6 +292,7 @@ export const resources = {
     sales: koSales,
     landing: koLanding,
     leak: koLeak,
+    discord: koDiscord,
   },
 } as const;
 

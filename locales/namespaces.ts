@@ -20,6 +20,7 @@
  * `sales` for the creator's sales page, its CSV and the managed fan clubs' sales.
  * `landing` for the creator landing page (/creator) and the welcome page of new accounts.
  * `leak` for leak tracing: the creator's trace page and mark settings, the operator's bulk download alerts.
+ * `discord` for Discord: the fan's linked account, the creator's server and roles, the local stand-in.
  */
 export const NAMESPACES = [
   "common",
@@ -49,6 +50,7 @@ export const NAMESPACES = [
   "sales",
   "landing",
   "leak",
+  "discord",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE: Namespace = "common";

@@ -17,3 +17,4 @@ export * from "./earnings";
 export * from "./payouts";
 export * from "./welcome";
 export * from "./leak";
+export * from "./discord";

@@ -11,6 +11,7 @@ import { payoutDemoStatements } from "./payouts-demo.mjs";
 
 import { earningDemoStatements } from "./earnings-demo.mjs";
 import { leakDemoStatements } from "./leak-demo.mjs";
+import { discordDemoStatements } from "./discord-demo.mjs";
 
 /** @typedef {{ scheme: "http" | "https", port: string }} SeedOrigin */
 
@@ -1184,6 +1185,7 @@ export function demoStatements(origin, now = Date.now()) {
   out.push(...payoutDemoStatements(accountId, now));
   out.push(...earningDemoStatements({ now, fanIds: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map(accountId) }));
   out.push(...leakDemoStatements(now));
+  out.push(...discordDemoStatements({ now, creatorId: accountId("creator01"), fanId: accountId(1) }));
   return out;
 }
 

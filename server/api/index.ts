@@ -8,6 +8,7 @@ import { ApiError, fail, ok } from "./envelope";
 import { authApi } from "./auth";
 import { cartsApi } from "./carts";
 import { creatorApi } from "./creator";
+import { discordApi } from "./discord";
 import { discoveryApi } from "./discovery";
 import { expiredPlansApi } from "./expired-plans";
 import { fanclubsApi } from "./fanclubs";
@@ -49,6 +50,7 @@ api.use("*", async (c, next) => {
 api.use("*", apiBodies());
 
 api.route("/", servicesApi);
+api.route("/", discordApi);
 api.route("/", discoveryApi);
 api.route("/", productsApi);
 api.route("/help", helpApi);

@@ -7,6 +7,7 @@ import { deleteOldMediaCounters } from "../services/media-rate";
 import { jobDepsFrom, type JobDeps } from "./deps";
 import { alreadyProcessed, once } from "../../db/idempotency";
 import { beatStatement } from "./heartbeat";
+import { runDiscordSyncJob } from "./discord";
 import type { JobMessage } from "./messages";
 import { isExpectedRetry, runAutoLeave, runCoinsExpire, runRenewals, runRenewalScan } from "./renewals";
 
@@ -70,6 +71,9 @@ async function runJob(db: Db, env: Env, deps: JobDeps, job: JobMessage): Promise
       return;
     case "coins-expire":
       await runCoinsExpire(db, deps);
+      return;
+    case "discord-sync":
+      await runDiscordSyncJob(db, env, deps, job);
       return;
     default: {
       const unknown: never = job;

@@ -56,6 +56,10 @@ const TABLES = [
   "purchases",
   "purchase_items",
   "tips",
+  "discord_servers",
+  "discord_plan_roles",
+  "discord_accounts",
+  "discord_members",
 ];
 
 /** Every row of the tables the seed writes, as sorted JSON lines (row order is not content). */
