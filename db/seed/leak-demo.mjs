@@ -34,5 +34,9 @@ export function leakDemoStatements(now) {
       `INSERT INTO post_files (id, fanclub_id, uploader_id, post_id, kind, filename, extension, content_type, size, r2_key, status, sort_order, created_at, completed_at) VALUES (${FILE_IDS[i]}, ${FANCLUB_ID}, ${owner}, ${POST_ID}, 'picture', 'sunset-${i + 1}.jpg', 'jpg', 'image/jpeg', ${o.body.byteLength}, '${o.key}', 'stored', ${i}, ${at}, ${at}) ON CONFLICT(id) DO UPDATE SET size = excluded.size, r2_key = excluded.r2_key, status = 'stored';`,
     );
   }
+  // the fan club's post counter, as the services keep it (the main seed counted before this post)
+  out.push(
+    `UPDATE fanclubs SET post_count = (SELECT count(*) FROM posts p WHERE p.fanclub_id = fanclubs.id AND p.is_publish = 1 AND p.deleted_at IS NULL) WHERE id = ${FANCLUB_ID};`,
+  );
   return out;
 }

@@ -151,7 +151,7 @@ describe("the trace page", () => {
   });
 
   it("finds no fan in the unmarked original", async () => {
-    const res = await traceUpload(owner.b, new Blob([original], { type: "image/jpeg" }));
+    const res = await traceUpload(owner.b, new Blob([new Uint8Array(original)], { type: "image/jpeg" }));
     expect(res.status).toBe(200);
     expect(await res.text()).toContain("この画像からファンクラブの透かしは見つかりませんでした。");
   });
@@ -170,7 +170,7 @@ describe("the trace page", () => {
 
   it("is the owner's only: editors get 403, fans and visitors never reach it", async () => {
     expect((await editor.b.get(at(hosts.www, "/me/fanclub/leak_trace"))).status).toBe(403);
-    expect((await traceUpload(editor.b, new Blob([original], { type: "image/jpeg" }))).status).toBe(403);
+    expect((await traceUpload(editor.b, new Blob([new Uint8Array(original)], { type: "image/jpeg" }))).status).toBe(403);
     expect((await fanA.b.get(at(hosts.www, "/me/fanclub/leak_trace"))).status).toBe(302);
     expect((await SELF.fetch(at(hosts.www, "/me/fanclub/leak_trace"), { headers: { host: hosts.www }, redirect: "manual" })).status).toBe(
       302,
