@@ -5,6 +5,8 @@ import { mediaUrl } from "../domain/images";
 import { POST_TYPE_STR } from "../domain/posts";
 import { privateMediaUrl } from "../media/private-urls";
 import { filesOfPost, listFiles } from "./posts";
+import { contestSelectorShown } from "../domain/contests";
+import { contestById, windowsOf } from "./contests/queries";
 
 /** The edit form's values (spec §3 post and setting). */
 export async function editData(db: Db, input: { post: PostRow; secret: string; viewerId: number; now: number }) {
@@ -34,6 +36,7 @@ export async function editData(db: Db, input: { post: PostRow; secret: string; v
     editorUserIdentifyToken =
       (await db.select({ t: users.identifyToken }).from(users).where(eq(users.id, post.editorUserId)).get())?.t ?? null;
   }
+  const entered = post.contestId !== null ? await contestById(db, post.contestId) : null;
   return {
     post: {
       id: post.id,
@@ -48,6 +51,12 @@ export async function editData(db: Db, input: { post: PostRow; secret: string; v
       isPublish: post.isPublish,
       isGroupPost: post.groupId !== null,
       editable: true,
+      contestSelectorShown: contestSelectorShown({
+        isGroupPost: post.groupId !== null,
+        enteredContest: entered ? windowsOf(entered) : null,
+        now,
+      }),
+      enteredContestName: entered?.name ?? null,
       limitLesson: post.limitLesson,
       lessonPlatformType: post.lessonPlatformType,
       reservationStartAt: post.reservationStartAt?.getTime() ?? null,
@@ -62,7 +71,7 @@ export async function editData(db: Db, input: { post: PostRow; secret: string; v
         allowTipping: post.allowTipping,
         editScope: post.editScope,
         editorUserIdentifyToken,
-        selectedContestId: -1,
+        selectedContestId: post.contestId ?? -1,
       },
     },
     files: items,
