@@ -10,6 +10,7 @@ import { productDemoStatements } from "./products-demo.mjs";
 import { payoutDemoStatements } from "./payouts-demo.mjs";
 
 import { earningDemoStatements } from "./earnings-demo.mjs";
+import { contestDemoStatements } from "./contests-demo.mjs";
 
 /** @typedef {{ scheme: "http" | "https", port: string }} SeedOrigin */
 
@@ -1182,6 +1183,7 @@ export function demoStatements(origin, now = Date.now()) {
   out.push(...liveEventDemoStatements(now));
   out.push(...payoutDemoStatements(accountId, now));
   out.push(...earningDemoStatements({ now, fanIds: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map(accountId) }));
+  out.push(...contestDemoStatements({ now, fanIds: Array.from({ length: 20 }, (_, i) => accountId(i + 1)) }));
   return out;
 }
 

@@ -119,7 +119,9 @@ export function judgesFromJson(json: string): Judge[] {
   try {
     const v: unknown = JSON.parse(json);
     return Array.isArray(v)
-      ? v.filter((j): j is Judge => typeof j === "object" && j !== null && typeof (j as Judge).name === "string").map((j) => ({ name: j.name, title: String(j.title ?? "") }))
+      ? v
+          .filter((j): j is Judge => typeof j === "object" && j !== null && typeof (j as Judge).name === "string")
+          .map((j) => ({ name: j.name, title: String(j.title ?? "") }))
       : [];
   } catch {
     return [];
@@ -197,7 +199,8 @@ export const contestSchema = (t: TFunction) => {
         }),
     })
     .superRefine((v, ctx) => {
-      const bad = (path: string, key: string) => ctx.addIssue({ code: z.ZodIssueCode.custom, path: [path], message: t(`contests:errors.${key}`) });
+      const bad = (path: string, key: string) =>
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: [path], message: t(`contests:errors.${key}`) });
       if (!(v.startAt < v.endAt)) bad("endAt", "period");
       if (!(v.entryStartAt < v.entryEndAt)) bad("entryEndAt", "entryWindow");
       if (!(v.voteStartAt < v.voteEndAt)) bad("voteEndAt", "voteWindow");

@@ -202,7 +202,12 @@ export function PostForm(props: {
     const contest = props.formData.contests.find((c) => String(c.id) === value);
     // the choice stands even when the creator keeps their own comment instead of the template
     setContestId(Number(value));
-    if (contest?.postTemplate && comment && comment !== contest.postTemplate && !(await dialog.confirm({ message: t("modal.contestReplace") }))) {
+    if (
+      contest?.postTemplate &&
+      comment &&
+      comment !== contest.postTemplate &&
+      !(await dialog.confirm({ message: t("modal.contestReplace") }))
+    ) {
       touch();
       return;
     }

@@ -124,7 +124,11 @@ export async function loadContestPage(db: Db, input: { slug: string; page: numbe
       .select({ entryId: contestVotes.entryId })
       .from(contestVotes)
       .where(
-        and(eq(contestVotes.userId, input.viewerId ?? 0), sql`${contestVotes.contestId} = ${idOf}`, eq(contestVotes.dayKey, voteDayKey(now))),
+        and(
+          eq(contestVotes.userId, input.viewerId ?? 0),
+          sql`${contestVotes.contestId} = ${idOf}`,
+          eq(contestVotes.dayKey, voteDayKey(now)),
+        ),
       ),
   ]);
   const row = contestRows[0];

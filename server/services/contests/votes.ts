@@ -5,8 +5,7 @@ import { contestPhase, voteDayKey } from "../../domain/contests";
 import { windowsOf } from "./queries";
 
 export type VoteResult =
-  | { ok: true; entryId: number; voteCount: number }
-  | { ok: false; reason: "notFound" | "votingClosed" | "alreadyVoted" };
+  { ok: true; entryId: number; voteCount: number } | { ok: false; reason: "notFound" | "votingClosed" | "alreadyVoted" };
 
 /**
  * One fan's vote for one entry (spec §7 vote/post). The UNIQUE key (entry, fan, Japan day) is the
