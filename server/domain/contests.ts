@@ -51,13 +51,13 @@ export function voteDayKey(now: number): string {
   return formatJstDate(now);
 }
 
-export interface RankedEntry {
+interface RankedEntry {
   id: number;
   voteCount: number;
 }
 
 /** More votes first; on a tie the earlier entry (lower id) first, so the order is total and stable. */
-export function compareEntries(a: RankedEntry, b: RankedEntry): number {
+function compareEntries(a: RankedEntry, b: RankedEntry): number {
   return b.voteCount - a.voteCount || a.id - b.id;
 }
 
@@ -91,7 +91,7 @@ export interface Judge {
 }
 
 /** Judges as the operator types them, one a line: `name | title` (the title may be left out). */
-export function parseJudgeLines(text: string): Judge[] {
+function parseJudgeLines(text: string): Judge[] {
   return text
     .split(/\r?\n/)
     .map((l) => l.trim())
@@ -107,7 +107,7 @@ export function judgeLines(judges: readonly Judge[]): string {
 }
 
 /** Prizes, first place first, one a line. */
-export function parsePrizeLines(text: string): string[] {
+function parsePrizeLines(text: string): string[] {
   return text
     .split(/\r?\n/)
     .map((l) => l.trim())

@@ -1,7 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
-  compareEntries,
   contestChoice,
   contestPhase,
   contestSchema,
@@ -9,7 +8,6 @@ import {
   contestStage,
   judgeLines,
   judgesFromJson,
-  parseJudgeLines,
   podium,
   prizesFromJson,
   rankEntries,
@@ -104,7 +102,11 @@ describe("ranking", () => {
           const a = rankEntries(entries).map((e) => e.id);
           const b = rankEntries([...entries].reverse()).map((e) => e.id);
           expect(a).toEqual(b);
-          for (let i = 1; i < a.length; i++) expect(compareEntries(rankEntries(entries)[i - 1]!, rankEntries(entries)[i]!)).toBeLessThan(0);
+          const r = rankEntries(entries);
+          for (let i = 1; i < r.length; i++) {
+            const [x, y] = [r[i - 1]!, r[i]!];
+            expect(x.voteCount > y.voteCount || (x.voteCount === y.voteCount && x.id < y.id)).toBe(true);
+          }
         },
       ),
     );
@@ -194,8 +196,8 @@ describe("the operator's contest form", () => {
   });
 
   it("round-trips judges through the form's lines and the stored JSON", () => {
-    const judges = parseJudgeLines("A | 審査員長\nB");
-    expect(parseJudgeLines(judgeLines(judges))).toEqual(judges);
+    const judges = contestSchema(t).parse({ ...valid, judges: "A | 審査員長\nB" }).judges;
+    expect(contestSchema(t).parse({ ...valid, judges: judgeLines(judges) }).judges).toEqual(judges);
     expect(judgesFromJson(JSON.stringify(judges))).toEqual(judges);
     expect(judgesFromJson("not json")).toEqual([]);
     expect(prizesFromJson('["x", 3, "y"]')).toEqual(["x", "y"]);

@@ -7,6 +7,7 @@ import {
   contestStage,
   judgesFromJson,
   podium,
+  rankEntries,
   prizesFromJson,
   voteDayKey,
   winnerCount,
@@ -46,7 +47,6 @@ export function contestSummary(c: ContestRow, now: number) {
     prizes: prizesFromJson(c.prizes),
   };
 }
-export type ContestSummary = ReturnType<typeof contestSummary>;
 
 /** An entry is shown while its post is published, started and not deleted. */
 function visibleEntry(now: number) {
@@ -135,7 +135,8 @@ export async function loadContestPage(db: Db, input: { slug: string; page: numbe
   if (!row) return null;
   const contest = contestSummary(row, now);
   const total = countRows[0]?.n ?? 0;
-  const ranked = topRows.map((r, i) => ({ ...entryView(r), rank: i + 1 }));
+  // SQL already ordered them by the same rule; rankEntries numbers them (and is the rule's one home)
+  const ranked = rankEntries(topRows.map(entryView));
   return {
     contest,
     entries: pageRows.map(entryView),
@@ -150,7 +151,6 @@ export async function loadContestPage(db: Db, input: { slug: string; page: numbe
     votedToday: votedRows.map((v) => v.entryId),
   };
 }
-export type ContestPage = NonNullable<Awaited<ReturnType<typeof loadContestPage>>>;
 
 export async function contestById(db: Db, id: number): Promise<ContestRow | null> {
   return (await db.select().from(contests).where(eq(contests.id, id)).get()) ?? null;
@@ -161,7 +161,7 @@ export async function contestRanking(db: Db, contestId: number, limit: number, n
   const rows = await entriesFrom(db, sql<number>`${contestId}`, now)
     .orderBy(desc(contestEntries.voteCount), asc(contestEntries.id))
     .limit(limit);
-  return rows.map((r, i) => ({ ...entryView(r), rank: i + 1 }));
+  return rankEntries(rows.map(entryView));
 }
 
 /** spec §7 contest posts: a page of entries in entry order and their number. */
