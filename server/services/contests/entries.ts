@@ -1,6 +1,6 @@
-import { inArray, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { contests } from "../../../db/schema";
+import { contestEntries, contests } from "../../../db/schema";
 import { contestChoice, type ContestChoice } from "../../domain/contests";
 import { windowsOf } from "./queries";
 
@@ -30,8 +30,19 @@ export async function resolveContestChoice(
  */
 export function enterContestStatement(db: Db, input: { contestId: number; postId: SQL; fanclubId: number; now: number }) {
   const { contestId, postId, fanclubId, now } = input;
-  return db.run(sql`INSERT INTO "contest_entries" ("contest_id", "post_id", "fanclub_id", "vote_count", "created_at")
-    SELECT ${contestId}, ${postId}, ${fanclubId}, 0, ${now}
-    FROM "contests" WHERE "id" = ${contestId} AND "entry_start_at" <= ${now} AND "entry_end_at" > ${now}
-    ON CONFLICT DO NOTHING`);
+  return db
+    .insert(contestEntries)
+    .select(
+      db
+        .select({
+          contestId: sql<number>`${contestId}`.as("contest_id"),
+          postId: sql<number>`${postId}`.as("post_id"),
+          fanclubId: sql<number>`${fanclubId}`.as("fanclub_id"),
+          voteCount: sql<number>`0`.as("vote_count"),
+          createdAt: sql<Date>`${now}`.as("created_at"),
+        })
+        .from(contests)
+        .where(and(eq(contests.id, contestId), sql`${contests.entryStartAt} <= ${now}`, sql`${contests.entryEndAt} > ${now}`)),
+    )
+    .onConflictDoNothing();
 }

@@ -36,10 +36,22 @@ export async function castVote(db: Db, input: { contestId: number; postId: numbe
   const entryId = found.entryId;
   const dayKey = voteDayKey(now);
   const [inserted, , counted] = await db.batch([
-    db.run(sql`INSERT INTO "contest_votes" ("contest_id", "entry_id", "user_id", "day_key", "created_at")
-      SELECT ${contestId}, ${entryId}, ${userId}, ${dayKey}, ${now}
-      FROM "contests" WHERE "id" = ${contestId} AND "vote_start_at" <= ${now} AND "vote_end_at" > ${now}
-      ON CONFLICT DO NOTHING`),
+    db
+      .insert(contestVotes)
+      .select(
+        db
+          .select({
+            contestId: sql<number>`${contestId}`.as("contest_id"),
+            entryId: sql<number>`${entryId}`.as("entry_id"),
+            userId: sql<number>`${userId}`.as("user_id"),
+            dayKey: sql<string>`${dayKey}`.as("day_key"),
+            createdAt: sql<Date>`${now}`.as("created_at"),
+          })
+          .from(contests)
+          .where(and(eq(contests.id, contestId), sql`${contests.voteStartAt} <= ${now}`, sql`${contests.voteEndAt} > ${now}`)),
+      )
+      .onConflictDoNothing()
+      .returning({ id: contestVotes.id }),
     db
       .update(contestEntries)
       .set({ voteCount: sql`(SELECT count(*) FROM "contest_votes" WHERE "entry_id" = ${entryId})` })
@@ -47,7 +59,7 @@ export async function castVote(db: Db, input: { contestId: number; postId: numbe
     db.select({ voteCount: contestEntries.voteCount }).from(contestEntries).where(eq(contestEntries.id, entryId)),
   ]);
   const voteCount = counted[0]?.voteCount ?? 0;
-  if ((inserted.meta.changes ?? 0) === 0) return { ok: false, reason: "alreadyVoted" };
+  if (inserted.length === 0) return { ok: false, reason: "alreadyVoted" };
   return { ok: true, entryId, voteCount };
 }
 
