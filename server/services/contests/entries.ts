@@ -35,6 +35,8 @@ export function enterContestStatement(db: Db, input: { contestId: number; postId
     .select(
       db
         .select({
+          // drizzle's insert-select wants every column in table order; NULL lets SQLite pick the id
+          id: sql<number>`NULL`.as("id"),
           contestId: sql<number>`${contestId}`.as("contest_id"),
           postId: sql<number>`${postId}`.as("post_id"),
           fanclubId: sql<number>`${fanclubId}`.as("fanclub_id"),

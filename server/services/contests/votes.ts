@@ -41,6 +41,8 @@ export async function castVote(db: Db, input: { contestId: number; postId: numbe
       .select(
         db
           .select({
+            // drizzle's insert-select wants every column in table order; NULL lets SQLite pick the id
+            id: sql<number>`NULL`.as("id"),
             contestId: sql<number>`${contestId}`.as("contest_id"),
             entryId: sql<number>`${entryId}`.as("entry_id"),
             userId: sql<number>`${userId}`.as("user_id"),
