@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, useRouteError } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
-import { DefaultLayout } from "~/components/layout/default-layout";
+import { DefaultLayout, type LayoutPart } from "~/components/layout/default-layout";
 import { SimpleLayout } from "~/components/layout/simple-layout";
 import { NotFound } from "~/components/errors/not-found";
 import { Unavailable } from "~/components/errors/unavailable";
@@ -126,6 +126,8 @@ export default function App() {
   usePageViews();
   const matches = useMatches();
   const simple = matches.some((m) => (m.handle as { layout?: string } | undefined)?.layout === "simple");
+  // spec §2: some pages (contests) hide parts of the default layout; the deepest match says which
+  const hide = matches.flatMap((m) => (m.handle as { hide?: LayoutPart[] } | undefined)?.hide ?? []);
   return (
     <ToastProvider>
       <DialogProvider>
@@ -134,7 +136,7 @@ export default function App() {
             <Outlet />
           </SimpleLayout>
         ) : (
-          <DefaultLayout>
+          <DefaultLayout hide={hide}>
             <Outlet />
           </DefaultLayout>
         )}

@@ -197,8 +197,14 @@ const help = [
   ]),
 ];
 
+/** Contests (spec §2 /contest/*): each contest's page, on the user domain. */
+const contests = [route("contest/:slug", "routes/contests/contest.$slug/route.tsx")];
+
 /** The operator's pages. */
 const operator = [
+  route("ops/contests", "routes/operator/ops.contests._index.tsx"),
+  route("ops/contests/new", "routes/operator/ops.contests.new.tsx"),
+  route("ops/contests/:id/edit", "routes/operator/ops.contests.$id.edit.tsx"),
   route("ops/open_requests", "routes/operator/ops.open_requests.tsx"),
   route("ops/payouts", "routes/operator/ops.payouts.tsx"),
   route("ops/media_flags", "routes/operator/ops.media_flags.tsx"),
@@ -240,6 +246,7 @@ export default [
   ...specPaths,
   ...money,
   ...help,
+  ...contests,
   ...operator,
   ...dev,
   route("*", "routes/not-found.tsx"),

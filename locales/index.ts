@@ -26,6 +26,7 @@ import jaSales from "./ja/sales.json";
 import jaLanding from "./ja/landing.json";
 import jaLeak from "./ja/leak.json";
 import jaDiscord from "./ja/discord.json";
+import jaContests from "./ja/contests.json";
 import enCommon from "./en/common.json";
 import enHelp from "./en/help.json";
 import enAccount from "./en/account.json";
@@ -54,6 +55,7 @@ import enSales from "./en/sales.json";
 import enLanding from "./en/landing.json";
 import enLeak from "./en/leak.json";
 import enDiscord from "./en/discord.json";
+import enContests from "./en/contests.json";
 import zhCnCommon from "./zh-cn/common.json";
 import zhCnHelp from "./zh-cn/help.json";
 import zhCnAccount from "./zh-cn/account.json";
@@ -82,6 +84,7 @@ import zhCnSales from "./zh-cn/sales.json";
 import zhCnLanding from "./zh-cn/landing.json";
 import zhCnLeak from "./zh-cn/leak.json";
 import zhCnDiscord from "./zh-cn/discord.json";
+import zhCnContests from "./zh-cn/contests.json";
 import zhTwCommon from "./zh-tw/common.json";
 import zhTwHelp from "./zh-tw/help.json";
 import zhTwAccount from "./zh-tw/account.json";
@@ -110,6 +113,7 @@ import zhTwSales from "./zh-tw/sales.json";
 import zhTwLanding from "./zh-tw/landing.json";
 import zhTwLeak from "./zh-tw/leak.json";
 import zhTwDiscord from "./zh-tw/discord.json";
+import zhTwContests from "./zh-tw/contests.json";
 import koCommon from "./ko/common.json";
 import koHelp from "./ko/help.json";
 import koAccount from "./ko/account.json";
@@ -138,6 +142,7 @@ import koSales from "./ko/sales.json";
 import koLanding from "./ko/landing.json";
 import koLeak from "./ko/leak.json";
 import koDiscord from "./ko/discord.json";
+import koContests from "./ko/contests.json";
 
 /**
  * Every translation, bundled into the Worker. The server renders from here; browsers fetch one
@@ -173,6 +178,7 @@ export const resources = {
     landing: jaLanding,
     leak: jaLeak,
     discord: jaDiscord,
+    contests: jaContests,
   },
   en: {
     common: enCommon,
@@ -203,6 +209,7 @@ export const resources = {
     landing: enLanding,
     leak: enLeak,
     discord: enDiscord,
+    contests: enContests,
   },
   "zh-cn": {
     common: zhCnCommon,
@@ -233,6 +240,7 @@ export const resources = {
     landing: zhCnLanding,
     leak: zhCnLeak,
     discord: zhCnDiscord,
+    contests: zhCnContests,
   },
   "zh-tw": {
     common: zhTwCommon,
@@ -263,6 +271,7 @@ export const resources = {
     landing: zhTwLanding,
     leak: zhTwLeak,
     discord: zhTwDiscord,
+    contests: zhTwContests,
   },
   ko: {
     common: koCommon,
@@ -293,6 +302,7 @@ export const resources = {
     landing: koLanding,
     leak: koLeak,
     discord: koDiscord,
+    contests: koContests,
   },
 } as const;
 

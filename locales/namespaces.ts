@@ -21,6 +21,7 @@
  * `landing` for the creator landing page (/creator) and the welcome page of new accounts.
  * `leak` for leak tracing: the creator's trace page and mark settings, the operator's bulk download alerts.
  * `discord` for Discord: the fan's linked account, the creator's server and roles, the local stand-in.
+ * `contests` for contests: the contest pages, voting and the operator's contest pages.
  */
 export const NAMESPACES = [
   "common",
@@ -51,6 +52,7 @@ export const NAMESPACES = [
   "landing",
   "leak",
   "discord",
+  "contests",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE: Namespace = "common";

@@ -18,3 +18,4 @@ export * from "./payouts";
 export * from "./welcome";
 export * from "./leak";
 export * from "./discord";
+export * from "./contests";

@@ -20,6 +20,7 @@ import { planChangesApi } from "./plan-changes";
 import { creatorPostsApi, postsApi } from "./posts";
 import { postsSocialApi } from "./posts-social";
 import { rafflesApi } from "./raffles";
+import { contestsApi } from "./contests";
 import { productsApi } from "./products";
 import { uploadsApi } from "./uploads";
 import { meUserApi } from "./me-user";
@@ -74,6 +75,7 @@ api.route("/live_events", liveEventsApi);
 api.route("/plans", planChangesApi);
 api.route("/live_events", liveRoomApi);
 api.route("/", rafflesApi);
+api.route("/contests", contestsApi);
 api.route("/bank_accounts", bankAccountsApi);
 api.route("/transfers", transfersApi);
 

@@ -5,6 +5,8 @@ import { mediaUrl } from "../domain/images";
 import { POST_TYPE_STR } from "../domain/posts";
 import { privateMediaUrl, type MediaSigner } from "../media/private-urls";
 import { filesOfPost, listFiles } from "./posts";
+import { contestSelectorShown } from "../domain/contests";
+import { contestById, windowsOf } from "./contests/queries";
 
 /** The edit form's values (spec §3 post and setting). */
 export async function editData(db: Db, input: { post: PostRow; signer: MediaSigner }) {
@@ -33,6 +35,7 @@ export async function editData(db: Db, input: { post: PostRow; signer: MediaSign
     editorUserIdentifyToken =
       (await db.select({ t: users.identifyToken }).from(users).where(eq(users.id, post.editorUserId)).get())?.t ?? null;
   }
+  const entered = post.contestId !== null ? await contestById(db, post.contestId) : null;
   return {
     post: {
       id: post.id,
@@ -47,6 +50,12 @@ export async function editData(db: Db, input: { post: PostRow; signer: MediaSign
       isPublish: post.isPublish,
       isGroupPost: post.groupId !== null,
       editable: true,
+      contestSelectorShown: contestSelectorShown({
+        isGroupPost: post.groupId !== null,
+        enteredContest: entered ? windowsOf(entered) : null,
+        now,
+      }),
+      enteredContestName: entered?.name ?? null,
       limitLesson: post.limitLesson,
       lessonPlatformType: post.lessonPlatformType,
       reservationStartAt: post.reservationStartAt?.getTime() ?? null,
@@ -61,7 +70,7 @@ export async function editData(db: Db, input: { post: PostRow; signer: MediaSign
         allowTipping: post.allowTipping,
         editScope: post.editScope,
         editorUserIdentifyToken,
-        selectedContestId: -1,
+        selectedContestId: post.contestId ?? -1,
       },
     },
     files: items,
