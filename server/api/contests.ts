@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../hono-env";
+import { idParam } from "../http/params";
 import { requireApiUser } from "../http/require-user";
 import { contestById, contestEntriesPage, contestRanking, contestSummary } from "../services/contests/queries";
 import { castVote, votedToday } from "../services/contests/votes";
@@ -14,6 +15,15 @@ const id = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 const page = z.coerce.number().int().min(1).max(100_000).default(1);
 const limit = z.coerce.number().int().min(1).max(50).default(3);
 
+/** An id that cannot name a contest answers like an unknown one: 404. */
+function contestIdParam(raw: string | undefined, message: string): number {
+  try {
+    return idParam(raw);
+  } catch {
+    throw new ApiError(404, message);
+  }
+}
+
 function parse<S extends z.ZodTypeAny>(schema: S, value: unknown, message: string): z.output<S> {
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw new ApiError(400, message);
@@ -24,7 +34,7 @@ function parse<S extends z.ZodTypeAny>(schema: S, value: unknown, message: strin
 contestsApi.get("/:id", async (c) => {
   const app = c.get("app");
   const now = Date.now();
-  const contestId = parse(id, c.req.param("id"), app.t("contests:errors.notFound"));
+  const contestId = contestIdParam(c.req.param("id"), app.t("contests:errors.notFound"));
   const row = await contestById(app.db, contestId);
   if (!row) throw new ApiError(404, app.t("contests:errors.notFound"));
   const voted = app.session ? await votedToday(app.db, contestId, app.session.user.id, now) : [];
@@ -34,7 +44,7 @@ contestsApi.get("/:id", async (c) => {
 /** GET /contests/{id}/posts?page=: one page of entries in entry order. */
 contestsApi.get("/:id/posts", async (c) => {
   const app = c.get("app");
-  const contestId = parse(id, c.req.param("id"), app.t("contests:errors.notFound"));
+  const contestId = contestIdParam(c.req.param("id"), app.t("contests:errors.notFound"));
   const p = parse(page, c.req.query("page") ?? undefined, app.t("contests:errors.badInput"));
   if (!(await contestById(app.db, contestId))) throw new ApiError(404, app.t("contests:errors.notFound"));
   return ok(c, await contestEntriesPage(app.db, contestId, p, Date.now()));
@@ -43,7 +53,7 @@ contestsApi.get("/:id/posts", async (c) => {
 /** GET /contests/{id}/ranking?limit=: the top entries by stored votes (default the podium's three). */
 contestsApi.get("/:id/ranking", async (c) => {
   const app = c.get("app");
-  const contestId = parse(id, c.req.param("id"), app.t("contests:errors.notFound"));
+  const contestId = contestIdParam(c.req.param("id"), app.t("contests:errors.notFound"));
   const n = parse(limit, c.req.query("limit") ?? undefined, app.t("contests:errors.badInput"));
   if (!(await contestById(app.db, contestId))) throw new ApiError(404, app.t("contests:errors.notFound"));
   return ok(c, { ranking: await contestRanking(app.db, contestId, n, Date.now()) });
@@ -53,7 +63,7 @@ contestsApi.get("/:id/ranking", async (c) => {
 contestsApi.post("/:id/vote/post", async (c) => {
   const app = c.get("app");
   const user = requireApiUser(app, app.t("contests:errors.signIn"));
-  const contestId = parse(id, c.req.param("id"), app.t("contests:errors.notFound"));
+  const contestId = contestIdParam(c.req.param("id"), app.t("contests:errors.notFound"));
   const body = await bodyOf(c);
   const postId = parse(id, body.post_id, app.t("contests:errors.badInput"));
   const result = await castVote(app.db, { contestId, postId, userId: user.id, now: Date.now() });

@@ -11,6 +11,7 @@ import { contestById, windowsOf } from "./contests/queries";
 /** The edit form's values (spec §3 post and setting). */
 export async function editData(db: Db, input: { post: PostRow; signer: MediaSigner }) {
   const { post, signer } = input;
+  const { now } = signer;
   const files = await filesOfPost(db, post.id);
   const items = await Promise.all(
     listFiles(files).map(async (f) => {

@@ -53,16 +53,18 @@ function visibleEntry(now: number) {
   return and(eq(posts.isPublish, true), isNull(posts.deletedAt), lte(posts.publishedAt, new Date(now)));
 }
 
+// Aliased: in a D1 batch drizzle reads rows by column name, so the three joined tables' `id`
+// (and `name`) columns would overwrite one another.
 const entryColumns = {
-  id: contestEntries.id,
+  id: sql<number>`${contestEntries.id}`.mapWith(Number).as("entry_id"),
   voteCount: contestEntries.voteCount,
-  postId: posts.id,
-  title: posts.title,
-  coverKey: posts.coverKey,
-  fanclubId: fanclubs.id,
-  fanclubName: fanclubs.name,
-  fanclubIconKey: fanclubs.iconKey,
-  frontUrl: services.frontUrl,
+  postId: sql<number>`${posts.id}`.mapWith(Number).as("entry_post_id"),
+  title: sql<string>`${posts.title}`.as("entry_title"),
+  coverKey: sql<string | null>`${posts.coverKey}`.as("entry_cover_key"),
+  fanclubId: sql<number>`${fanclubs.id}`.mapWith(Number).as("entry_fanclub_id"),
+  fanclubName: sql<string>`${fanclubs.name}`.as("entry_fanclub_name"),
+  fanclubIconKey: sql<string | null>`${fanclubs.iconKey}`.as("entry_fanclub_icon_key"),
+  frontUrl: sql<string>`${services.frontUrl}`.as("entry_front_url"),
 };
 
 interface EntryRow {
