@@ -16,14 +16,15 @@ test("a creator enters a contest with a post, fans vote, and the ranking shows t
   await signIn(page, CREATOR);
   await openHydrated(page, `${www}/me/fanclub/posts?fanclubPost=new`);
   const modal = page.getByTestId("post-modal");
-  await modal.locator('.post-type-choice[data-type="picture"]').click();
+  await modal.locator('.post-type-choice[data-type="album"]').click();
   const form = modal.getByTestId("post-form");
   await form.getByLabel("タイトル").fill(title);
   await form.getByLabel("本文").fill("自分で書いた本文");
   // choosing a contest with a template asks before replacing the comment
   await form.getByLabel("コンテスト").selectOption({ label: "Vtuberフォトコンテスト" });
-  const dialog = page.getByRole("dialog");
-  await expect(dialog).toContainText("コンテストのテンプレートで本文を置き換えますか？");
+  // the question opens over the post modal (itself a dialog)
+  const dialog = page.getByRole("dialog").filter({ hasText: "コンテストのテンプレートで本文を置き換えますか？" });
+  await expect(dialog).toBeVisible();
   await dialog.getByRole("button", { name: "OK" }).click();
   await expect(form.getByLabel("本文")).toHaveValue(/#Vtuberフォトコンテスト/);
   await form.getByTestId("publish").click();
