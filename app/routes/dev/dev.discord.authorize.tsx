@@ -88,7 +88,10 @@ export default function FakeDiscordAuthorize() {
     <div className="page narrow">
       <h1>{t("fake.title")}</h1>
       <p className="muted">{t("fake.note")}</p>
-      <Form method="post" className="form card">
+      {/* a document submission, as Discord's own screen is: the answer redirects to the callback,
+          whose state cookie is scoped to the callback's exact path (a client-side navigation
+          would fetch `callback.data`, outside that path) */}
+      <Form method="post" className="form card" reloadDocument>
         {purpose === "bot" ? (
           <label className="field">
             <span>{t("fake.guild")}</span>
