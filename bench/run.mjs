@@ -9,7 +9,6 @@
 import { execFileSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import path from "node:path";
-import { request } from "node:http";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { startWorker } from "../scripts/start-worker.mjs";
@@ -17,6 +16,7 @@ import { offlineEnv } from "../scripts/wrangler-env.mjs";
 import { runRenewalBench } from "./renewals.mjs";
 import { runUploadBench } from "./upload.mjs";
 import { runLiveChatBench } from "./live-chat.mjs";
+import { BUDGET_KB, PAGES, firstVisitJs, getter } from "./first-visit-js.mjs";
 
 const args = process.argv.slice(2);
 const duration = Number(args[args.indexOf("--duration") + 1] || 10);
@@ -30,18 +30,7 @@ run(["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", p
 run(["node", "scripts/seed.mjs", "--port", String(port), "--persist-to", persistTo]);
 const worker = await startWorker({ port, persistTo, stdio: "ignore" });
 
-/** GET over loopback with a brand's Host header (fetch() does not let us set Host). */
-function get(pathname, headers = {}) {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: "127.0.0.1", port, path: pathname, headers: { host, "accept-language": "ja", ...headers } }, (res) => {
-      const chunks = [];
-      res.on("data", (c) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
-    req.on("error", reject);
-    req.end();
-  });
-}
+const get = getter(port);
 
 function measure(pathname, accept, { uniquePaths = false } = {}) {
   let n = 0;
@@ -58,24 +47,6 @@ function measure(pathname, accept, { uniquePaths = false } = {}) {
       (err, result) => (err ? reject(err) : resolve(result)),
     );
   });
-}
-
-async function firstVisitJs(pathname) {
-  const html = (await get(pathname)).body.toString("utf8");
-  const srcs = new Set();
-  for (const m of html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)) srcs.add(m[1]);
-  for (const m of html.matchAll(/<link[^>]+href="([^"]+\.js)"[^>]+rel="modulepreload"/g)) srcs.add(m[1]);
-  for (const m of html.matchAll(/import\s*(?:\*\s*as\s*\w+\s*from\s*)?"([^"]+\.js)"/g)) srcs.add(m[1]);
-  let raw = 0;
-  let gz = 0;
-  for (const src of srcs) {
-    const { body } = await get(src);
-    raw += body.length;
-    gz += gzipSync(body, { level: 9 }).length;
-  }
-  // plus the first language file the browser fetches
-  const locale = (await get("/locales/ja/common.json")).body;
-  return { files: srcs.size, raw, gz, localeGz: gzipSync(locale, { level: 9 }).length };
 }
 
 try {
@@ -118,10 +89,10 @@ try {
   ]) {
     trips[name] = (await get(p, { accept: "text/html" })).headers["x-d1-round-trips"];
   }
-  const js = await firstVisitJs("/");
-  const postJs = await firstVisitJs(postPath);
-  // the seeded paid live (101): its player, chat and video code are lazy chunks a watcher loads later
-  const liveJs = await firstVisitJs("/fanclubs/101/lives/101");
+  // every public page the budget names; a live page's player, chat and video code are lazy chunks
+  const firstVisit = {};
+  for (const [name, pathname] of Object.entries(PAGES)) firstVisit[name] = await firstVisitJs(get, pathname);
+  const locale = (await get("/locales/ja/common.json")).body;
   const ratio = home.requests.average / bare.requests.average;
   console.log(`\nhome / bare ratio: ${ratio.toFixed(2)} (target >= 0.5); signed-out visitors share a render for 10 s`);
   console.log(
@@ -136,11 +107,11 @@ try {
   console.log(
     `D1 round trips per render (target <= 2): home ${trips.home}, fan club ${trips["fan club"]}, search ${trips.search}; post ${trips.post} (the gate, then one batch, beside the fan club header)`,
   );
-  console.log(
-    `first-visit JS: ${js.files} files, ${(js.raw / 1024).toFixed(1)} KB raw, ${(js.gz / 1024).toFixed(1)} KB gzip (target <= 90 KB); ja/common.json ${(js.localeGz / 1024).toFixed(1)} KB gzip`,
-  );
-  console.log(`first-visit JS of a post page: ${postJs.files} files, ${(postJs.gz / 1024).toFixed(1)} KB gzip (target <= 90 KB)`);
-  console.log(`first-visit JS of a live page: ${liveJs.files} files, ${(liveJs.gz / 1024).toFixed(1)} KB gzip (target <= 90 KB)`);
+  for (const [name, js] of Object.entries(firstVisit))
+    console.log(
+      `first-visit JS of ${name} ${PAGES[name]}: ${js.files.length} files, ${(js.gz / 1024).toFixed(1)} KB gzip (target <= ${BUDGET_KB} KB)`,
+    );
+  console.log(`and the first language file, ja/common.json: ${(gzipSync(locale, { level: 9 }).length / 1024).toFixed(1)} KB gzip`);
   // BENCH_UPLOAD_MB=0 skips the upload run
   if (Number(process.env.BENCH_UPLOAD_MB ?? 1) > 0) await runUploadBench({ port, rootPid: worker.child.pid });
   // BENCH_LIVE_CLIENTS=0 skips the live chat fan-out run
