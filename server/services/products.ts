@@ -5,6 +5,7 @@ import {
   follows,
   productOrders,
   products,
+  purchases,
   userAddresses,
   users,
   type ProductRow,
@@ -333,6 +334,9 @@ export type OrderLine = {
   fanclub: { id: number; name: string };
   buyerName: string | null;
   downloadable: boolean;
+  /** the fan's own history only: what coins and the card each paid (the purchase held this line alone) */
+  coinAmount: number;
+  cardAmount: number;
 };
 
 const orderColumns = {
@@ -348,6 +352,8 @@ const orderColumns = {
   fanclubId: fanclubs.id,
   fanclubName: fanclubs.name,
   buyerName: users.name,
+  coinAmount: purchases.coinAmount,
+  cardAmount: purchases.cardAmount,
 };
 
 type OrderRow = {
@@ -363,6 +369,8 @@ type OrderRow = {
   fanclubId: number;
   fanclubName: string;
   buyerName: string | null;
+  coinAmount: number;
+  cardAmount: number;
 };
 
 function lineOf(r: OrderRow, withBuyer: boolean): OrderLine {
@@ -378,6 +386,9 @@ function lineOf(r: OrderRow, withBuyer: boolean): OrderLine {
     fanclub: { id: r.fanclubId, name: r.fanclubName },
     buyerName: withBuyer ? r.buyerName : null,
     downloadable: r.kind === "digital" && r.fileKey !== null,
+    // how a fan paid is theirs: the fan club's sales list shows what it earned, not the means
+    coinAmount: withBuyer ? 0 : r.coinAmount,
+    cardAmount: withBuyer ? 0 : r.cardAmount,
   };
 }
 
@@ -396,6 +407,7 @@ export async function listOrders(
     .innerJoin(products, eq(products.id, productOrders.productId))
     .innerJoin(fanclubs, eq(fanclubs.id, productOrders.fanclubId))
     .innerJoin(users, eq(users.id, productOrders.userId))
+    .innerJoin(purchases, eq(purchases.id, productOrders.purchaseId))
     .where(
       and(
         "userId" in scope ? eq(productOrders.userId, scope.userId) : eq(productOrders.fanclubId, scope.fanclubId),

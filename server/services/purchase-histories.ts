@@ -11,6 +11,9 @@ export type PlanPaymentLine = {
   amount: number;
   kind: "join" | "upgrade" | "renewal" | "subscribe";
   paidWith: PaidWith;
+  /** what coins and the card each paid of `amount` */
+  coins: number;
+  card: number;
   paidAt: number;
 };
 
@@ -52,26 +55,28 @@ export async function planPaymentHistory(
     .limit(HISTORY_PAGE_SIZE + 1);
   const page = rows.slice(0, HISTORY_PAGE_SIZE);
   return {
-    items: page.map((r) => ({
-      id: r.id,
-      fanclub: { id: r.fanclubId, name: r.fanclubName },
-      planName: r.planName,
-      month: r.month,
-      amount: r.amount,
-      kind: r.kind,
+    items: page.map((r) => {
       // a purchase knows its split; a renewal has the coin entry or the card charge that paid it
-      paidWith:
+      const split =
         r.purchaseCoins !== null || r.purchaseCard !== null
-          ? paidWith(r.purchaseCoins ?? 0, r.purchaseCard ?? 0)
-          : r.amount === 0
-            ? "free"
-            : r.coinEntryId !== null
-              ? "coins"
-              : r.cardChargeId !== null
-                ? "card"
-                : "free",
-      paidAt: r.createdAt.getTime(),
-    })),
+          ? { coins: r.purchaseCoins ?? 0, card: r.purchaseCard ?? 0 }
+          : r.amount > 0 && r.coinEntryId !== null
+            ? { coins: r.amount, card: 0 }
+            : r.amount > 0 && r.cardChargeId !== null
+              ? { coins: 0, card: r.amount }
+              : { coins: 0, card: 0 };
+      return {
+        id: r.id,
+        fanclub: { id: r.fanclubId, name: r.fanclubName },
+        planName: r.planName,
+        month: r.month,
+        amount: r.amount,
+        kind: r.kind,
+        paidWith: paidWith(split.coins, split.card),
+        ...split,
+        paidAt: r.createdAt.getTime(),
+      };
+    }),
     next: rows.length > HISTORY_PAGE_SIZE ? page[page.length - 1]!.id : null,
   };
 }

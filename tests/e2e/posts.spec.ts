@@ -79,6 +79,9 @@ test.describe("posts and media", () => {
     await form.getByLabel("タイトル").fill(title);
     await form.getByLabel("本文").fill("ラフを3枚まとめました。");
     await upload(form, "picture", { name: "rough.png", mimeType: "image/png", buffer: PNG });
+    // the picked picture shows as a thumbnail beside its name, drawn from the file itself
+    const thumb = form.getByTestId("upload-item").filter({ hasText: "rough.png" }).locator("img.upload-item-thumb");
+    await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
     await form.getByTestId("save-draft").click();
     const saved = page.getByRole("status").filter({ hasText: "下書きを保存しました。" });
     await expect(saved).toBeVisible();
@@ -102,6 +105,9 @@ test.describe("posts and media", () => {
     const editor = page.getByTestId("post-form");
     await expect(editor.getByLabel("タイトル")).toHaveValue(title);
     await expect(editor.getByTestId("upload-item")).toHaveText(/rough\.png/);
+    // and the stored picture does on the editor page
+    const storedThumb = editor.getByTestId("upload-item").locator("img.upload-item-thumb");
+    await expect.poll(() => storedThumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
     await editor.getByTestId("publish").click();
     await expect(page.getByTestId("post-modal").getByRole("heading", { name: "投稿が完了しました。" })).toBeVisible();
     await page.getByTestId("view-post").click();

@@ -359,6 +359,8 @@ describe("joining a plan (spec §4 purchase)", () => {
     expect(history).toContain("ゴールド");
     expect(history).toContain("とらコイン＋クレジットカード");
     expect(history).toContain("1,000");
+    // with what each paid
+    expect(history).toContain("カード ¥700 / とらコイン 300 C");
     const other = await confirmedAccount({ prefix: "part-other" });
     const otherHistory = await (await other.b.request(at(hosts.user, "/me/purchase_histories"))).text();
     expect(otherHistory).not.toContain("購入テストの館");

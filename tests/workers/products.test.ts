@@ -201,6 +201,11 @@ describe("paid products through the cart", () => {
     const file = await fan.b.request(at(hosts.user, `/api/v1/me/products/${id}/download`));
     expect(file.status).toBe(200);
     expect(file.headers.get("content-disposition")).toContain("filename*=UTF-8''%E5%A3%81%E7%B4%99");
+    // the fan's history says the card paid it (each purchase history shows the split the same way)
+    const history = await (await fan.b.get(at(hosts.user, "/me/purchase_histories/products"))).text();
+    expect(history).toContain("壁紙セット");
+    expect(history).toContain("カード ¥800");
+    expect(history).not.toContain("とらコイン 800 C");
     expect(new Uint8Array(await file.arrayBuffer())).toEqual(FILE_BYTES);
     // owning a digital item once is enough
     expect((await call(fan, "POST", "/me/carts", { type: "Product", id, target_type: "product" })).json.payload.message).toBe(

@@ -132,6 +132,9 @@ describe("entering a raffle through the cart", { timeout: 30_000 }, () => {
     const html = await history.text();
     expect(html).toContain("サイン色紙プレゼント");
     expect(html).toContain("¥600");
+    // and how it was paid, as every purchase history says it
+    expect(html).toContain("とらコイン 600 C");
+    expect(html).not.toContain("カード ¥");
     expect(html).toContain("抽選待ち");
   });
 

@@ -1,3 +1,4 @@
+import { PaymentSplit } from "~/components/payments/payment-split";
 import { useTranslation } from "~/lib/i18n";
 import { formatYen } from "../../../server/domain/number-display";
 
@@ -38,7 +39,14 @@ export function OrderTable({ lines, side }: { lines: OrderLine[]; side: "fan" | 
               {side === "fan" ? <div className="muted small">{l.fanclub.name}</div> : null}
             </td>
             <td data-label={t("sales.quantity")}>{l.quantity}</td>
-            <td data-label={t("sales.price")}>{l.price === 0 ? t("free") : formatYen(l.price)}</td>
+            <td data-label={t("sales.price")}>
+              {l.price === 0 ? t("free") : formatYen(l.price)}
+              {side === "fan" && l.price > 0 ? (
+                <div className="muted small">
+                  <PaymentSplit coins={l.coinAmount} card={l.cardAmount} />
+                </div>
+              ) : null}
+            </td>
             <td data-label={t("sales.shipTo")} className="address">
               {l.shippingAddress ? formatShipping(l.shippingAddress) : <span className="muted">{t(`kind.${l.kind}`)}</span>}
             </td>

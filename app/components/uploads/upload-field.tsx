@@ -106,6 +106,10 @@ function UploadField(props: UploadFieldProps) {
         <ul className="upload-list">
           {uploads.items.map((item) => (
             <li key={item.id} className="upload-item" data-loading={item.isLoading ? "true" : undefined} data-testid="upload-item">
+              {item.kind === "picture" && item.thumbUrl ? (
+                // the file name says what it is; the picture only helps to recognise it
+                <img className="upload-item-thumb" src={item.thumbUrl} alt="" width={56} height={56} decoding="async" />
+              ) : null}
               <div className="upload-item-main">
                 <span className="upload-item-name">{item.filename}</span>
                 {item.isLoading ? (

@@ -84,6 +84,8 @@ export function useUploads(options: UseUploadsOptions) {
   callbacks.current = options;
   const messages = useRef({ t, toast });
   messages.current = { t, toast };
+  /** Pictures show from the picked file itself (an object URL) until the form goes away. */
+  const previews = useRef(new Set<string>());
 
   const problemText = useCallback(
     (problem: UploadProblem) => {
@@ -230,7 +232,10 @@ export function useUploads(options: UseUploadsOptions) {
         const id = placeholderId();
         const meta: FileMeta = { kind, fingerprint: uploadFingerprint(file, kind), placeholderId: id, existingCount: count };
         accepted.push({ file, meta });
-        placeholders.push({ id, filename: file.name, kind, size: file.size, isLoading: true, isPublish: true, progress: 0 });
+        // a picture is shown as it is picked; the stored item keeps this preview (the server sends none)
+        const thumbUrl = kind === "picture" ? URL.createObjectURL(file) : undefined;
+        if (thumbUrl) previews.current.add(thumbUrl);
+        placeholders.push({ id, filename: file.name, kind, size: file.size, isLoading: true, isPublish: true, progress: 0, thumbUrl });
         count++;
       }
       if (accepted.length === 0) return;
@@ -290,6 +295,7 @@ export function useUploads(options: UseUploadsOptions) {
           }
         });
       }
+      if (item.thumbUrl && previews.current.delete(item.thumbUrl)) URL.revokeObjectURL(item.thumbUrl);
       patchItem(id, null);
     },
     [patchItem],
@@ -330,6 +336,8 @@ export function useUploads(options: UseUploadsOptions) {
   useEffect(
     () => () => {
       void uppyRef.current?.then((uppy) => uppy.destroy());
+      for (const url of previews.current) URL.revokeObjectURL(url);
+      previews.current.clear();
     },
     [],
   );

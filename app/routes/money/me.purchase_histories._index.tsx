@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
+import { PaymentSplit } from "~/components/payments/payment-split";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import { formatYen } from "../../../server/domain/number-display";
 import { parseHistoryCursor } from "../../../server/domain/purchase-histories";
@@ -49,7 +50,14 @@ export default function PlanPayments() {
                 {p.planName} <span className="badge">{t(`history.kind.${p.kind}`)}</span>
               </td>
               <td>{formatLocalMonth(locale, p.month)}</td>
-              <td>{t(`histories.paidWith.${p.paidWith}`)}</td>
+              <td>
+                {t(`histories.paidWith.${p.paidWith}`)}
+                {p.paidWith === "coinsAndCard" ? (
+                  <div className="muted small">
+                    <PaymentSplit coins={p.coins} card={p.card} />
+                  </div>
+                ) : null}
+              </td>
               <td className="number">{formatYen(p.amount)}</td>
             </tr>
           ))}

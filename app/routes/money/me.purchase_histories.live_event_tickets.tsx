@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
-import { formatYen, formatCoins } from "../../../server/domain/number-display";
+import { PaymentSplit } from "~/components/payments/payment-split";
+import { formatYen } from "../../../server/domain/number-display";
 import { requireUser } from "../../../server/http/require-user";
 import { translatorFor } from "../../../server/i18n";
 import { listFanTickets } from "../../../server/services/live-events";
@@ -57,12 +58,7 @@ export default function LiveTicketHistory() {
                   {tk.price === 0 ? t("history.free") : formatYen(tk.price)}
                   {tk.price > 0 ? (
                     <div className="muted small">
-                      {[
-                        tk.cardAmount > 0 ? t("history.card", { amount: formatYen(tk.cardAmount) }) : null,
-                        tk.coinAmount > 0 ? t("history.coins", { amount: formatCoins(tk.coinAmount) }) : null,
-                      ]
-                        .filter(Boolean)
-                        .join(" / ")}
+                      <PaymentSplit coins={tk.coinAmount} card={tk.cardAmount} />
                     </div>
                   ) : null}
                 </td>

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 
+import { PaymentSplit } from "~/components/payments/payment-split";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import { formatYen } from "../../../server/domain/number-display";
 import { requireUser } from "../../../server/http/require-user";
@@ -59,7 +60,14 @@ export default function RaffleHistory() {
                   <div className="muted small">{r.fanclubName}</div>
                 </td>
                 <td data-label={t("history.entries")}>{r.count}</td>
-                <td data-label={t("history.paid")}>{r.paid === 0 ? t("public.free") : formatYen(r.paid)}</td>
+                <td data-label={t("history.paid")}>
+                  {r.paid === 0 ? t("public.free") : formatYen(r.paid)}
+                  {r.paid > 0 ? (
+                    <div className="muted small">
+                      <PaymentSplit coins={r.coinAmount} card={r.cardAmount} />
+                    </div>
+                  ) : null}
+                </td>
                 <td data-label={t("history.result")}>
                   <span className={r.result === "won" ? "badge" : "badge badge-muted"}>{t(`history.results.${r.result}`)}</span>
                 </td>

@@ -2,7 +2,8 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import tipsStyles from "~/styles/tips.css?url";
-import { formatCoins, formatYen } from "../../../server/domain/number-display";
+import { PaymentSplit } from "~/components/payments/payment-split";
+import { formatYen } from "../../../server/domain/number-display";
 import { requireUser } from "../../../server/http/require-user";
 import { translatorFor } from "../../../server/i18n";
 import { sentTips } from "../../../server/services/tips";
@@ -80,12 +81,7 @@ export default function TipHistory() {
                     {r.message ?? ""}
                   </td>
                   <td data-label={t("history.payment")}>
-                    {[
-                      r.coinAmount > 0 ? t("history.coins", { amount: formatCoins(r.coinAmount) }) : null,
-                      r.cardAmount > 0 ? t("history.card", { amount: formatYen(r.cardAmount) }) : null,
-                    ]
-                      .filter(Boolean)
-                      .join(" / ")}
+                    <PaymentSplit coins={r.coinAmount} card={r.cardAmount} />
                   </td>
                 </tr>
               ))}

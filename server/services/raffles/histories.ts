@@ -13,6 +13,9 @@ export type FanRaffleHistoryRow = {
   fanclubName: string;
   count: number;
   paid: number;
+  /** what coins and the card each paid (the purchase held these entries alone) */
+  coinAmount: number;
+  cardAmount: number;
   enteredAt: number;
   result: "pending" | "won" | "lost";
 };
@@ -32,6 +35,8 @@ export async function fanRaffleHistory(db: Db, userId: number, page: number): Pr
         paid: sql<number>`COALESCE((SELECT SUM(pi."price") FROM "purchase_items" pi WHERE pi."purchase_id" = "raffle_entries"."purchase_id" AND pi."type" = 'Raffle' AND pi."target_id" = "raffle_entries"."raffle_id"), 0)`.as(
           "paid",
         ),
+        coinAmount: sql<number | null>`${purchases.coinAmount}`.as("entry_coin_amount"),
+        cardAmount: sql<number | null>`${purchases.cardAmount}`.as("entry_card_amount"),
         enteredAt: raffleEntries.createdAt,
         status: raffles.status,
         won: sql<number>`EXISTS (SELECT 1 FROM "raffle_winners" w WHERE w."raffle_id" = "raffle_entries"."raffle_id" AND w."user_id" = "raffle_entries"."user_id")`.as(
@@ -41,6 +46,7 @@ export async function fanRaffleHistory(db: Db, userId: number, page: number): Pr
       .from(raffleEntries)
       .innerJoin(raffles, eq(raffles.id, raffleEntries.raffleId))
       .innerJoin(fanclubs, eq(fanclubs.id, raffles.fanclubId))
+      .leftJoin(purchases, eq(purchases.id, raffleEntries.purchaseId))
       .where(eq(raffleEntries.userId, userId))
       .orderBy(desc(raffleEntries.id))
       .limit(RAFFLE_PAGE_SIZE)
@@ -60,6 +66,8 @@ export async function fanRaffleHistory(db: Db, userId: number, page: number): Pr
       fanclubName: r.fanclubName,
       count: r.count,
       paid: Number(r.paid),
+      coinAmount: Number(r.coinAmount ?? 0),
+      cardAmount: Number(r.cardAmount ?? 0),
       enteredAt: r.enteredAt.getTime(),
       result: r.status !== "drawn" ? "pending" : r.won ? "won" : "lost",
     })),
