@@ -14,6 +14,7 @@ import {
   nextRoomAlarm,
   rateLimit,
 } from "../domain/live-room";
+import type { Locale } from "../domain/locale";
 import { translatorFor } from "../i18n";
 import { recordLiveOnAir } from "../services/live-events";
 import { resolveLiveAccess } from "./live-access";
@@ -92,6 +93,10 @@ export class LiveRoom extends DurableObject<RoomEnv> {
       ctx.storage.sql.exec(
         "CREATE TABLE IF NOT EXISTS mutes (user_id INTEGER PRIMARY KEY, muted_by INTEGER NOT NULL, at INTEGER NOT NULL)",
       );
+      // fans a moderator put out of this live for good (issue 17): they may not come back in
+      ctx.storage.sql.exec(
+        "CREATE TABLE IF NOT EXISTS removed (user_id INTEGER PRIMARY KEY, removed_by INTEGER NOT NULL, at INTEGER NOT NULL)",
+      );
       // the on-air state D1 last accepted from this room, and when the access re-check is due
       ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS room (key TEXT PRIMARY KEY, value INTEGER NOT NULL)");
     });
@@ -116,6 +121,7 @@ export class LiveRoom extends DurableObject<RoomEnv> {
     if (!verified.ok) return new Response(verified.problem, { status: ticketRefusalStatus(verified.problem) });
 
     const { ticket } = verified;
+    if (canBeMuted(ticket.role) && this.isRemoved(ticket.userId)) return this.turnAway(ticket.locale);
     const { exp: _opened, ...who } = ticket;
     const peer: Peer = { ...who, peerId: crypto.randomUUID(), published: false, mirror: false };
     const pair = new WebSocketPair();
@@ -164,6 +170,7 @@ export class LiveRoom extends DurableObject<RoomEnv> {
     if (type === "chat") return this.chat(ws, peer, message);
     if (type === "delete") return this.deleteMessage(ws, peer, message);
     if (type === "mute" || type === "unmute") return this.mute(ws, peer, message, type === "mute");
+    if (type === "remove") return this.remove(ws, peer, message);
     if (type === "publish" || type === "unpublish") return this.publish(ws, peer, type === "publish", message);
     if (typeof type === "string" && SIGNALS.has(type)) return this.signal(ws, peer, type, message);
     this.refuse(ws, peer, "invalid");
@@ -235,6 +242,53 @@ export class LiveRoom extends DurableObject<RoomEnv> {
       const p = socket.deserializeAttachment() as Peer;
       if (canModerate(p.role) || p.userId === userId) this.send(socket, notice);
     }
+  }
+
+  /**
+   * A moderator puts a fan out of this live for good: their sockets close with the reason in their
+   * language and a new ticket is turned away at the door. Only fans can be removed (never the
+   * owner or an editor), and a removal is not undone from the room.
+   */
+  private remove(ws: WebSocket, peer: Peer, message: Record<string, unknown>): void {
+    if (!canModerate(peer.role)) return this.refuse(ws, peer, "notAllowed");
+    const userId = Number(message.userId);
+    if (!Number.isSafeInteger(userId) || userId < 1 || userId === peer.userId) return this.refuse(ws, peer, "invalid");
+    const sockets = this.openSockets().filter((s) => (s.deserializeAttachment() as Peer).userId === userId);
+    if (sockets.some((s) => !canBeMuted((s.deserializeAttachment() as Peer).role))) return this.refuse(ws, peer, "notAllowed");
+    this.ctx.storage.sql.exec(
+      "INSERT INTO removed (user_id, removed_by, at) VALUES (?, ?, ?) ON CONFLICT(user_id) DO NOTHING",
+      userId,
+      peer.userId,
+      Date.now(),
+    );
+    for (const socket of sockets) this.revoke(socket, (socket.deserializeAttachment() as Peer).locale, "removed");
+    const notice = JSON.stringify({ type: "removed", userId });
+    for (const socket of this.openSockets()) if (canModerate((socket.deserializeAttachment() as Peer).role)) this.send(socket, notice);
+    if (sockets.length) this.schedulePresence();
+  }
+
+  /** Tells a socket why it may no longer be here, then closes it (the client stays closed). */
+  private revoke(socket: WebSocket, locale: Locale, code: "accessEnded" | "removed"): void {
+    const t = translatorFor(locale, "live");
+    this.send(socket, JSON.stringify({ type: "revoked", code, message: t(`live:errors.${code}`) }));
+    try {
+      socket.close(4003, code === "removed" ? "removed" : "access ended");
+    } catch {
+      // already closing
+    }
+  }
+
+  /** A removed fan's new socket: accepted only to say why, then closed (the browser shows no status of a refused upgrade). */
+  private turnAway(locale: Locale): Response {
+    const pair = new WebSocketPair();
+    const server = pair[1];
+    this.ctx.acceptWebSocket(server, ["turned-away"]);
+    this.revoke(server, locale, "removed");
+    return new Response(null, { status: 101, webSocket: pair[0] });
+  }
+
+  private isRemoved(userId: number): boolean {
+    return this.ctx.storage.sql.exec("SELECT 1 FROM removed WHERE user_id = ?", userId).toArray().length > 0;
   }
 
   private publish(ws: WebSocket, peer: Peer, publish: boolean, message: Record<string, unknown>): void {
@@ -323,14 +377,7 @@ export class LiveRoom extends DurableObject<RoomEnv> {
       const first = sockets[0]!.deserializeAttachment() as Peer;
       if (await resolveLiveAccess(db, first.liveEventId, userId, now)) continue;
       for (const socket of sockets) {
-        const p = socket.deserializeAttachment() as Peer;
-        const t = translatorFor(p.locale, "live");
-        this.send(socket, JSON.stringify({ type: "revoked", code: "accessEnded", message: t("live:errors.accessEnded") }));
-        try {
-          socket.close(4003, "access ended");
-        } catch {
-          // already closing
-        }
+        this.revoke(socket, (socket.deserializeAttachment() as Peer).locale, "accessEnded");
         closed++;
       }
     }

@@ -256,6 +256,47 @@ describe("live room: chat", () => {
     for (const c of [owner, editor, fan, late, back]) c.close();
   });
 
+  it("lets a moderator remove a fan for good: their sockets close with the reason and a new ticket is turned away", async () => {
+    const id = freshEvent();
+    const owner = await RoomClient.join(id, 950, "owner");
+    const editor = await RoomClient.join(id, 951, "editor");
+    const fan = await RoomClient.join(id, 952, "viewer");
+    const troll = await RoomClient.join(id, 953, "viewer", { locale: "en" });
+    const trollTab = await RoomClient.join(id, 953, "viewer", { locale: "en" });
+
+    // a fan may not remove anyone, and nobody removes the owner or an editor
+    fan.send({ type: "remove", userId: 953 });
+    expect(await fan.next((m) => m.type === "error")).toMatchObject({ code: "notAllowed" });
+    editor.send({ type: "remove", userId: 950 });
+    expect(await editor.next((m) => m.type === "error")).toMatchObject({ code: "notAllowed" });
+    owner.send({ type: "remove", userId: 951 });
+    expect(await owner.next((m) => m.type === "error")).toMatchObject({ code: "notAllowed" });
+
+    editor.send({ type: "remove", userId: 953 });
+    for (const tab of [troll, trollTab])
+      expect(await tab.next((m) => m.type === "revoked")).toEqual({
+        type: "revoked",
+        code: "removed",
+        message: "You were removed from this live by its host.",
+      });
+    expect(await owner.next((m) => m.type === "removed")).toEqual({ type: "removed", userId: 953 });
+    await fan.settle();
+    expect(fan.received.some((m) => m.type === "revoked" || m.type === "removed")).toBe(false);
+
+    // coming back with a fresh ticket: turned away at once, with the reason in their language
+    const res = await openSocket(id, await roomTicket(id, 953, "viewer"));
+    expect(res.status).toBe(101);
+    const again = new RoomClient(res.webSocket!);
+    res.webSocket!.accept();
+    expect(await again.next((m) => m.type === "revoked")).toMatchObject({
+      code: "removed",
+      message: "配信者の判断により、このライブから退出となりました。",
+    });
+    expect(again.received.some((m) => m.type === "welcome")).toBe(false);
+    expect((await snapshot(id)).presence).toBe(3);
+    for (const c of [owner, editor, fan]) c.close();
+  });
+
   it("broadcasts the presence count as people join and leave", async () => {
     const id = freshEvent();
     const a = await RoomClient.join(id, 1001, "viewer");

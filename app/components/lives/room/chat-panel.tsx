@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useDialog } from "~/components/feedback/dialog";
 import { useTranslation } from "~/lib/i18n";
 import { CHAT_LIMITS, canModerate } from "../../../../server/domain/live-room";
 import type { RoomView } from "./use-live-room";
 
 /**
  * The chat panel beside the player (spec §2: 350 px, hideable): messages with the sender's icon
- * and name, the presence count, and the form. The owner and editors delete messages and mute fans
- * from here. The room's refusals show under the form; the socket stays open.
+ * and name, the presence count, and the form. The owner and editors delete messages, mute fans
+ * and remove a fan from the live for good from here. The room's refusals show under the form; the socket stays open.
  */
 export function ChatPanel({
   view,
@@ -24,6 +25,10 @@ export function ChatPanel({
   const listRef = useRef<HTMLOListElement>(null);
   const moderator = view.role !== null && canModerate(view.role);
   const open = view.connection.kind === "open";
+  const dialog = useDialog();
+  const remove = async (userId: number, name: string) => {
+    if (await dialog.confirm({ message: t("watch.removeConfirm", { name }), okText: t("watch.remove") })) send({ type: "remove", userId });
+  };
 
   useEffect(() => {
     const list = listRef.current;
@@ -73,6 +78,9 @@ export function ChatPanel({
                     onClick={() => send({ type: view.mutedUsers.includes(m.userId) ? "unmute" : "mute", userId: m.userId })}
                   >
                     {view.mutedUsers.includes(m.userId) ? t("watch.unmute") : t("watch.mute")}
+                  </button>
+                  <button type="button" className="button-link small" onClick={() => void remove(m.userId, m.name)}>
+                    {t("watch.remove")}
                   </button>
                 </span>
               ) : null}
