@@ -181,6 +181,21 @@ const help = [
   ]),
 ];
 
+/** Messages (issue 20): the fan's threads on the user domain, the fan club's inbox and messages to many. */
+const messages = [
+  ...prefix("me/messages", [
+    index("routes/messages/me.messages._index.tsx"),
+    route("new", "routes/messages/me.messages.new.tsx"),
+    route(":id", "routes/messages/me.messages.$id.tsx"),
+  ]),
+  ...prefix("me/fanclub/messages", [
+    index("routes/messages/me.fanclub.messages._index.tsx"),
+    route("new", "routes/messages/me.fanclub.messages.new.tsx"),
+    route("bulk", "routes/messages/me.fanclub.messages.bulk.tsx"),
+    route(":id", "routes/messages/me.fanclub.messages.$id.tsx"),
+  ]),
+];
+
 /** The operator's pages. */
 const operator = [
   route("ops/open_requests", "routes/operator/ops.open_requests.tsx"),
@@ -202,6 +217,7 @@ export default [
   ...creator,
   ...money,
   ...help,
+  ...messages,
   ...operator,
   ...dev,
   route("*", "routes/not-found.tsx"),

@@ -45,6 +45,7 @@ export const NAMESPACES = [
   "payouts",
   "invoices",
   "sales",
+  "messages",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE: Namespace = "common";
