@@ -15,7 +15,8 @@ const DIGEST_CRON = "0 * * * *";
  * - MONEY_CRON, 00:00 JST: on the 1st the month's renewal run; every day the auto-leave of unpaid
  *   plans past the 7th and the expiry of bonus coins (docs/decisions/017).
  * - DIGEST_CRON, every hour: the e-mail digests due (hourly ones, and the daily ones at 08:00 JST).
- * - any other (00:05 JST): the queue heartbeat and the uploads clean-up.
+ * - any other (00:05 JST): the queue heartbeat, the uploads clean-up, and the Discord role sync
+ *   (roles kept to the end of a paid month run out; failed syncs are retried; decision 040).
  */
 export async function handleScheduled(controller: ScheduledController, env: Env, jobs: JobQueue = env.JOBS): Promise<void> {
   const db = createDb(env.DB);
@@ -34,6 +35,7 @@ export async function handleScheduled(controller: ScheduledController, env: Env,
               cron: controller.cron,
             },
             { type: "uploads-cleanup", key: `uploads-cleanup:${controller.scheduledTime}`, at: controller.scheduledTime },
+            { type: "discord-sync", key: `discord-sync:${controller.scheduledTime}` },
           ];
   await jobs.sendBatch(messages.map((body) => ({ body })));
 }
