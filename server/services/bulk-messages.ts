@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { rawBatchItem } from "../../db/batch";
 import { bulkMessages } from "../../db/schema";
 import { BULK_CHUNK, BULK_RATE, messageTextError, type Audience } from "../domain/messages";
 import { ceilingWait } from "../domain/throttle";
@@ -129,17 +130,26 @@ export async function runBulkChunk(
   const last = Number(next[next.length - 1]!.user_id);
   const inChunk = sql`SELECT "user_id" FROM (${recipients}) WHERE "user_id" > ${job.afterUserId} AND "user_id" <= ${last}`;
   await db.batch([
-    db.run(sql`INSERT INTO "message_threads" ("fanclub_id", "fan_user_id", "last_message_at", "created_at", "updated_at")
+    rawBatchItem(
+      db,
+      sql`INSERT INTO "message_threads" ("fanclub_id", "fan_user_id", "last_message_at", "created_at", "updated_at")
       SELECT ${bulk.fanclubId}, c."user_id", ${now}, ${now}, ${now} FROM (${inChunk}) c WHERE true
-      ON CONFLICT DO NOTHING`),
-    db.run(sql`INSERT INTO "messages" ("thread_id", "side", "sender_user_id", "body", "bulk_message_id", "bulk_recipient_id", "created_at")
+      ON CONFLICT DO NOTHING`,
+    ),
+    rawBatchItem(
+      db,
+      sql`INSERT INTO "messages" ("thread_id", "side", "sender_user_id", "body", "bulk_message_id", "bulk_recipient_id", "created_at")
       SELECT t."id", 'club', ${bulk.senderUserId}, ${bulk.body}, ${bulk.id}, t."fan_user_id", ${now}
       FROM "message_threads" t WHERE t."fanclub_id" = ${bulk.fanclubId} AND t."fan_user_id" IN (${inChunk})
-      ON CONFLICT DO NOTHING`),
-    db.run(sql`UPDATE "message_threads" SET
+      ON CONFLICT DO NOTHING`,
+    ),
+    rawBatchItem(
+      db,
+      sql`UPDATE "message_threads" SET
         "last_club_message_id" = (SELECT max("id") FROM "messages" m WHERE m."thread_id" = "message_threads"."id" AND m."side" = 'club'),
         "last_message_at" = max("last_message_at", ${now}), "updated_at" = ${now}
-      WHERE "fanclub_id" = ${bulk.fanclubId} AND "fan_user_id" IN (${inChunk})`),
+      WHERE "fanclub_id" = ${bulk.fanclubId} AND "fan_user_id" IN (${inChunk})`,
+    ),
     db
       .update(bulkMessages)
       .set({ cursorUserId: sql`max(${bulkMessages.cursorUserId}, ${last})`, deliveredCount, updatedAt: new Date(now) })

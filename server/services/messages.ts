@@ -19,6 +19,7 @@ import {
   type Side,
   type WriteRefusal,
 } from "../domain/messages";
+import { rawBatchItem } from "../../db/batch";
 import { randomToken } from "../security/crypto";
 import type { ResolvedSession } from "./sessions";
 
@@ -328,20 +329,29 @@ export async function sendMessage(
         .insert(messageThreads)
         .values({ fanclubId: input.fanclubId, fanUserId: input.fanUserId, lastMessageAt: now, createdAt: now, updatedAt: now })
         .onConflictDoNothing(),
-      db.run(sql`INSERT INTO "messages" ("thread_id", "side", "sender_user_id", "body", "created_at")
-        VALUES (${threadIdSql}, ${input.side}, ${input.senderUserId}, ${input.text}, ${input.now})`),
+      rawBatchItem(
+        db,
+        sql`INSERT INTO "messages" ("thread_id", "side", "sender_user_id", "body", "created_at")
+        VALUES (${threadIdSql}, ${input.side}, ${input.senderUserId}, ${input.text}, ${input.now})`,
+      ),
       ...(image && key
         ? [
-            db.run(sql`INSERT INTO "message_images" ("message_id", "r2_key", "content_type", "size", "created_at")
-              VALUES (last_insert_rowid(), ${key}, ${image.mime}, ${image.bytes.length}, ${input.now})`),
+            rawBatchItem(
+              db,
+              sql`INSERT INTO "message_images" ("message_id", "r2_key", "content_type", "size", "created_at")
+              VALUES (last_insert_rowid(), ${key}, ${image.mime}, ${image.bytes.length}, ${input.now})`,
+            ),
           ]
         : []),
       // the writer has read their own message, and everything before it
-      db.run(sql`UPDATE "message_threads" SET
+      rawBatchItem(
+        db,
+        sql`UPDATE "message_threads" SET
           ${sql.raw(`"${ownLast}"`)} = (SELECT max("id") FROM "messages" WHERE "thread_id" = "message_threads"."id" AND "side" = ${input.side}),
           ${sql.raw(`"${ownRead}"`)} = (SELECT max("id") FROM "messages" WHERE "thread_id" = "message_threads"."id"),
           "last_message_at" = ${input.now}, "updated_at" = ${input.now}
-        WHERE "fanclub_id" = ${input.fanclubId} AND "fan_user_id" = ${input.fanUserId}`),
+        WHERE "fanclub_id" = ${input.fanclubId} AND "fan_user_id" = ${input.fanUserId}`,
+      ),
       db.insert(messageSends).values({ userId: input.senderUserId, sentAt: now }),
       db
         .select({ id: messageThreads.id, messageId: sql<number>`${sql.raw(`"${ownLast}"`)}` })

@@ -8,6 +8,7 @@ import {
   notificationChannels,
   notificationSettings,
   pushSubscriptions,
+  services,
   users,
 } from "../../db/schema";
 import { recordKey, isUniqueViolation } from "../../db/idempotency";
@@ -131,7 +132,11 @@ async function recipientsAndUrl(
 ) {
   if (input.toSide === "fan") return { userIds: [input.fanUserId], url: `${userOrigin(env)}/me/messages/${input.threadId}` };
   const [club, editors] = await db.batch([
-    db.select({ ownerId: fanclubs.ownerId, serviceId: fanclubs.serviceId }).from(fanclubs).where(eq(fanclubs.id, input.fanclubId)),
+    db
+      .select({ ownerId: fanclubs.ownerId, frontUrl: services.frontUrl })
+      .from(fanclubs)
+      .innerJoin(services, eq(services.id, fanclubs.serviceId))
+      .where(eq(fanclubs.id, input.fanclubId)),
     db
       .select({ userId: fanclubEditors.userId })
       .from(fanclubEditors)
@@ -144,9 +149,11 @@ async function recipientsAndUrl(
       ),
   ]);
   const owner = club[0]?.ownerId;
+  // the fan club answers on its own brand's inbox, where the thread opens on the club's side
+  const front = club[0]?.frontUrl ?? userOrigin(env);
   return {
     userIds: [...(owner ? [owner] : []), ...editors.map((e) => e.userId)],
-    url: `${userOrigin(env)}/me/messages?fanclub=${input.fanclubId}`,
+    url: `${front}/me/fanclub/messages/${input.threadId}`,
   };
 }
 

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { data, redirect } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
+import { retryAfterHeaders } from "~/lib/retry-after";
 import messagesStyles from "~/styles/messages.css?url";
 import { MESSAGE_TEXT_MAX, normaliseMessageText, parseAudience } from "../../../server/domain/messages";
 import { waitMinutes } from "../../../server/domain/throttle";
@@ -14,6 +15,7 @@ export const handle = {
   i18n: ["common", "messages"],
   breadcrumb: () => ({ label: "messages:bulk.title" }),
 };
+export const headers = retryAfterHeaders;
 export const clientLoader = withNamespaces(["messages"]);
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: messagesStyles }];
 

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { useLoaderData } from "@remix-run/react";
 import { ThreadView } from "~/components/messages/thread-view";
 import { withNamespaces } from "~/lib/i18n";
+import { retryAfterHeaders } from "~/lib/retry-after";
 import messagesStyles from "~/styles/messages.css?url";
 import { loadThreadPage, notFound, threadAction, threadFor, threadIdParam } from "../../../server/http/message-pages";
 import { requireUser } from "../../../server/http/require-user";
@@ -11,6 +12,7 @@ export const handle = {
   i18n: ["common", "messages"],
   breadcrumb: () => ({ label: "messages:list.title" }),
 };
+export const headers = retryAfterHeaders;
 export const clientLoader = withNamespaces(["messages"]);
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: messagesStyles }];
 

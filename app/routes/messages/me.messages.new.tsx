@@ -3,6 +3,7 @@ import { redirect } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { MessageForm } from "~/components/messages/thread-view";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
+import { retryAfterHeaders } from "~/lib/retry-after";
 import messagesStyles from "~/styles/messages.css?url";
 import { MESSAGE_IMAGE, MESSAGE_TEXT_MAX } from "../../../server/domain/messages";
 import { notFound, sendFromForm } from "../../../server/http/message-pages";
@@ -15,6 +16,7 @@ export const handle = {
   i18n: ["common", "messages"],
   breadcrumb: () => ({ label: "messages:list.title" }),
 };
+export const headers = retryAfterHeaders;
 export const clientLoader = withNamespaces(["messages"]);
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: messagesStyles }];
 
