@@ -44,6 +44,8 @@ export async function loader({ context }: LoaderFunctionArgs) {
     user: app.user,
     // read with the session in the same batch (spec §2: shown only when signed in)
     coinBalance: app.session?.coinBalance ?? null,
+    // the messages mark, from the same batch (issue 20: no round trip of its own)
+    unreadMessages: app.session?.unreadMessages ?? false,
     flash: app.flash,
     sidebarOpen: app.sidebarOpen,
     creator: creatorData(app, brand),

@@ -197,6 +197,20 @@ const help = [
   ]),
 ];
 
+/** Messages (issue 20): the fan's threads on the user domain, the fan club's inbox and messages to many. */
+const messages = [
+  ...prefix("me/messages", [
+    index("routes/messages/me.messages._index.tsx"),
+    route("new", "routes/messages/me.messages.new.tsx"),
+    route(":id", "routes/messages/me.messages.$id.tsx"),
+  ]),
+  ...prefix("me/fanclub/messages", [
+    index("routes/messages/me.fanclub.messages._index.tsx"),
+    route("new", "routes/messages/me.fanclub.messages.new.tsx"),
+    route("bulk", "routes/messages/me.fanclub.messages.bulk.tsx"),
+    route(":id", "routes/messages/me.fanclub.messages.$id.tsx"),
+  ]),
+];
 /** Contests (spec §2 /contest/*): each contest's page, on the user domain. */
 const contests = [route("contest/:slug", "routes/contests/contest.$slug/route.tsx")];
 
@@ -246,6 +260,7 @@ export default [
   ...specPaths,
   ...money,
   ...help,
+  ...messages,
   ...contests,
   ...operator,
   ...dev,

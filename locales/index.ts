@@ -23,6 +23,7 @@ import jaProducts from "./ja/products.json";
 import jaPayouts from "./ja/payouts.json";
 import jaInvoices from "./ja/invoices.json";
 import jaSales from "./ja/sales.json";
+import jaMessages from "./ja/messages.json";
 import jaLanding from "./ja/landing.json";
 import jaLeak from "./ja/leak.json";
 import jaDiscord from "./ja/discord.json";
@@ -52,6 +53,7 @@ import enProducts from "./en/products.json";
 import enPayouts from "./en/payouts.json";
 import enInvoices from "./en/invoices.json";
 import enSales from "./en/sales.json";
+import enMessages from "./en/messages.json";
 import enLanding from "./en/landing.json";
 import enLeak from "./en/leak.json";
 import enDiscord from "./en/discord.json";
@@ -81,6 +83,7 @@ import zhCnProducts from "./zh-cn/products.json";
 import zhCnPayouts from "./zh-cn/payouts.json";
 import zhCnInvoices from "./zh-cn/invoices.json";
 import zhCnSales from "./zh-cn/sales.json";
+import zhCnMessages from "./zh-cn/messages.json";
 import zhCnLanding from "./zh-cn/landing.json";
 import zhCnLeak from "./zh-cn/leak.json";
 import zhCnDiscord from "./zh-cn/discord.json";
@@ -110,6 +113,7 @@ import zhTwProducts from "./zh-tw/products.json";
 import zhTwPayouts from "./zh-tw/payouts.json";
 import zhTwInvoices from "./zh-tw/invoices.json";
 import zhTwSales from "./zh-tw/sales.json";
+import zhTwMessages from "./zh-tw/messages.json";
 import zhTwLanding from "./zh-tw/landing.json";
 import zhTwLeak from "./zh-tw/leak.json";
 import zhTwDiscord from "./zh-tw/discord.json";
@@ -139,6 +143,7 @@ import koProducts from "./ko/products.json";
 import koPayouts from "./ko/payouts.json";
 import koInvoices from "./ko/invoices.json";
 import koSales from "./ko/sales.json";
+import koMessages from "./ko/messages.json";
 import koLanding from "./ko/landing.json";
 import koLeak from "./ko/leak.json";
 import koDiscord from "./ko/discord.json";
@@ -175,6 +180,7 @@ export const resources = {
     payouts: jaPayouts,
     invoices: jaInvoices,
     sales: jaSales,
+    messages: jaMessages,
     landing: jaLanding,
     leak: jaLeak,
     discord: jaDiscord,
@@ -206,6 +212,7 @@ export const resources = {
     payouts: enPayouts,
     invoices: enInvoices,
     sales: enSales,
+    messages: enMessages,
     landing: enLanding,
     leak: enLeak,
     discord: enDiscord,
@@ -237,6 +244,7 @@ export const resources = {
     payouts: zhCnPayouts,
     invoices: zhCnInvoices,
     sales: zhCnSales,
+    messages: zhCnMessages,
     landing: zhCnLanding,
     leak: zhCnLeak,
     discord: zhCnDiscord,
@@ -268,6 +276,7 @@ export const resources = {
     payouts: zhTwPayouts,
     invoices: zhTwInvoices,
     sales: zhTwSales,
+    messages: zhTwMessages,
     landing: zhTwLanding,
     leak: zhTwLeak,
     discord: zhTwDiscord,
@@ -299,6 +308,7 @@ export const resources = {
     payouts: koPayouts,
     invoices: koInvoices,
     sales: koSales,
+    messages: koMessages,
     landing: koLanding,
     leak: koLeak,
     discord: koDiscord,

@@ -49,6 +49,7 @@ export const NAMESPACES = [
   "payouts",
   "invoices",
   "sales",
+  "messages",
   "landing",
   "leak",
   "discord",

@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { isLocale } from "./domain/locale";
 import { api } from "./api";
 import { mediaRoutes } from "./media/routes";
+import { messageImageRoutes } from "./media/message-images";
 import { uploadRoutes } from "./uploads/routes";
 import { createDb } from "../db/client";
 import { paymentProviderFrom } from "./integrations/payments";
@@ -58,6 +59,7 @@ export function createApp(build: ServerBuild, mode: string) {
     return outcome.status === 400 ? c.json({ error: "invalid signature" }, 400) : c.json({ received: true });
   });
   app.route("/media", mediaRoutes);
+  app.route("/message-images", messageImageRoutes);
   app.route("/uploads", uploadRoutes);
 
   // Language resources for the browser, one namespace of one locale per request.

@@ -29,6 +29,14 @@ export interface EnvSecrets extends PaymentEnv, LiveVideoEnv {
   R2_ACCESS_KEY_ID?: string;
   R2_SECRET_ACCESS_KEY?: string;
   R2_BUCKET_NAME?: string;
+  /**
+   * Web Push (VAPID, RFC 8292): the application server's P-256 key pair (base64url, as
+   * `npx @block65/webcrypto-web-push generate-keys`-style tools print them) and a contact URL
+   * (`mailto:` or `https:`). All three or none; without them pushes go to the local fake.
+   */
+  VAPID_PUBLIC_KEY?: string;
+  VAPID_PRIVATE_KEY?: string;
+  VAPID_SUBJECT?: string;
   /** Discord (docs/decisions/040): the application's OAuth client and its bot; production only, all three or none */
   DISCORD_CLIENT_ID?: string;
   DISCORD_CLIENT_SECRET?: string;

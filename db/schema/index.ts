@@ -15,6 +15,7 @@ export * from "./raffles";
 export * from "./products";
 export * from "./earnings";
 export * from "./payouts";
+export * from "./messages";
 export * from "./welcome";
 export * from "./leak";
 export * from "./discord";

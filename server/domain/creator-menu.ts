@@ -16,6 +16,7 @@ export const CREATOR_MENU = [
   { key: "lessons", href: "/me/fanclub/lesson_reserve/show", action: "manageLessons" },
   { key: "schedules", href: "/me/fanclub/schedules", action: "manageSchedules" },
   { key: "raffles", href: "/me/fanclub/raffles", action: "manageRaffles" },
+  { key: "messages", href: "/me/fanclub/messages", action: "manageMessages" },
   { key: "liveEvents", href: "/me/fanclub/live_events", action: "manageLiveEvents" },
   { key: "sales", href: "/me/fanclub/sales", action: "viewSales" },
   { key: "purchases", href: "/me/fanclub/purchases/live_events", action: "viewSales" },

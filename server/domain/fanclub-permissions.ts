@@ -14,6 +14,8 @@ export const EDITOR_PERMISSIONS = [
   "can_product_manage",
   "can_lesson_manage",
   "can_raffle_manage",
+  // issue 20: read and answer the fan club's messages, and send its messages to many
+  "can_message_manage",
 ] as const;
 export type EditorPermission = (typeof EDITOR_PERMISSIONS)[number];
 
@@ -30,6 +32,7 @@ export const CREATOR_ACTIONS = [
   "manageProducts",
   "manageLessons",
   "manageRaffles",
+  "manageMessages",
   "manageLiveEvents",
   "editProfile",
   "managePlans",
@@ -58,6 +61,7 @@ const EDITOR_RULE: Record<CreatorAction, EditorPermission | "always" | null> = {
   manageProducts: "can_product_manage",
   manageLessons: "can_lesson_manage",
   manageRaffles: "can_raffle_manage",
+  manageMessages: "can_message_manage",
   // spec §4: only the event owner broadcasts
   manageLiveEvents: null,
   editProfile: null,

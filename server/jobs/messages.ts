@@ -53,6 +53,19 @@ export type JobMessage =
       afterId: number;
     }
   | {
+      /** deliver a fan club's message to many: the recipients after `afterUserId`, then the next chunk (issue 20) */
+      type: "bulk-message";
+      key: string;
+      bulkMessageId: number;
+      afterUserId: number;
+    }
+  | {
+      /** send the e-mail digests due this hour (issue 20) */
+      type: "digests";
+      key: string;
+      at: number;
+    }
+  | {
       /** move expired bonus coins out, one page per message, sending itself on while there are more */
       type: "coins-expire";
       key: string;

@@ -3,6 +3,8 @@ import { createDb } from "../../db/client";
 import type { Env } from "../env";
 import { deliverEmail, deliverEmails } from "../services/mailer";
 import { cleanUpUploads } from "../services/uploads";
+import { runBulkChunk } from "../services/bulk-messages";
+import { sendDigests } from "../services/notify";
 import { deleteOldMediaCounters } from "../services/media-rate";
 import { jobDepsFrom, type JobDeps } from "./deps";
 import { alreadyProcessed, once } from "../../db/idempotency";
@@ -68,6 +70,13 @@ async function runJob(db: Db, env: Env, deps: JobDeps, job: JobMessage): Promise
       return;
     case "auto-leave":
       await runAutoLeave(db, deps, job);
+      return;
+    case "bulk-message":
+      await runBulkChunk(db, deps.jobs, job, deps.now());
+      return;
+    case "digests":
+      // each person's digest of a period carries its own key, so a second run sends nothing twice
+      await sendDigests(db, env, job.at);
       return;
     case "coins-expire":
       await runCoinsExpire(db, deps);

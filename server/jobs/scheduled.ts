@@ -6,11 +6,15 @@ import { beatStatement } from "./heartbeat";
 import type { JobMessage } from "./messages";
 import { moneyCronJobs } from "./renewals";
 
+/** The hourly cron of the notification digests (issue 20). */
+const DIGEST_CRON = "0 * * * *";
+
 /**
  * Daily crons. They never charge anyone or change a membership themselves: they record that they
  * ran and enqueue jobs whose keys make each effect happen once.
  * - MONEY_CRON, 00:00 JST: on the 1st the month's renewal run; every day the auto-leave of unpaid
  *   plans past the 7th and the expiry of bonus coins (docs/decisions/017).
+ * - DIGEST_CRON, every hour: the e-mail digests due (hourly ones, and the daily ones at 08:00 JST).
  * - any other (00:05 JST): the queue heartbeat, the uploads clean-up, and the Discord role sync
  *   (roles kept to the end of a paid month run out; failed syncs are retried; decision 040).
  */
@@ -21,15 +25,17 @@ export async function handleScheduled(controller: ScheduledController, env: Env,
   const messages: JobMessage[] =
     controller.cron === MONEY_CRON
       ? moneyCronJobs(controller.scheduledTime)
-      : [
-          {
-            type: "heartbeat",
-            key: `heartbeat:${controller.cron}:${controller.scheduledTime}`,
-            scheduledAt: controller.scheduledTime,
-            cron: controller.cron,
-          },
-          { type: "uploads-cleanup", key: `uploads-cleanup:${controller.scheduledTime}`, at: controller.scheduledTime },
-          { type: "discord-sync", key: `discord-sync:${controller.scheduledTime}` },
-        ];
+      : controller.cron === DIGEST_CRON
+        ? [{ type: "digests", key: `digests:${controller.scheduledTime}`, at: controller.scheduledTime }]
+        : [
+            {
+              type: "heartbeat",
+              key: `heartbeat:${controller.cron}:${controller.scheduledTime}`,
+              scheduledAt: controller.scheduledTime,
+              cron: controller.cron,
+            },
+            { type: "uploads-cleanup", key: `uploads-cleanup:${controller.scheduledTime}`, at: controller.scheduledTime },
+            { type: "discord-sync", key: `discord-sync:${controller.scheduledTime}` },
+          ];
   await jobs.sendBatch(messages.map((body) => ({ body })));
 }

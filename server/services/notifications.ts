@@ -23,7 +23,12 @@ export type NotificationKind =
   | "refundOwed"
   | "refundInTransfer"
   | "refundPaid"
-  | "refundFailed";
+  | "refundFailed"
+  // issue 20: notices of new messages, posts, purchase results and lives starting
+  | "newMessage"
+  | "newPost"
+  | "purchaseResult"
+  | "liveStarting";
 
 export function notificationInsert(
   db: Db,

@@ -7,6 +7,7 @@ import { randomToken, sha256Hex } from "../security/crypto";
 import { sessionCoinBalanceStatement } from "./coin-summary";
 import { creatorSummaryFrom, creatorSummaryStatements, type CreatorSummary } from "./creator";
 import { expiredPlansFrom, expiredPlansQuery, type ExpiredPlan } from "./expired-plans";
+import { unreadMessagesStatement } from "./messages";
 
 /**
  * Sign-in sessions in D1. The browser holds a random id; the table holds its SHA-256. A fresh id
@@ -30,6 +31,8 @@ export interface ResolvedSession {
   coinBalance: number;
   /** plans whose renewal could not be paid (spec §3 isSubscriptionAlert, the layout's expired-plan alert) */
   expiredPlans: ExpiredPlan[];
+  /** the header's messages mark: something unread as fan or as a fan club they answer for (issue 20) */
+  unreadMessages: boolean;
 }
 
 export async function createSession(
@@ -62,7 +65,7 @@ export async function resolveSession(
 ): Promise<ResolvedSession | null> {
   if (!id || id.length > 100) return null;
   const idHash = await sha256Hex(id);
-  const [rows, own, editing, managed, approved, coins, expired] = await db.batch([
+  const [rows, own, editing, managed, approved, coins, expired, unreadMessages] = await db.batch([
     db
       .select({
         idHash: sessions.idHash,
@@ -86,6 +89,7 @@ export async function resolveSession(
     ...creatorSummaryStatements(db, idHash),
     sessionCoinBalanceStatement(db, idHash, now),
     expiredPlansQuery(db, sql`(SELECT ${sessions.userId} FROM ${sessions} WHERE ${sessions.idHash} = ${idHash})`),
+    unreadMessagesStatement(db, sql`(SELECT ${sessions.userId} FROM ${sessions} WHERE ${sessions.idHash} = ${idHash})`),
   ]);
   const row = rows[0];
   if (!row || row.leftAt || !isSessionLive(row, now)) return null;
@@ -113,6 +117,7 @@ export async function resolveSession(
     creator: creatorSummaryFrom({ own, editing, managed, approved }),
     coinBalance: Number(coins[0]?.balance ?? 0),
     expiredPlans: expiredPlansFrom(expired),
+    unreadMessages: Boolean(Number(unreadMessages[0]?.unread ?? 0)),
   };
 }
 

@@ -35,6 +35,7 @@ const NEEDS: Partial<Record<CreatorAction, EditorPermission>> = {
   manageProducts: "can_product_manage",
   manageLessons: "can_lesson_manage",
   manageRaffles: "can_raffle_manage",
+  manageMessages: "can_message_manage",
 };
 
 describe("fan club permissions (spec §6)", () => {

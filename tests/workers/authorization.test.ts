@@ -35,6 +35,7 @@ const PERMISSIONS: readonly EditorPermission[] = [
   "can_product_manage",
   "can_lesson_manage",
   "can_raffle_manage",
+  "can_message_manage",
 ];
 
 /**
@@ -55,6 +56,7 @@ const ACTION_RULES: Record<CreatorAction, Rule> = {
   manageProducts: "can_product_manage",
   manageLessons: "can_lesson_manage",
   manageRaffles: "can_raffle_manage",
+  manageMessages: "can_message_manage",
   manageLiveEvents: "owner",
   editProfile: "owner",
   managePlans: "owner",
@@ -85,6 +87,7 @@ const PAGES: ReadonlyArray<{ path: string; rule: Rule }> = [
   { path: "/me/fanclub/talks", rule: "can_talk_manage" },
   { path: "/me/fanclub/schedules", rule: "can_schedule_manage" },
   { path: "/me/fanclub/raffles", rule: "can_raffle_manage" },
+  { path: "/me/fanclub/messages", rule: "can_message_manage" },
   { path: "/me/fanclub/lesson_reserve/show", rule: "can_lesson_manage" },
   { path: "/me/fanclub/live_events", rule: "owner" },
   { path: "/me/fanclub/sales", rule: "owner" },

@@ -6,6 +6,8 @@ import { PlanCard } from "~/components/fanclub/plan-card";
 import { PlanPaymentSlot } from "~/components/payments/query-launcher";
 import { TipButton } from "~/components/tips/tip-button";
 import { useTranslation } from "~/lib/i18n";
+import { linkBuilder } from "~/lib/links";
+import { useRootData } from "~/lib/root-data";
 import { formatCompactNumber } from "../../../server/domain/number-display";
 import { FANCLUB_TABS } from "../../../server/domain/fanclub-rules";
 import type { FanclubView } from "../../../server/http/fanclub-view";
@@ -16,6 +18,7 @@ export function FanclubFrame({ view, tab, children }: { view: FanclubView; tab: 
   const { t: tc } = useTranslation("common");
   const f = view.fanclub;
   const base = `/fanclubs/${f.id}`;
+  const links = linkBuilder(useRootData());
   // the home page's browsing history
   useEffect(() => rememberFanclubVisit(f.id), [f.id]);
   // following changes the count at once: the follow API answers with the new count
@@ -52,6 +55,16 @@ export function FanclubFrame({ view, tab, children }: { view: FanclubView; tab: 
                   {/* a tip to the fan club itself (payment modal page 61); editors do not tip their own fan club */}
                   {view.viewer.isEditor ? null : (
                     <TipButton page={61} id={f.id} label={t("tip")} className="button button-outline button-small" />
+                  )}
+                  {/* issue 20: messages live on the user domain */}
+                  {view.viewer.isEditor ? null : (
+                    <a
+                      className="button button-outline button-small"
+                      href={links.user(`/me/messages/new?fanclub=${f.id}`)}
+                      data-testid="message-fanclub"
+                    >
+                      {t("message")}
+                    </a>
                   )}
                 </>
               )

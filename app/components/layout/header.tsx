@@ -60,7 +60,7 @@ export function Header({ data, onToggleSidebar }: HeaderProps) {
         <LocaleSelector locale={data.locale} />
         {data.user ? (
           <Suspense fallback={<span className="avatar" aria-hidden="true" />}>
-            <SignedInTools user={data.user} coinBalance={data.coinBalance ?? 0} links={links} />
+            <SignedInTools user={data.user} coinBalance={data.coinBalance ?? 0} unreadMessages={data.unreadMessages} links={links} />
           </Suspense>
         ) : (
           <a className="icon-button login-icon" href={links.login(here)} aria-label={t("header.login")}>

@@ -6,6 +6,9 @@ import { useToast } from "~/components/feedback/toast";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import { requireUser } from "../../../server/http/require-user";
 import { translatorFor } from "../../../server/i18n";
+import { getChannels, saveChannels } from "../../../server/services/notification-channels";
+import { DIGEST_MODES, EMAIL_COLUMN, NOTIFY_CHANNELS, NOTIFY_KINDS, channelsFromForm, parseDigest } from "../../../server/domain/notify";
+import { PushToggle } from "~/components/messages/push-toggle";
 import {
   NOTIFICATION_PREFERENCES,
   getNotificationSettings,
@@ -15,15 +18,28 @@ import {
 } from "../../../server/services/notification-settings";
 
 export const handle = {
-  i18n: ["common", "preferences"],
+  i18n: ["common", "preferences", "messages"],
   breadcrumb: () => ({ label: "preferences:notifications.title" }),
 };
-export const clientLoader = withNamespaces(["preferences"]);
+export const clientLoader = withNamespaces(["preferences", "messages"]);
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const user = requireUser(context.app);
-  const preferences = await getNotificationSettings(context.app.db, user.id);
+  const [preferences, channels] = await Promise.all([
+    getNotificationSettings(context.app.db, user.id),
+    getChannels(context.app.db, user.id),
+  ]);
   return {
+    // issue 20: kinds × channels; the e-mail column of kinds with an older e-mail setting shows that setting
+    channels: NOTIFY_KINDS.map((kind) => ({
+      kind,
+      on: NOTIFY_CHANNELS.map((channel) => ({
+        channel,
+        checked: channel === "email" && EMAIL_COLUMN[kind] ? preferences[EMAIL_COLUMN[kind]] : channels.channels[kind][channel],
+      })),
+    })),
+    digest: channels.digest,
+    digestModes: DIGEST_MODES,
     title: translatorFor(context.app.locale, "preferences")("notifications.title"),
     // a list, not the object: the page shows them in this order and needs no server import to know it
     items: NOTIFICATION_PREFERENCES.map((name) => ({ name, checked: preferences[name] })),
@@ -35,7 +51,23 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.t
 export async function action({ request, context }: ActionFunctionArgs) {
   const { app } = context;
   const user = requireUser(app);
-  const preferences = preferencesFromForm(await request.formData());
+  const form = await request.formData();
+  if (form.get("intent") === "channels") {
+    const channels = channelsFromForm((name) => form.has(name));
+    const current = await getNotificationSettings(app.db, user.id);
+    // the e-mail boxes of kinds with an older column write that column, so both pages agree
+    for (const kind of NOTIFY_KINDS) {
+      const column = EMAIL_COLUMN[kind];
+      if (column) current[column] = channels[kind].email;
+    }
+    const now = Date.now();
+    await Promise.all([
+      saveChannels(app.db, user.id, channels, parseDigest(form.get("digest")), now),
+      saveNotificationSettings(app.db, user.id, current, now),
+    ]);
+    return { done: true, failed: false };
+  }
+  const preferences = preferencesFromForm(form);
   try {
     await saveNotificationSettings(app.db, user.id, preferences, Date.now());
   } catch (error) {
@@ -48,7 +80,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function NotificationSettings() {
   const { t } = useTranslation("preferences");
-  const { items } = useLoaderData<typeof loader>();
+  const { t: tm } = useTranslation("messages");
+  const { items, channels, digest, digestModes } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const toast = useToast();
@@ -76,6 +109,58 @@ export default function NotificationSettings() {
             </button>
           </div>
         </Form>
+      </section>
+      <section className="card" aria-labelledby="notifications-channels-title">
+        <h2 id="notifications-channels-title">{tm("settings.title")}</h2>
+        <p className="muted">{tm("settings.lead")}</p>
+        <Form method="post" className="form">
+          <input type="hidden" name="intent" value="channels" />
+          <table className="data-table notification-channels">
+            <thead>
+              <tr>
+                <th scope="col">{tm("settings.kindColumn")}</th>
+                {channels[0]?.on.map((c) => (
+                  <th scope="col" key={c.channel}>
+                    {tm(`settings.channels.${c.channel}`)}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {channels.map((row) => (
+                <tr key={row.kind}>
+                  <th scope="row">{tm(`settings.kinds.${row.kind}`)}</th>
+                  {row.on.map((c) => (
+                    <td key={c.channel}>
+                      <input
+                        type="checkbox"
+                        name={`${row.kind}.${c.channel}`}
+                        defaultChecked={c.checked}
+                        aria-label={`${tm(`settings.kinds.${row.kind}`)}: ${tm(`settings.channels.${c.channel}`)}`}
+                      />
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <div className="field">
+            <label htmlFor="notification-digest">{tm("settings.digest.label")}</label>
+            <select id="notification-digest" name="digest" defaultValue={digest}>
+              {digestModes.map((mode) => (
+                <option key={mode} value={mode}>
+                  {tm(`settings.digest.${mode}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="form-actions">
+            <button type="submit" className="button" disabled={navigation.state !== "idle"}>
+              {tm("settings.save")}
+            </button>
+          </div>
+        </Form>
+        <PushToggle />
       </section>
     </div>
   );

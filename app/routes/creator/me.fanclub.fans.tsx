@@ -42,6 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     counts: result.counts,
     rows: result.rows.map((r) => ({ ...r, since: r.since.toISOString() })),
     canBlock: can(op.role, "blockFans"),
+    canMessage: can(op.role, "manageMessages"),
     canManageEditors: can(op.role, "manageEditors"),
     // profiles live on the user domain only (spec §2 route guard)
     profileOrigin: app.origins.user,
@@ -136,6 +137,11 @@ export default function Fans() {
                       <span>{r.name}</span>
                     </a>
                     {r.blocked && d.searchType !== "blocks" ? <span className="badge fans-blocked">{t("blockedBadge")}</span> : null}
+                    {d.canMessage && !r.blocked ? (
+                      <Link className="fans-message" to={`/me/fanclub/messages/new?user=${r.userId}`} data-testid="message-fan">
+                        {t("message")}
+                      </Link>
+                    ) : null}
                   </td>
                   {isFans ? <td data-label={t("columns.plan")}>{r.planName}</td> : null}
                   {isFans ? (

@@ -1,0 +1,14 @@
+import type { SQL } from "drizzle-orm";
+import type { Db } from "./client";
+
+/**
+ * A raw SQL statement as an item of `db.batch([...])`. drizzle's `db.run(sql)` works alone, but in
+ * a D1 batch its bound parameters go to a prepared statement it never made, and the batch throws
+ * ("Cannot read properties of undefined (reading 'bind')"). This prepares it, so set-based
+ * statements drizzle cannot build (INSERT ... SELECT over a subquery, UPDATE from aggregates) still
+ * run in the batch's one transaction with their values bound, never spliced into the text.
+ */
+export function rawBatchItem(db: Db, query: SQL) {
+  const item = db.run(query);
+  return Object.assign(item, { stmt: db.$client.prepare(item.getQuery().sql) });
+}
