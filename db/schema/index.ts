@@ -15,3 +15,5 @@ export * from "./raffles";
 export * from "./products";
 export * from "./earnings";
 export * from "./payouts";
+export * from "./talks";
+export * from "./schedules";
