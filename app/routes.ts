@@ -73,8 +73,15 @@ const fanclubPages = [
       index("routes/fanclub/fanclubs.$id.raffles._index.tsx"),
       route(":raffleId", "routes/fanclub/fanclubs.$id.raffles.$raffleId/route.tsx"),
     ]),
+    ...prefix("talks", [
+      index("routes/fanclub/fanclubs.$id.talks._index.tsx"),
+      route("new", "routes/fanclub/fanclubs.$id.talks.new.tsx"),
+      route(":talkId", "routes/fanclub/fanclubs.$id.talks.$talkId.tsx"),
+    ]),
     ...live,
   ]),
+  // the calendar feed a calendar app subscribes to: a resource route outside the page frame
+  route("fanclubs/:id/schedules.ics", "routes/fanclub/fanclubs.$id.schedules[.ics].ts"),
   route(":uniquePath", "routes/fanclub/$uniquePath.tsx"),
   route("groups/:id", "routes/fanclub/groups.$id.tsx", [
     index("routes/fanclub/groups.$id._index.tsx"),

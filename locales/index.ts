@@ -23,6 +23,8 @@ import jaProducts from "./ja/products.json";
 import jaPayouts from "./ja/payouts.json";
 import jaInvoices from "./ja/invoices.json";
 import jaSales from "./ja/sales.json";
+import jaTalks from "./ja/talks.json";
+import jaSchedules from "./ja/schedules.json";
 import enCommon from "./en/common.json";
 import enHelp from "./en/help.json";
 import enAccount from "./en/account.json";
@@ -48,6 +50,8 @@ import enProducts from "./en/products.json";
 import enPayouts from "./en/payouts.json";
 import enInvoices from "./en/invoices.json";
 import enSales from "./en/sales.json";
+import enTalks from "./en/talks.json";
+import enSchedules from "./en/schedules.json";
 import zhCnCommon from "./zh-cn/common.json";
 import zhCnHelp from "./zh-cn/help.json";
 import zhCnAccount from "./zh-cn/account.json";
@@ -73,6 +77,8 @@ import zhCnProducts from "./zh-cn/products.json";
 import zhCnPayouts from "./zh-cn/payouts.json";
 import zhCnInvoices from "./zh-cn/invoices.json";
 import zhCnSales from "./zh-cn/sales.json";
+import zhCnTalks from "./zh-cn/talks.json";
+import zhCnSchedules from "./zh-cn/schedules.json";
 import zhTwCommon from "./zh-tw/common.json";
 import zhTwHelp from "./zh-tw/help.json";
 import zhTwAccount from "./zh-tw/account.json";
@@ -98,6 +104,8 @@ import zhTwProducts from "./zh-tw/products.json";
 import zhTwPayouts from "./zh-tw/payouts.json";
 import zhTwInvoices from "./zh-tw/invoices.json";
 import zhTwSales from "./zh-tw/sales.json";
+import zhTwTalks from "./zh-tw/talks.json";
+import zhTwSchedules from "./zh-tw/schedules.json";
 import koCommon from "./ko/common.json";
 import koHelp from "./ko/help.json";
 import koAccount from "./ko/account.json";
@@ -123,6 +131,8 @@ import koProducts from "./ko/products.json";
 import koPayouts from "./ko/payouts.json";
 import koInvoices from "./ko/invoices.json";
 import koSales from "./ko/sales.json";
+import koTalks from "./ko/talks.json";
+import koSchedules from "./ko/schedules.json";
 
 /**
  * Every translation, bundled into the Worker. The server renders from here; browsers fetch one
@@ -155,6 +165,8 @@ export const resources = {
     payouts: jaPayouts,
     invoices: jaInvoices,
     sales: jaSales,
+    talks: jaTalks,
+    schedules: jaSchedules,
   },
   en: {
     common: enCommon,
@@ -182,6 +194,8 @@ export const resources = {
     payouts: enPayouts,
     invoices: enInvoices,
     sales: enSales,
+    talks: enTalks,
+    schedules: enSchedules,
   },
   "zh-cn": {
     common: zhCnCommon,
@@ -209,6 +223,8 @@ export const resources = {
     payouts: zhCnPayouts,
     invoices: zhCnInvoices,
     sales: zhCnSales,
+    talks: zhCnTalks,
+    schedules: zhCnSchedules,
   },
   "zh-tw": {
     common: zhTwCommon,
@@ -236,6 +252,8 @@ export const resources = {
     payouts: zhTwPayouts,
     invoices: zhTwInvoices,
     sales: zhTwSales,
+    talks: zhTwTalks,
+    schedules: zhTwSchedules,
   },
   ko: {
     common: koCommon,
@@ -263,6 +281,8 @@ export const resources = {
     payouts: koPayouts,
     invoices: koInvoices,
     sales: koSales,
+    talks: koTalks,
+    schedules: koSchedules,
   },
 } as const;
 

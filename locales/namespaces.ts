@@ -18,6 +18,8 @@
  * operator's payout page and their e-mails,
  * `invoices` for the platform's qualified invoices to creators: the PDF and its download list.
  * `sales` for the creator's sales page, its CSV and the managed fan clubs' sales.
+ * `talks` for the fan club board: topics, comments, moderation and the creator's talk page;
+ * `schedules` for the fan club calendar, its day view, the feed and the creator's schedule page.
  */
 export const NAMESPACES = [
   "common",
@@ -45,6 +47,8 @@ export const NAMESPACES = [
   "payouts",
   "invoices",
   "sales",
+  "talks",
+  "schedules",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE: Namespace = "common";

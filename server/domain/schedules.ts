@@ -137,7 +137,9 @@ const text = (raw: unknown) => (typeof raw === "string" ? raw.replace(/\r\n?/g, 
  * Japan time, description, members only, and an optional link (`live_event:12`, `post:3`,
  * `lesson:5`). The caller checks that the linked thing is the fan club's.
  */
-export function parseScheduleInput(raw: Record<string, unknown>): { ok: true; value: ScheduleInput } | { ok: false; problems: ScheduleFormProblem[] } {
+export function parseScheduleInput(
+  raw: Record<string, unknown>,
+): { ok: true; value: ScheduleInput } | { ok: false; problems: ScheduleFormProblem[] } {
   const problems: ScheduleFormProblem[] = [];
   const title = text(raw.title);
   const description = text(raw.description);

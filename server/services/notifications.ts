@@ -23,7 +23,8 @@ export type NotificationKind =
   | "refundOwed"
   | "refundInTransfer"
   | "refundPaid"
-  | "refundFailed";
+  | "refundFailed"
+  | "talkComment";
 
 export function notificationInsert(
   db: Db,

@@ -41,7 +41,9 @@ function entriesStatements(db: Db, fanclubId: number, range: { start: number; en
     db
       .select()
       .from(schedules)
-      .where(and(eq(schedules.fanclubId, fanclubId), lt(schedules.startAt, new Date(range.end)), gt(schedules.endAt, new Date(range.start))))
+      .where(
+        and(eq(schedules.fanclubId, fanclubId), lt(schedules.startAt, new Date(range.end)), gt(schedules.endAt, new Date(range.start))),
+      )
       .orderBy(asc(schedules.startAt), asc(schedules.id)),
     db
       .select({
@@ -215,7 +217,11 @@ export async function issueFeedToken(db: Db, input: { fanclubId: number; userId:
       .update(scheduleFeedTokens)
       .set({ revokedAt: new Date(input.now) })
       .where(
-        and(eq(scheduleFeedTokens.fanclubId, input.fanclubId), eq(scheduleFeedTokens.userId, input.userId), isNull(scheduleFeedTokens.revokedAt)),
+        and(
+          eq(scheduleFeedTokens.fanclubId, input.fanclubId),
+          eq(scheduleFeedTokens.userId, input.userId),
+          isNull(scheduleFeedTokens.revokedAt),
+        ),
       ),
     db.insert(scheduleFeedTokens).values({ fanclubId: input.fanclubId, userId: input.userId, token, createdAt: new Date(input.now) }),
   ]);
@@ -226,7 +232,13 @@ export async function revokeFeedToken(db: Db, input: { fanclubId: number; userId
   await db
     .update(scheduleFeedTokens)
     .set({ revokedAt: new Date(input.now) })
-    .where(and(eq(scheduleFeedTokens.fanclubId, input.fanclubId), eq(scheduleFeedTokens.userId, input.userId), isNull(scheduleFeedTokens.revokedAt)))
+    .where(
+      and(
+        eq(scheduleFeedTokens.fanclubId, input.fanclubId),
+        eq(scheduleFeedTokens.userId, input.userId),
+        isNull(scheduleFeedTokens.revokedAt),
+      ),
+    )
     .run();
 }
 

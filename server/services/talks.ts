@@ -14,12 +14,7 @@ import {
 } from "../../db/schema";
 import type { FanclubRole } from "../domain/fanclub-permissions";
 import { accessGrantingMemberships } from "../domain/paywall";
-import {
-  canViewTopic,
-  TOPICS_PAGE_SIZE,
-  type TalkRelation,
-  type TalkStarters,
-} from "../domain/talks";
+import { boardOrder, canViewTopic, TOPICS_PAGE_SIZE, type TalkRelation, type TalkStarters } from "../domain/talks";
 import { viewerMembershipsQuery, viewerPaidMonthsQuery, type PostViewer } from "./post-access";
 
 /**
@@ -169,9 +164,10 @@ const topicColumns = (viewerId: number) => ({
   authorIconUrl: users.iconImageUrl,
   planName: sql<string | null>`${plans.name}`.as("plan_name"),
   planPrice: plans.price,
-  likedByMe: sql<number>`EXISTS (SELECT 1 FROM "topic_likes" WHERE "topic_likes"."topic_id" = "topics"."id" AND "topic_likes"."user_id" = ${viewerId})`.as(
-    "liked_by_me",
-  ),
+  likedByMe:
+    sql<number>`EXISTS (SELECT 1 FROM "topic_likes" WHERE "topic_likes"."topic_id" = "topics"."id" AND "topic_likes"."user_id" = ${viewerId})`.as(
+      "liked_by_me",
+    ),
 });
 
 type RawTopic = {
@@ -207,6 +203,7 @@ export interface TopicView {
   locked: boolean;
   plan: { id: number; name: string; price: number } | null;
   pinned: boolean;
+  pinnedAt: number | null;
   closed: boolean;
   likeCount: number;
   commentCount: number;
@@ -227,6 +224,7 @@ function topicView(r: RawTopic, gate: TalkGate): TopicView {
     locked: !canView,
     plan: r.planId !== null ? { id: r.planId, name: r.planName ?? "", price: r.planPrice ?? 0 } : null,
     pinned: r.pinnedAt !== null,
+    pinnedAt: r.pinnedAt?.getTime() ?? null,
     closed: r.closedAt !== null,
     likeCount: r.likeCount,
     commentCount: r.commentCount,
@@ -248,7 +246,7 @@ function topicsQuery(db: Db, viewerId: number, where: SQL | undefined) {
 
 export interface Board {
   gate: TalkGate;
-  pinned: TopicView[];
+  /** pinned topics first (on the first page), then the page by last activity */
   topics: TopicView[];
   /** pass as `before` for the next page (a last-activity instant and id), or null on the last page */
   nextCursor: string | null;
@@ -295,8 +293,7 @@ export async function loadBoard(
   const last = shown[shown.length - 1];
   return {
     gate,
-    pinned: pinned.map((r) => topicView(r, gate)),
-    topics: shown,
+    topics: boardOrder([...pinned.map((r) => topicView(r, gate)), ...shown]),
     nextCursor: page.length > size && last ? `${last.lastActivityAt}_${last.id}` : null,
   };
 }
@@ -392,6 +389,22 @@ export async function loadTopicPage(
     .slice(-COMMENTS_SHOWN)
     .map((c) => ({ ...c, replies: replies.get(c.id) ?? [] }));
   return { gate, topic, comments };
+}
+
+/** The gate and one live topic of the fan club (no comments), for a write: one round trip. */
+export async function loadTopicGate(
+  db: Db,
+  input: { fanclubId: number; topicId: number; viewer: PostViewer; now: number },
+): Promise<{ gate: TalkGate; topic: TopicView } | null> {
+  const viewerId = input.viewer.userId ?? 0;
+  const [clubRows, relationRows, memberships, paidMonths, recent, topicRows] = await db.batch([
+    ...gateStatements(db, input.fanclubId, input.viewer, input.now),
+    topicsQuery(db, viewerId, and(eq(topics.id, input.topicId), eq(topics.fanclubId, input.fanclubId), isNull(topics.deletedAt))).limit(1),
+  ]);
+  const gate = gateFrom([clubRows, relationRows, memberships, paidMonths, recent], input.fanclubId, input.viewer, input.now);
+  const raw = topicRows[0];
+  if (!gate || !raw) return null;
+  return { gate, topic: topicView(raw, gate) };
 }
 
 /** Whether the plan is one of the fan club's (a topic may only be locked to its own plans). */
@@ -497,7 +510,10 @@ export async function addTopicComment(
 export async function setTopicLike(db: Db, input: { topicId: number; userId: number; liked: boolean; now: number }) {
   const { topicId, userId } = input;
   const change = input.liked
-    ? db.insert(topicLikes).values({ topicId, userId, createdAt: new Date(input.now) }).onConflictDoNothing()
+    ? db
+        .insert(topicLikes)
+        .values({ topicId, userId, createdAt: new Date(input.now) })
+        .onConflictDoNothing()
     : db.delete(topicLikes).where(and(eq(topicLikes.topicId, topicId), eq(topicLikes.userId, userId)));
   const [, , after] = await db.batch([
     change,
