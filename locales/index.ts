@@ -25,6 +25,10 @@ import jaInvoices from "./ja/invoices.json";
 import jaSales from "./ja/sales.json";
 import jaTalks from "./ja/talks.json";
 import jaSchedules from "./ja/schedules.json";
+import jaLanding from "./ja/landing.json";
+import jaLeak from "./ja/leak.json";
+import jaDiscord from "./ja/discord.json";
+import jaContests from "./ja/contests.json";
 import enCommon from "./en/common.json";
 import enHelp from "./en/help.json";
 import enAccount from "./en/account.json";
@@ -52,6 +56,10 @@ import enInvoices from "./en/invoices.json";
 import enSales from "./en/sales.json";
 import enTalks from "./en/talks.json";
 import enSchedules from "./en/schedules.json";
+import enLanding from "./en/landing.json";
+import enLeak from "./en/leak.json";
+import enDiscord from "./en/discord.json";
+import enContests from "./en/contests.json";
 import zhCnCommon from "./zh-cn/common.json";
 import zhCnHelp from "./zh-cn/help.json";
 import zhCnAccount from "./zh-cn/account.json";
@@ -79,6 +87,10 @@ import zhCnInvoices from "./zh-cn/invoices.json";
 import zhCnSales from "./zh-cn/sales.json";
 import zhCnTalks from "./zh-cn/talks.json";
 import zhCnSchedules from "./zh-cn/schedules.json";
+import zhCnLanding from "./zh-cn/landing.json";
+import zhCnLeak from "./zh-cn/leak.json";
+import zhCnDiscord from "./zh-cn/discord.json";
+import zhCnContests from "./zh-cn/contests.json";
 import zhTwCommon from "./zh-tw/common.json";
 import zhTwHelp from "./zh-tw/help.json";
 import zhTwAccount from "./zh-tw/account.json";
@@ -106,6 +118,10 @@ import zhTwInvoices from "./zh-tw/invoices.json";
 import zhTwSales from "./zh-tw/sales.json";
 import zhTwTalks from "./zh-tw/talks.json";
 import zhTwSchedules from "./zh-tw/schedules.json";
+import zhTwLanding from "./zh-tw/landing.json";
+import zhTwLeak from "./zh-tw/leak.json";
+import zhTwDiscord from "./zh-tw/discord.json";
+import zhTwContests from "./zh-tw/contests.json";
 import koCommon from "./ko/common.json";
 import koHelp from "./ko/help.json";
 import koAccount from "./ko/account.json";
@@ -133,6 +149,10 @@ import koInvoices from "./ko/invoices.json";
 import koSales from "./ko/sales.json";
 import koTalks from "./ko/talks.json";
 import koSchedules from "./ko/schedules.json";
+import koLanding from "./ko/landing.json";
+import koLeak from "./ko/leak.json";
+import koDiscord from "./ko/discord.json";
+import koContests from "./ko/contests.json";
 
 /**
  * Every translation, bundled into the Worker. The server renders from here; browsers fetch one
@@ -167,6 +187,10 @@ export const resources = {
     sales: jaSales,
     talks: jaTalks,
     schedules: jaSchedules,
+    landing: jaLanding,
+    leak: jaLeak,
+    discord: jaDiscord,
+    contests: jaContests,
   },
   en: {
     common: enCommon,
@@ -196,6 +220,10 @@ export const resources = {
     sales: enSales,
     talks: enTalks,
     schedules: enSchedules,
+    landing: enLanding,
+    leak: enLeak,
+    discord: enDiscord,
+    contests: enContests,
   },
   "zh-cn": {
     common: zhCnCommon,
@@ -225,6 +253,10 @@ export const resources = {
     sales: zhCnSales,
     talks: zhCnTalks,
     schedules: zhCnSchedules,
+    landing: zhCnLanding,
+    leak: zhCnLeak,
+    discord: zhCnDiscord,
+    contests: zhCnContests,
   },
   "zh-tw": {
     common: zhTwCommon,
@@ -254,6 +286,10 @@ export const resources = {
     sales: zhTwSales,
     talks: zhTwTalks,
     schedules: zhTwSchedules,
+    landing: zhTwLanding,
+    leak: zhTwLeak,
+    discord: zhTwDiscord,
+    contests: zhTwContests,
   },
   ko: {
     common: koCommon,
@@ -283,6 +319,10 @@ export const resources = {
     sales: koSales,
     talks: koTalks,
     schedules: koSchedules,
+    landing: koLanding,
+    leak: koLeak,
+    discord: koDiscord,
+    contests: koContests,
   },
 } as const;
 

@@ -20,6 +20,10 @@
  * `sales` for the creator's sales page, its CSV and the managed fan clubs' sales.
  * `talks` for the fan club board: topics, comments, moderation and the creator's talk page;
  * `schedules` for the fan club calendar, its day view, the feed and the creator's schedule page.
+ * `landing` for the creator landing page (/creator) and the welcome page of new accounts.
+ * `leak` for leak tracing: the creator's trace page and mark settings, the operator's bulk download alerts.
+ * `discord` for Discord: the fan's linked account, the creator's server and roles, the local stand-in.
+ * `contests` for contests: the contest pages, voting and the operator's contest pages.
  */
 export const NAMESPACES = [
   "common",
@@ -49,6 +53,10 @@ export const NAMESPACES = [
   "sales",
   "talks",
   "schedules",
+  "landing",
+  "leak",
+  "discord",
+  "contests",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE: Namespace = "common";

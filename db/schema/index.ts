@@ -17,3 +17,7 @@ export * from "./earnings";
 export * from "./payouts";
 export * from "./talks";
 export * from "./schedules";
+export * from "./welcome";
+export * from "./leak";
+export * from "./discord";
+export * from "./contests";

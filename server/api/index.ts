@@ -8,6 +8,7 @@ import { ApiError, fail, ok } from "./envelope";
 import { authApi } from "./auth";
 import { cartsApi } from "./carts";
 import { creatorApi } from "./creator";
+import { discordApi } from "./discord";
 import { discoveryApi } from "./discovery";
 import { expiredPlansApi } from "./expired-plans";
 import { fanclubsApi } from "./fanclubs";
@@ -21,6 +22,7 @@ import { postsSocialApi } from "./posts-social";
 import { rafflesApi } from "./raffles";
 import { schedulesApi } from "./schedules";
 import { talksApi } from "./talks";
+import { contestsApi } from "./contests";
 import { productsApi } from "./products";
 import { uploadsApi } from "./uploads";
 import { meUserApi } from "./me-user";
@@ -51,6 +53,7 @@ api.use("*", async (c, next) => {
 api.use("*", apiBodies());
 
 api.route("/", servicesApi);
+api.route("/", discordApi);
 api.route("/", discoveryApi);
 api.route("/", productsApi);
 api.route("/help", helpApi);
@@ -76,6 +79,7 @@ api.route("/live_events", liveEventsApi);
 api.route("/plans", planChangesApi);
 api.route("/live_events", liveRoomApi);
 api.route("/", rafflesApi);
+api.route("/contests", contestsApi);
 api.route("/bank_accounts", bankAccountsApi);
 api.route("/transfers", transfersApi);
 
