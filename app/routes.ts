@@ -82,6 +82,10 @@ const fanclubPages = [
       route("new", "routes/fanclub/fanclubs.$id.talks.new.tsx"),
       route(":talkId", "routes/fanclub/fanclubs.$id.talks.$talkId.tsx"),
     ]),
+    ...prefix("schedules", [
+      index("routes/fanclub/fanclubs.$id.schedules._index.tsx"),
+      route(":day", "routes/fanclub/fanclubs.$id.schedules.$day.tsx"),
+    ]),
     ...live,
   ]),
   // the calendar feed a calendar app subscribes to: a resource route outside the page frame
@@ -104,6 +108,12 @@ const creator = [
     route("invoice_number", "routes/creator/me.fanclub.invoice_number.tsx"),
     route("fans", "routes/creator/me.fanclub.fans.tsx"),
     route("leak_trace", "routes/creator/me.fanclub.leak_trace.tsx"),
+    route("talks", "routes/creator/me.fanclub.talks.tsx"),
+    ...prefix("schedules", [
+      index("routes/creator/me.fanclub.schedules._index.tsx"),
+      route("new", "routes/creator/me.fanclub.schedules.new.tsx"),
+      route(":id/edit", "routes/creator/me.fanclub.schedules.$id.edit.tsx"),
+    ]),
     route("editors", "routes/creator/me.fanclub.editors.tsx"),
     route("tips", "routes/creator/me.fanclub.tips.tsx"),
     route("tippings", "routes/creator/me.fanclub.tippings.tsx"),

@@ -117,7 +117,7 @@ export function entriesByDay<T extends { startAt: number; endAt: number }>(entri
   return byDay;
 }
 
-export type ScheduleField = "title" | "description" | "start" | "end" | "link";
+type ScheduleField = "title" | "description" | "start" | "end" | "link";
 export type ScheduleFormProblem = { field: ScheduleField; problem: "required" | "tooLong" | ScheduleProblem | "invalid" };
 export type ScheduleLinkKind = "live_event" | "post" | "lesson";
 

@@ -109,7 +109,7 @@ export function canDeleteTopic(topic: { userId: number }, role: FanclubRole): bo
 
 const clean = (raw: unknown) => (typeof raw === "string" ? raw.replace(/\r\n?/g, "\n").trim() : "");
 
-export type TopicField = "title" | "body" | "planId";
+type TopicField = "title" | "body" | "planId";
 export type TopicProblem = { field: TopicField; problem: "required" | "tooLong" | "invalid" };
 
 /**

@@ -9,11 +9,12 @@ import {
   likeTopic,
   likeTopicComment,
   removeTopicComment,
+  saveTalkStarters,
   setTalkBlock,
   startTopic,
   type TalkOutcome,
 } from "../services/talk-actions";
-import type { TalkGate } from "../services/talks";
+import { loadTalkManagement, type TalkGate } from "../services/talks";
 import { talkProblemMessage } from "./talk-problems";
 
 /**
@@ -32,7 +33,7 @@ export function boardAbilities(gate: TalkGate) {
   };
 }
 
-export function planLabel(plan: { name: string; price: number } | null): string | null {
+function planLabel(plan: { name: string; price: number } | null): string | null {
   return plan ? `${plan.name}（${formatYen(plan.price)}）` : null;
 }
 
@@ -112,4 +113,64 @@ export async function topicPageAction(app: AppContext, request: Request, fanclub
   if (refused) return refused;
   if (intent === "delete") throw redirect(`/fanclubs/${fanclubId}/talks`);
   return data<TalkActionReply>({ ok: true, message: null, field: null, intent });
+}
+
+/** /me/fanclub/talks: who may start topics, every topic with its moderation buttons, the blocked fans. */
+export async function talkManagementPage(app: AppContext, fanclubId: number) {
+  const m = await loadTalkManagement(app.db, fanclubId);
+  return {
+    starters: m.starters,
+    topics: m.topics.map((t) => ({
+      id: t.id,
+      title: t.title,
+      authorName: t.authorName,
+      userId: t.userId,
+      plan: planLabel(t.planName !== null && t.planPrice !== null ? { name: t.planName, price: t.planPrice } : null),
+      pinned: t.pinnedAt !== null,
+      closed: t.closedAt !== null,
+      commentCount: t.commentCount,
+      likeCount: t.likeCount,
+      createdAt: t.createdAt.getTime(),
+    })),
+    blocks: m.blocks.map((b) => ({ userId: b.userId, name: b.name, createdAt: b.createdAt.getTime() })),
+  };
+}
+
+/**
+ * The management page's forms, through the same services as the topic page and the API (which
+ * check the moderator's permission again): starters, pin, close, delete, block and unblock.
+ */
+export async function talkManagementAction(app: AppContext, request: Request, fanclubId: number) {
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const viewer = postViewerFrom(app.session);
+  const now = Date.now();
+  let outcome: TalkOutcome<unknown>;
+  switch (intent) {
+    case "starters":
+      outcome = await saveTalkStarters(app.db, { fanclubId, starters: form.get("starters"), now });
+      break;
+    case "pin":
+    case "unpin":
+    case "close":
+    case "reopen":
+    case "delete":
+      outcome = await changeTopic(app.db, { fanclubId, topicId: positive(form.get("topicId")) ?? 0, viewer, action: intent, now });
+      break;
+    case "block":
+    case "unblock":
+      outcome = await setTalkBlock(app.db, {
+        fanclubId,
+        userId: positive(form.get("userId")) ?? 0,
+        viewer,
+        blocked: intent === "block",
+        now,
+      });
+      break;
+    default:
+      return data<TalkActionReply>({ ok: false, message: app.t("api.invalid"), field: null, intent }, { status: 400 });
+  }
+  const refused = replyOf(app, intent, outcome);
+  if (refused) return refused;
+  return data<TalkActionReply>({ ok: true, message: app.t(`talks:manage.done.${intent}`), field: null, intent });
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNotNull, isNull, lt, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNotNull, isNull, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { fanclubEditors, fanclubs, liveEvents, posts, scheduleFeedTokens, schedules } from "../../db/schema";
 import { LIVE_STATUS } from "../domain/live-events";
@@ -318,4 +318,26 @@ export async function deleteSchedule(db: Db, input: { fanclubId: number; id: num
     .returning({ id: schedules.id })
     .all();
   return rows.length > 0;
+}
+
+/** What an entry may link to: the fan club's live events and posts, newest first, in one round trip. */
+export async function scheduleLinkChoices(db: Db, fanclubId: number) {
+  const [lives, postRows] = await db.batch([
+    db
+      .select({ id: liveEvents.id, title: liveEvents.title })
+      .from(liveEvents)
+      .where(eq(liveEvents.fanclubId, fanclubId))
+      .orderBy(desc(liveEvents.startAt))
+      .limit(50),
+    db
+      .select({ id: posts.id, title: posts.title })
+      .from(posts)
+      .where(and(eq(posts.fanclubId, fanclubId), isNull(posts.deletedAt)))
+      .orderBy(desc(posts.id))
+      .limit(50),
+  ]);
+  return [
+    ...lives.map((l) => ({ value: `live_event:${l.id}`, kind: "live_event" as const, title: l.title })),
+    ...postRows.map((p) => ({ value: `post:${p.id}`, kind: "post" as const, title: p.title })),
+  ];
 }

@@ -20,7 +20,6 @@ import {
   blockFromTalks,
   createTopic,
   deleteTopicComment,
-  isFanclubStaff,
   loadTalkGate,
   loadTopicGate,
   moderateTopic,
@@ -28,6 +27,7 @@ import {
   setTalkStarters,
   setTopicCommentLike,
   setTopicLike,
+  talkBlockTarget,
   topicCommentOf,
   unblockFromTalks,
   type ModerationAction,
@@ -196,7 +196,9 @@ export async function setTalkBlock(
     await unblockFromTalks(db, input);
     return { ok: true, value: null };
   }
-  if (await isFanclubStaff(db, input.fanclubId, input.userId)) return fail({ status: 400, key: "talks:errors.blockStaff" });
+  const target = await talkBlockTarget(db, input.fanclubId, input.userId);
+  if (!target.exists) return fail(NOT_FOUND);
+  if (target.staff) return fail({ status: 400, key: "talks:errors.blockStaff" });
   await blockFromTalks(db, { fanclubId: input.fanclubId, userId: input.userId, blockedBy: input.viewer.userId, now: input.now });
   return { ok: true, value: null };
 }

@@ -298,7 +298,7 @@ export async function loadBoard(
   };
 }
 
-export interface TalkComment {
+interface TalkComment {
   id: number;
   parentId: number | null;
   userId: number;
@@ -627,6 +627,7 @@ export async function loadTalkManagement(db: Db, fanclubId: number) {
         authorName: users.name,
         userId: topics.userId,
         planName: sql<string | null>`${plans.name}`.as("plan_name"),
+        planPrice: sql<number | null>`${plans.price}`.as("plan_price"),
         pinnedAt: topics.pinnedAt,
         closedAt: topics.closedAt,
         commentCount: topics.commentCount,
@@ -649,11 +650,12 @@ export async function loadTalkManagement(db: Db, fanclubId: number) {
   return { starters: settings[0]?.starters ?? "creator", topics: list, blocks };
 }
 
-/** Whether the person is the fan club's owner or one of its editors (whom talk blocks cannot reach). */
-export async function isFanclubStaff(db: Db, fanclubId: number, userId: number): Promise<boolean> {
-  const row = await db.get<{ staff: number }>(
-    sql`SELECT (EXISTS (SELECT 1 FROM "fanclubs" WHERE "id" = ${fanclubId} AND "owner_id" = ${userId})
+/** Whether the person exists, and whether they are the fan club's owner or one of its editors (whom talk blocks cannot reach). */
+export async function talkBlockTarget(db: Db, fanclubId: number, userId: number): Promise<{ exists: boolean; staff: boolean }> {
+  const row = await db.get<{ exists_: number; staff: number }>(
+    sql`SELECT EXISTS (SELECT 1 FROM "users" WHERE "id" = ${userId}) AS "exists_",
+      (EXISTS (SELECT 1 FROM "fanclubs" WHERE "id" = ${fanclubId} AND "owner_id" = ${userId})
       OR EXISTS (SELECT 1 FROM "fanclub_editors" WHERE "fanclub_id" = ${fanclubId} AND "user_id" = ${userId})) AS "staff"`,
   );
-  return Boolean(row?.staff);
+  return { exists: Boolean(row?.exists_), staff: Boolean(row?.staff) };
 }
