@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, isNotNull, isNull, lt, sql, type SQL } from "dr
 import type { Db } from "../../db/client";
 import {
   fanclubs,
+  notifications,
   plans,
   talkBlocks,
   talkSettings,
@@ -479,20 +480,42 @@ export async function addTopicComment(
   const url = `/fanclubs/${topic.fanclubId}/talks/${topic.id}`;
   const params = JSON.stringify({ title: topic.title });
   const justWritten = sql`EXISTS (SELECT 1 FROM "topic_comments" WHERE "id" = last_insert_rowid() AND "topic_id" = ${topic.id} AND "user_id" = ${userId} AND "created_at" = ${now})`;
+  // Every write is a drizzle builder (insert-select, not a raw db.run, which would run on its own
+  // instead of joining the batch); drizzle's insert-select wants every column in table order.
   const [, written, , , , counted] = await db.batch([
-    db.run(
-      sql`INSERT INTO "topic_comments" ("topic_id", "user_id", "parent_id", "body", "like_count", "created_at")
-          SELECT ${topic.id}, ${userId}, ${input.parentId}, ${input.body}, 0, ${now}
-          WHERE ${parentOk} AND EXISTS (SELECT 1 FROM "topics" WHERE "id" = ${topic.id} AND "deleted_at" IS NULL)`,
+    db.insert(topicComments).select(
+      db
+        .select({
+          id: sql<number>`NULL`.as("id"),
+          topicId: sql<number>`${topic.id}`.as("topic_id"),
+          userId: sql<number>`${userId}`.as("user_id"),
+          parentId: sql<number | null>`${input.parentId}`.as("parent_id"),
+          body: sql<string>`${input.body}`.as("body"),
+          likeCount: sql<number>`0`.as("like_count"),
+          createdAt: sql<Date>`${now}`.as("created_at"),
+          deletedAt: sql<Date | null>`NULL`.as("deleted_at"),
+        })
+        .from(topics)
+        .where(and(eq(topics.id, topic.id), isNull(topics.deletedAt), parentOk)),
     ),
     // right after the INSERT: changes() and last_insert_rowid() are still the INSERT's
     db.select({ id: sql<number>`last_insert_rowid()`.as("id"), n: sql<number>`changes()`.as("n") }).from(sql`(SELECT 1)`),
-    db.run(
-      sql`INSERT INTO "notifications" ("user_id", "kind", "params", "url", "created_at")
-          SELECT DISTINCT "who", 'talkComment', ${params}, ${url}, ${now} FROM (
-            SELECT "user_id" AS "who" FROM "topics" WHERE "id" = ${topic.id}
-            UNION SELECT "user_id" FROM "topic_comments" WHERE "topic_id" = ${topic.id} AND "id" <> last_insert_rowid()
-          ) WHERE "who" <> ${userId} AND ${justWritten}`,
+    db.insert(notifications).select(
+      db
+        .select({
+          id: sql<number>`NULL`.as("id"),
+          userId: sql<number>`"who"`.as("user_id"),
+          kind: sql<string>`'talkComment'`.as("kind"),
+          params: sql<string>`${params}`.as("params"),
+          url: sql<string>`${url}`.as("url"),
+          readAt: sql<Date | null>`NULL`.as("read_at"),
+          createdAt: sql<Date>`${now}`.as("created_at"),
+        })
+        .from(
+          sql`(SELECT "user_id" AS "who" FROM "topics" WHERE "id" = ${topic.id}
+               UNION SELECT "user_id" FROM "topic_comments" WHERE "topic_id" = ${topic.id} AND "id" <> last_insert_rowid())`,
+        )
+        .where(sql`"who" <> ${userId} AND ${justWritten}`),
     ),
     recountTopic(db, topic.id),
     db
@@ -531,12 +554,19 @@ export async function setTopicCommentLike(
   const { topicId, commentId, userId } = input;
   const live = and(eq(topicComments.id, commentId), eq(topicComments.topicId, topicId), isNull(topicComments.deletedAt));
   const change = input.liked
-    ? db.run(
-        sql`INSERT INTO "topic_comment_likes" ("comment_id", "user_id", "created_at")
-            SELECT "id", ${userId}, ${input.now} FROM "topic_comments"
-            WHERE "id" = ${commentId} AND "topic_id" = ${topicId} AND "deleted_at" IS NULL
-            ON CONFLICT DO NOTHING`,
-      )
+    ? db
+        .insert(topicCommentLikes)
+        .select(
+          db
+            .select({
+              commentId: topicComments.id,
+              userId: sql<number>`${userId}`.as("user_id"),
+              createdAt: sql<Date>`${input.now}`.as("created_at"),
+            })
+            .from(topicComments)
+            .where(live),
+        )
+        .onConflictDoNothing()
     : db.delete(topicCommentLikes).where(and(eq(topicCommentLikes.commentId, commentId), eq(topicCommentLikes.userId, userId)));
   const [, , after] = await db.batch([
     change,
