@@ -45,14 +45,18 @@ test("the schedule month shows today's entry and its day view opens", async ({ p
   expect(pageErrors).toEqual([]);
 });
 
-test("the feed address returns a calendar an app can read", async ({ page, request }) => {
+test("the feed address returns a calendar an app can read", async ({ page }) => {
   await openHydrated(page, `${FANCLUB}/schedules`);
   const feedUrl = await page.getByLabel("公開の予定").inputValue();
   expect(feedUrl).toMatch(/\/fanclubs\/101\/schedules\.ics$/);
-  const res = await request.get(feedUrl);
-  expect(res.status()).toBe(200);
-  expect(res.headers()["content-type"]).toContain("text/calendar");
-  const calendar = new ICAL.Component(ICAL.parse(await res.text()));
+  // fetched from the page: the brand hosts resolve only inside the test browser
+  const res = await page.evaluate(async (url) => {
+    const r = await fetch(url);
+    return { status: r.status, type: r.headers.get("content-type") ?? "", text: await r.text() };
+  }, feedUrl);
+  expect(res.status).toBe(200);
+  expect(res.type).toContain("text/calendar");
+  const calendar = new ICAL.Component(ICAL.parse(res.text));
   const titles = calendar.getAllSubcomponents("vevent").map((v) => new ICAL.Event(v).summary);
   expect(titles).toContain("今夜の歌枠");
   // members-only entries stay out of the public feed
