@@ -77,8 +77,19 @@ const fanclubPages = [
       index("routes/fanclub/fanclubs.$id.raffles._index.tsx"),
       route(":raffleId", "routes/fanclub/fanclubs.$id.raffles.$raffleId/route.tsx"),
     ]),
+    ...prefix("talks", [
+      index("routes/fanclub/fanclubs.$id.talks._index.tsx"),
+      route("new", "routes/fanclub/fanclubs.$id.talks.new.tsx"),
+      route(":talkId", "routes/fanclub/fanclubs.$id.talks.$talkId.tsx"),
+    ]),
+    ...prefix("schedules", [
+      index("routes/fanclub/fanclubs.$id.schedules._index.tsx"),
+      route(":day", "routes/fanclub/fanclubs.$id.schedules.$day.tsx"),
+    ]),
     ...live,
   ]),
+  // the calendar feed a calendar app subscribes to: a resource route outside the page frame
+  route("fanclubs/:id/schedules.ics", "routes/fanclub/fanclubs.$id.schedules[.ics].ts"),
   route(":uniquePath", "routes/fanclub/$uniquePath.tsx"),
   route("groups/:id", "routes/fanclub/groups.$id.tsx", [
     index("routes/fanclub/groups.$id._index.tsx"),
@@ -97,6 +108,12 @@ const creator = [
     route("invoice_number", "routes/creator/me.fanclub.invoice_number.tsx"),
     route("fans", "routes/creator/me.fanclub.fans.tsx"),
     route("leak_trace", "routes/creator/me.fanclub.leak_trace.tsx"),
+    route("talks", "routes/creator/me.fanclub.talks.tsx"),
+    ...prefix("schedules", [
+      index("routes/creator/me.fanclub.schedules._index.tsx"),
+      route("new", "routes/creator/me.fanclub.schedules.new.tsx"),
+      route(":id/edit", "routes/creator/me.fanclub.schedules.$id.edit.tsx"),
+    ]),
     route("editors", "routes/creator/me.fanclub.editors.tsx"),
     route("tips", "routes/creator/me.fanclub.tips.tsx"),
     route("tippings", "routes/creator/me.fanclub.tippings.tsx"),

@@ -24,6 +24,8 @@ import jaPayouts from "./ja/payouts.json";
 import jaInvoices from "./ja/invoices.json";
 import jaSales from "./ja/sales.json";
 import jaMessages from "./ja/messages.json";
+import jaTalks from "./ja/talks.json";
+import jaSchedules from "./ja/schedules.json";
 import jaLanding from "./ja/landing.json";
 import jaLeak from "./ja/leak.json";
 import jaDiscord from "./ja/discord.json";
@@ -54,6 +56,8 @@ import enPayouts from "./en/payouts.json";
 import enInvoices from "./en/invoices.json";
 import enSales from "./en/sales.json";
 import enMessages from "./en/messages.json";
+import enTalks from "./en/talks.json";
+import enSchedules from "./en/schedules.json";
 import enLanding from "./en/landing.json";
 import enLeak from "./en/leak.json";
 import enDiscord from "./en/discord.json";
@@ -84,6 +88,8 @@ import zhCnPayouts from "./zh-cn/payouts.json";
 import zhCnInvoices from "./zh-cn/invoices.json";
 import zhCnSales from "./zh-cn/sales.json";
 import zhCnMessages from "./zh-cn/messages.json";
+import zhCnTalks from "./zh-cn/talks.json";
+import zhCnSchedules from "./zh-cn/schedules.json";
 import zhCnLanding from "./zh-cn/landing.json";
 import zhCnLeak from "./zh-cn/leak.json";
 import zhCnDiscord from "./zh-cn/discord.json";
@@ -114,6 +120,8 @@ import zhTwPayouts from "./zh-tw/payouts.json";
 import zhTwInvoices from "./zh-tw/invoices.json";
 import zhTwSales from "./zh-tw/sales.json";
 import zhTwMessages from "./zh-tw/messages.json";
+import zhTwTalks from "./zh-tw/talks.json";
+import zhTwSchedules from "./zh-tw/schedules.json";
 import zhTwLanding from "./zh-tw/landing.json";
 import zhTwLeak from "./zh-tw/leak.json";
 import zhTwDiscord from "./zh-tw/discord.json";
@@ -144,6 +152,8 @@ import koPayouts from "./ko/payouts.json";
 import koInvoices from "./ko/invoices.json";
 import koSales from "./ko/sales.json";
 import koMessages from "./ko/messages.json";
+import koTalks from "./ko/talks.json";
+import koSchedules from "./ko/schedules.json";
 import koLanding from "./ko/landing.json";
 import koLeak from "./ko/leak.json";
 import koDiscord from "./ko/discord.json";
@@ -181,6 +191,8 @@ export const resources = {
     invoices: jaInvoices,
     sales: jaSales,
     messages: jaMessages,
+    talks: jaTalks,
+    schedules: jaSchedules,
     landing: jaLanding,
     leak: jaLeak,
     discord: jaDiscord,
@@ -213,6 +225,8 @@ export const resources = {
     invoices: enInvoices,
     sales: enSales,
     messages: enMessages,
+    talks: enTalks,
+    schedules: enSchedules,
     landing: enLanding,
     leak: enLeak,
     discord: enDiscord,
@@ -245,6 +259,8 @@ export const resources = {
     invoices: zhCnInvoices,
     sales: zhCnSales,
     messages: zhCnMessages,
+    talks: zhCnTalks,
+    schedules: zhCnSchedules,
     landing: zhCnLanding,
     leak: zhCnLeak,
     discord: zhCnDiscord,
@@ -277,6 +293,8 @@ export const resources = {
     invoices: zhTwInvoices,
     sales: zhTwSales,
     messages: zhTwMessages,
+    talks: zhTwTalks,
+    schedules: zhTwSchedules,
     landing: zhTwLanding,
     leak: zhTwLeak,
     discord: zhTwDiscord,
@@ -309,6 +327,8 @@ export const resources = {
     invoices: koInvoices,
     sales: koSales,
     messages: koMessages,
+    talks: koTalks,
+    schedules: koSchedules,
     landing: koLanding,
     leak: koLeak,
     discord: koDiscord,

@@ -18,6 +18,8 @@
  * operator's payout page and their e-mails,
  * `invoices` for the platform's qualified invoices to creators: the PDF and its download list.
  * `sales` for the creator's sales page, its CSV and the managed fan clubs' sales.
+ * `talks` for the fan club board: topics, comments, moderation and the creator's talk page;
+ * `schedules` for the fan club calendar, its day view, the feed and the creator's schedule page.
  * `landing` for the creator landing page (/creator) and the welcome page of new accounts.
  * `leak` for leak tracing: the creator's trace page and mark settings, the operator's bulk download alerts.
  * `discord` for Discord: the fan's linked account, the creator's server and roles, the local stand-in.
@@ -50,6 +52,8 @@ export const NAMESPACES = [
   "invoices",
   "sales",
   "messages",
+  "talks",
+  "schedules",
   "landing",
   "leak",
   "discord",

@@ -16,6 +16,8 @@ export * from "./products";
 export * from "./earnings";
 export * from "./payouts";
 export * from "./messages";
+export * from "./talks";
+export * from "./schedules";
 export * from "./welcome";
 export * from "./leak";
 export * from "./discord";

@@ -14,6 +14,7 @@ import { leakDemoStatements } from "./leak-demo.mjs";
 import { discordDemoStatements } from "./discord-demo.mjs";
 import { contestDemoStatements } from "./contests-demo.mjs";
 import { messageDemoStatements } from "./messages-demo.mjs";
+import { talkDemoStatements } from "./talks-demo.mjs";
 
 /** @typedef {{ scheme: "http" | "https", port: string }} SeedOrigin */
 
@@ -1190,6 +1191,7 @@ export function demoStatements(origin, now = Date.now()) {
   out.push(...discordDemoStatements({ now, creatorId: accountId("creator01"), fanId: accountId(1) }));
   out.push(...contestDemoStatements({ now, fanIds: Array.from({ length: 20 }, (_, i) => accountId(i + 1)) }));
   out.push(...messageDemoStatements({ now, creatorId: accountId("creator01"), fanIds: [accountId(1), accountId(2)] }));
+  out.push(...talkDemoStatements({ now, creatorId: accountId("creator01"), fanId: (n) => accountId(n) }));
   return out;
 }
 

@@ -33,10 +33,8 @@ export function creatorMenu(role: FanclubRole): Array<{ key: CreatorMenuKey; hre
 }
 
 /**
- * Management sections whose pages arrive with later features (shop, talks, lives, money). Their
- * routes exist now, authorized like the rest, and say honestly that the section is not open yet.
+ * Management sections whose pages arrive with later features. Their routes exist before the
+ * feature, authorized like the rest, and say honestly that the section is not open yet. (Talks
+ * and schedules have their own pages now; the list waits for the next such section.)
  */
-export const UPCOMING_SECTIONS = {
-  talks: "manageTalks",
-  schedules: "manageSchedules",
-} as const satisfies Record<string, CreatorAction>;
+export const UPCOMING_SECTIONS: Readonly<Record<string, CreatorAction>> = {};

@@ -2,6 +2,7 @@ import { redirect } from "@remix-run/cloudflare";
 import type { AppContext } from "../context";
 import { isNewFanclub, planAcceptsMembers, planButtonState } from "../domain/fanclub-rules";
 import { mediaUrl } from "../domain/images";
+import { showsScheduleTab } from "../domain/schedules";
 import { loadFanclubPage, type FanclubKey } from "../services/fanclubs";
 
 /**
@@ -75,6 +76,8 @@ export async function fanclubView(app: AppContext, key: FanclubKey) {
       },
       service: { id: fanclub.service.id, name: fanclub.service.name, frontUrl: fanclub.service.frontUrl },
       pageUrl,
+      // spec §3 displaySchedule: the schedules tab shows when the creator turned it on (and always to the staff)
+      showSchedule: showsScheduleTab(fanclub, { manages: isOwner || viewer.isEditor }),
     },
     groups: page.groups,
     plans,

@@ -28,7 +28,8 @@ export type NotificationKind =
   | "newMessage"
   | "newPost"
   | "purchaseResult"
-  | "liveStarting";
+  | "liveStarting"
+  | "talkComment";
 
 export function notificationInsert(
   db: Db,

@@ -126,7 +126,7 @@ export function FanclubFrame({ view, tab, children }: { view: FanclubView; tab: 
       </header>
       {view.viewer.isOwner ? <NextActionGuide fanclubId={f.id} /> : null}
       <nav className="tabs" aria-label={t("tabsLabel")}>
-        {FANCLUB_TABS.map((name) => (
+        {FANCLUB_TABS.filter((name) => name !== "schedules" || f.showSchedule).map((name) => (
           <a key={name} href={name === "home" ? base : `${base}/${name}`} aria-current={name === tab ? "page" : undefined}>
             {t(`tabs.${name}`)}
           </a>

@@ -19,7 +19,7 @@ export const clientLoader = withNamespaces(["creator"]);
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const section = params.section ?? "";
   if (!Object.hasOwn(UPCOMING_SECTIONS, section)) throw new Response(null, { status: 404 });
-  requireCreator(context.app, request, UPCOMING_SECTIONS[section as keyof typeof UPCOMING_SECTIONS]);
+  requireCreator(context.app, request, UPCOMING_SECTIONS[section]!);
   return { section, title: translatorFor(context.app.locale, "creator")(`sections.${section}`) };
 }
 
