@@ -15,3 +15,4 @@ export * from "./raffles";
 export * from "./products";
 export * from "./earnings";
 export * from "./payouts";
+export * from "./community";

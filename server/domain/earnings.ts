@@ -209,6 +209,8 @@ export function earningKindOfTarget(targetType: string): EarningKind {
     case "live_event_ticket":
       return "live_ticket";
     case "product":
+    // a special ticket sold is digital content, at the product's fee (docs/decisions/037)
+    case "special_ticket":
       return "product";
     case "post_tipping":
     case "fanclub_tipping":

@@ -64,6 +64,10 @@ const ACTION_RULES: Record<CreatorAction, Rule> = {
   manageGroups: "owner",
   viewSales: "owner",
   manageTransfers: "owner",
+  // issue 21: special tickets are lesson seats, so lesson managers issue them; goals and campaigns are the owner's
+  manageSpecialTickets: "can_lesson_manage",
+  manageShareGoals: "owner",
+  manageCampaigns: "owner",
 };
 
 /** The pages, with `{plan}` standing for a plan of the fan club under test. */
@@ -93,6 +97,9 @@ const PAGES: ReadonlyArray<{ path: string; rule: Rule }> = [
   { path: "/me/fanclub/tippings", rule: "owner" },
   { path: "/me/fanclub/purchases/live_events", rule: "owner" },
   { path: "/me/fanclub/transfer", rule: "owner" },
+  { path: "/me/fanclub/special_ticket", rule: "can_lesson_manage" },
+  { path: "/me/fanclub/share_goals", rule: "owner" },
+  { path: "/me/fanclub/share_goals/new", rule: "owner" },
 ];
 
 const PNG = new Uint8Array([
