@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { TFunction } from "../i18n/setup";
-import { billingMonthOf, monthEndMs, monthStartMs } from "./billing-month";
-import { jstWallClock, jstInstantOf, parseJstInput } from "./jst-time";
+import { billingMonthOf } from "./billing-month";
+import { jstWallClock, parseJstInput } from "./jst-time";
 import { formatNumber } from "./number-display";
 
 /**
@@ -16,20 +16,32 @@ export const GOAL_LIMITS = { title: 60, reward: 500, maxSupporters: 1_000_000, m
 
 const DAY_MS = 86_400_000;
 
-/** A membership as progress sees it: when it started and, if it did, when it ended. */
-export type MembershipSpan = { joinedAt: number; leftAt: number | null };
-/** A membership payment: when it was made, for which billing month, and how much (yen). */
-export type SupportPayment = { at: number; month: string; amount: number };
+/** The JST day number of an instant (days since 1970-01-01 in Japan time); SQL groups rows by the same number. */
+export function jstDayNumber(ms: number): number {
+  return Math.floor((ms + JST_OFFSET_MS) / DAY_MS);
+}
+const JST_OFFSET_MS = 9 * 3_600_000;
 
-/** Supporters at `at`: memberships that had started and not ended. */
-export function supportersAt(spans: readonly MembershipSpan[], at: number): number {
-  return spans.filter((s) => s.joinedAt <= at && (s.leftAt === null || s.leftAt > at)).length;
+/**
+ * What progress is counted from, grouped by JST day in SQL so a goal reads a few rows whatever
+ * the number of members: supporters at the start and the joins and leaves of each day after it;
+ * membership payments (yen) per day and billing month.
+ */
+export type GoalRows = {
+  baseline: number;
+  memberDays: ReadonlyArray<{ day: number; joins: number; leaves: number }>;
+  paymentDays: ReadonlyArray<{ day: number; month: string; amount: number }>;
+};
+
+/** Supporters at the end of JST day `day`. */
+export function supportersOnDay(rows: GoalRows, day: number): number {
+  return rows.memberDays.filter((d) => d.day <= day).reduce((n, d) => n + d.joins - d.leaves, rows.baseline);
 }
 
-/** Support of the billing month (JST) `at` falls in, paid up to `at` (yen). */
-export function monthlyAmountAt(payments: readonly SupportPayment[], at: number): number {
-  const month = billingMonthOf(at);
-  return payments.filter((p) => p.month === month && p.at <= at).reduce((sum, p) => sum + p.amount, 0);
+/** Support paid for the billing month that JST day `day` falls in, up to the end of that day (yen). */
+export function monthlyAmountOnDay(rows: GoalRows, day: number): number {
+  const month = billingMonthOf(day * DAY_MS);
+  return rows.paymentDays.filter((p) => p.month === month && p.day <= day).reduce((sum, p) => sum + p.amount, 0);
 }
 
 export type GoalPoint = { day: string; value: number };
@@ -40,53 +52,37 @@ export type GoalProgress = {
   /** 0–100, whole percent, capped at 100 */
   percent: number;
   reached: boolean;
-  /** one point per JST day from the start to today or the deadline, at most 62 (longer goals are sampled) */
+  /** the value at the end of each JST day from the start to today (or the deadline, or the close), at most 62 points */
   series: GoalPoint[];
   status: "open" | "reached" | "missed" | "closed";
 };
 
-function dayLabel(ms: number): string {
-  const w = jstWallClock(ms);
+function dayLabel(day: number): string {
+  const w = jstWallClock(day * DAY_MS - JST_OFFSET_MS);
   return `${w.mo}/${w.d}`;
 }
 
 /**
- * A goal's progress at `now`: the value (frozen when closed), the percent of the target, and the
- * day-by-day series the graph draws (the value at the end of each JST day).
+ * A goal's progress at `now`: the value (the frozen result once closed), the percent of the
+ * target, and the day-by-day series the graph draws.
  */
 export function goalProgress(
   goal: { metric: GoalMetric; target: number; startsAt: number; deadline: number; closedAt: number | null; resultValue: number | null },
-  rows: { spans: readonly MembershipSpan[]; payments: readonly SupportPayment[] },
+  rows: GoalRows,
   now: number,
 ): GoalProgress {
   const until = Math.min(now, goal.deadline, goal.closedAt ?? Number.POSITIVE_INFINITY);
-  const valueAt = (at: number) => (goal.metric === "supporters" ? supportersAt(rows.spans, at) : monthlyAmountAt(rows.payments, at));
-  const value = goal.closedAt !== null && goal.resultValue !== null ? goal.resultValue : valueAt(until);
-  const start = jstStartOfDay(goal.startsAt);
-  const days = Math.max(1, Math.floor((until - start) / DAY_MS) + 1);
-  const step = Math.ceil(days / 62);
+  const valueOn = (day: number) => (goal.metric === "supporters" ? supportersOnDay(rows, day) : monthlyAmountOnDay(rows, day));
+  const first = jstDayNumber(goal.startsAt);
+  const last = Math.max(first, jstDayNumber(until));
+  const value = goal.closedAt !== null && goal.resultValue !== null ? goal.resultValue : valueOn(last);
+  const step = Math.ceil((last - first + 1) / 62);
   const series: GoalPoint[] = [];
-  for (let i = 0; i < days; i += step) {
-    const end = Math.min(start + (i + 1) * DAY_MS - 1, until);
-    series.push({ day: dayLabel(end), value: valueAt(end) });
-  }
-  const last = series[series.length - 1];
-  if (last && (days - 1) % step !== 0) series.push({ day: dayLabel(until), value: valueAt(until) });
-  if (series.length) series[series.length - 1]!.value = value;
+  for (let day = first; day < last; day += step) series.push({ day: dayLabel(day), value: valueOn(day) });
+  series.push({ day: dayLabel(last), value });
   const reached = value >= goal.target;
   const status = goal.closedAt !== null ? "closed" : reached ? "reached" : now >= goal.deadline ? "missed" : "open";
   return { value, target: goal.target, percent: Math.min(100, Math.floor((value * 100) / goal.target)), reached, series, status };
-}
-
-/** 00:00 JST of the day `ms` falls in. */
-export function jstStartOfDay(ms: number): number {
-  const w = jstWallClock(ms);
-  return jstInstantOf(w.y, w.mo, w.d);
-}
-
-/** The window of payments a monthly goal reads: from the start month to the deadline's month. */
-export function paymentWindow(startsAt: number, deadline: number): { from: number; to: number } {
-  return { from: monthStartMs(billingMonthOf(startsAt)), to: monthEndMs(billingMonthOf(deadline)) };
 }
 
 /** Points of the small SVG graph: x from 0 to width, y from height (0) to 0 (the target or the top value). */

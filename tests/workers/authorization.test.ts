@@ -97,9 +97,6 @@ const PAGES: ReadonlyArray<{ path: string; rule: Rule }> = [
   { path: "/me/fanclub/tippings", rule: "owner" },
   { path: "/me/fanclub/purchases/live_events", rule: "owner" },
   { path: "/me/fanclub/transfer", rule: "owner" },
-  { path: "/me/fanclub/special_ticket", rule: "can_lesson_manage" },
-  { path: "/me/fanclub/share_goals", rule: "owner" },
-  { path: "/me/fanclub/share_goals/new", rule: "owner" },
 ];
 
 const PNG = new Uint8Array([
