@@ -18,6 +18,7 @@
  * operator's payout page and their e-mails,
  * `invoices` for the platform's qualified invoices to creators: the PDF and its download list.
  * `sales` for the creator's sales page, its CSV and the managed fan clubs' sales.
+ * `community` for special tickets, share goals and fan club campaigns.
  */
 export const NAMESPACES = [
   "common",
@@ -45,6 +46,7 @@ export const NAMESPACES = [
   "payouts",
   "invoices",
   "sales",
+  "community",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE: Namespace = "common";

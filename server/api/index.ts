@@ -19,6 +19,7 @@ import { planChangesApi } from "./plan-changes";
 import { creatorPostsApi, postsApi } from "./posts";
 import { postsSocialApi } from "./posts-social";
 import { rafflesApi } from "./raffles";
+import { communityApi } from "./community";
 import { productsApi } from "./products";
 import { uploadsApi } from "./uploads";
 import { meUserApi } from "./me-user";
@@ -72,6 +73,7 @@ api.route("/live_events", liveEventsApi);
 api.route("/plans", planChangesApi);
 api.route("/live_events", liveRoomApi);
 api.route("/", rafflesApi);
+api.route("/", communityApi);
 api.route("/bank_accounts", bankAccountsApi);
 api.route("/transfers", transfersApi);
 

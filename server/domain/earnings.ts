@@ -208,9 +208,9 @@ export function earningKindOfTarget(targetType: string): EarningKind {
       return "plan";
     case "live_event_ticket":
       return "live_ticket";
-    case "product":
     // a special ticket sold is digital content, at the product's fee (docs/decisions/037)
     case "special_ticket":
+    case "product":
       return "product";
     case "post_tipping":
     case "fanclub_tipping":

@@ -10,8 +10,6 @@ import { formatNumber } from "./number-display";
 
 export type CampaignCondition = "join_plan" | "buy_product" | "tip";
 export type CampaignRewardKind = "coins" | "post" | "ticket";
-export const CAMPAIGN_CONDITIONS: readonly CampaignCondition[] = ["join_plan", "buy_product", "tip"];
-export const CAMPAIGN_REWARDS: readonly CampaignRewardKind[] = ["coins", "ticket", "post"];
 export const CAMPAIGN_LIMITS = { title: 60, description: 1000, maxCoins: 10_000, coinDays: 180 } as const;
 
 /** A campaign runs from its start (inclusive) to its end (exclusive). */
@@ -51,9 +49,6 @@ export function earnedCampaigns<
 export function joinsPaidPlan(lines: readonly PaidLine[]): boolean {
   return lines.some((l) => l.type === "Plan" && l.price > 0);
 }
-
-/** The key of a fan's reward: one per campaign and fan. */
-export const campaignRewardKey = (campaignId: number, userId: number) => `fan-campaign:${campaignId}:${userId}`;
 
 const chars = (v: string) => [...v].length;
 

@@ -11,8 +11,7 @@ import { formatNumber } from "./number-display";
  */
 
 export type GoalMetric = "supporters" | "monthly_amount";
-export const GOAL_METRICS: readonly GoalMetric[] = ["supporters", "monthly_amount"];
-export const GOAL_LIMITS = { title: 60, reward: 500, maxSupporters: 1_000_000, maxAmount: 100_000_000 } as const;
+const GOAL_LIMITS = { title: 60, reward: 500, maxSupporters: 1_000_000, maxAmount: 100_000_000 } as const;
 
 const DAY_MS = 86_400_000;
 

@@ -34,7 +34,7 @@ import { ticketIssueStatement } from "./special-tickets";
  * are granted); the platform's own vesting campaigns are the rows no fan club campaign owns.
  */
 
-export type CampaignValues = {
+type CampaignValues = {
   title: string;
   description: string;
   startsAt: number;
@@ -61,7 +61,7 @@ export async function setUsesCampaigns(db: Db, fanclubId: number, useCampaign: b
     .onConflictDoUpdate({ target: fanclubCampaignSettings.fanclubId, set: { useCampaign, updatedAt: new Date(now) } });
 }
 
-export type CampaignSummary = FanCampaignRow & {
+type CampaignSummary = FanCampaignRow & {
   rewarded: number;
   rewardCoins: number | null;
   rewardPostTitle: string | null;
@@ -115,7 +115,7 @@ export async function campaignOf(db: Db, fanclubId: number, campaignId: number):
   return row ? toSummary(row) : null;
 }
 
-export type CampaignProblem = "postMissing" | "ticketMissing";
+type CampaignProblem = "postMissing" | "ticketMissing";
 
 /** The reward and banner must be the fan club's own post and ticket type. */
 async function checkReferences(db: Db, fanclubId: number, v: CampaignValues): Promise<CampaignProblem | null> {

@@ -12,7 +12,7 @@ import { goalProgress, jstDayNumber, type GoalMetric, type GoalProgress, type Go
 const DAY_MS = 86_400_000;
 const JST_MS = 9 * 3_600_000;
 
-export type GoalValues = { title: string; metric: GoalMetric; target: number; deadline: number; reward: string };
+type GoalValues = { title: string; metric: GoalMetric; target: number; deadline: number; reward: string };
 export type GoalWithProgress = { goal: ShareGoalRow; progress: GoalProgress };
 
 /** The rows progress is counted from, in one batch: supporters at the start, joins and leaves per day, payments per day and month. */

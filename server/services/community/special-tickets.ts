@@ -26,7 +26,7 @@ import {
  * ../cart-items/special-ticket.ts); campaigns issue them as rewards (./fan-campaigns.ts).
  */
 
-export type TicketTypeSummary = SpecialTicketTypeRow & { issued: number; used: number };
+type TicketTypeSummary = SpecialTicketTypeRow & { issued: number; used: number };
 
 /** The fan club's ticket types (archived ones left out), with how many were issued and used. */
 export async function ticketTypesOf(db: Db, fanclubId: number): Promise<TicketTypeSummary[]> {
@@ -75,7 +75,7 @@ export async function archiveTicketType(db: Db, fanclubId: number, typeId: numbe
   return done.length > 0;
 }
 
-export type IssueTarget = { kind: "plan"; planId: number } | { kind: "allMembers" } | { kind: "memberNumbers"; numbers: number[] };
+type IssueTarget = { kind: "plan"; planId: number } | { kind: "allMembers" } | { kind: "memberNumbers"; numbers: number[] };
 
 /**
  * Issues one ticket of `typeId` free to each chosen fan (members of a plan, every member, or the
