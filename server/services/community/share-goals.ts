@@ -20,7 +20,7 @@ async function goalRows(db: Db, fanclubId: number, goal: Pick<ShareGoalRow, "sta
   const start = goal.startsAt.getTime();
   const end = goal.deadline.getTime();
   const day = (column: string) => sql.raw(`CAST((${column} + ${JST_MS}) / ${DAY_MS} AS INTEGER)`);
-  const [baseline, joins, leaves, payments] = await db.batch([
+  const [baseline, joins, leaves, payments] = await Promise.all([
     db.all<{ n: number }>(
       sql`SELECT count(*) AS n FROM memberships WHERE fanclub_id = ${fanclubId} AND joined_at < ${start} AND (left_at IS NULL OR left_at >= ${start})`,
     ),
