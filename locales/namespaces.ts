@@ -19,6 +19,10 @@
  * `invoices` for the platform's qualified invoices to creators: the PDF and its download list.
  * `sales` for the creator's sales page, its CSV and the managed fan clubs' sales.
  * `community` for special tickets, share goals and fan club campaigns.
+ * `landing` for the creator landing page (/creator) and the welcome page of new accounts.
+ * `leak` for leak tracing: the creator's trace page and mark settings, the operator's bulk download alerts.
+ * `discord` for Discord: the fan's linked account, the creator's server and roles, the local stand-in.
+ * `contests` for contests: the contest pages, voting and the operator's contest pages.
  */
 export const NAMESPACES = [
   "common",
@@ -47,6 +51,10 @@ export const NAMESPACES = [
   "invoices",
   "sales",
   "community",
+  "landing",
+  "leak",
+  "discord",
+  "contests",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE: Namespace = "common";

@@ -56,4 +56,10 @@ export type JobMessage =
       /** move expired bonus coins out, one page per message, sending itself on while there are more */
       type: "coins-expire";
       key: string;
+    }
+  | {
+      /** make Discord roles match memberships (docs/decisions/040): one fan's pending rows, or every due row */
+      type: "discord-sync";
+      key: string;
+      userId?: number;
     };

@@ -11,7 +11,8 @@ import { moneyCronJobs } from "./renewals";
  * ran and enqueue jobs whose keys make each effect happen once.
  * - MONEY_CRON, 00:00 JST: on the 1st the month's renewal run; every day the auto-leave of unpaid
  *   plans past the 7th and the expiry of bonus coins (docs/decisions/017).
- * - any other (00:05 JST): the queue heartbeat and the uploads clean-up.
+ * - any other (00:05 JST): the queue heartbeat, the uploads clean-up, and the Discord role sync
+ *   (roles kept to the end of a paid month run out; failed syncs are retried; decision 040).
  */
 export async function handleScheduled(controller: ScheduledController, env: Env, jobs: JobQueue = env.JOBS): Promise<void> {
   const db = createDb(env.DB);
@@ -28,6 +29,7 @@ export async function handleScheduled(controller: ScheduledController, env: Env,
             cron: controller.cron,
           },
           { type: "uploads-cleanup", key: `uploads-cleanup:${controller.scheduledTime}`, at: controller.scheduledTime },
+          { type: "discord-sync", key: `discord-sync:${controller.scheduledTime}` },
         ];
   await jobs.sendBatch(messages.map((body) => ({ body })));
 }
