@@ -262,7 +262,9 @@ export async function grantCampaignRewards(
 ): Promise<{ granted: number[] }> {
   const fanclubIds = [...new Set(input.lines.map((l) => l.fanclubId))];
   const paidAt = new Date(input.paidAt);
-  const [candidates, promotions] = await db.batch([
+  // not a D1 batch: there drizzle reads joined rows by column name, and the ticket type's id and
+  // fan club would overwrite the campaign's
+  const [candidates, promotions] = await Promise.all([
     db
       .select({ campaign: fanCampaigns, ticketType: specialTicketTypes })
       .from(fanCampaigns)
