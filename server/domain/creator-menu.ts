@@ -23,6 +23,10 @@ export const CREATOR_MENU = [
   { key: "transfer", href: "/me/fanclub/transfer", action: "manageTransfers" },
   { key: "invoiceNumber", href: "/me/fanclub/invoice_number", action: "editProfile" },
   { key: "group", href: "/me/fanclub_group", action: "manageGroups" },
+  { key: "specialTicket", href: "/me/fanclub/special_ticket", action: "manageSpecialTickets" },
+  { key: "shareGoals", href: "/me/fanclub/share_goals", action: "manageShareGoals" },
+  // spec §3 useCampaign: only fan clubs that run campaigns see the entry
+  { key: "campaigns", href: "/me/fanclub/campaigns", action: "manageCampaigns", needsCampaigns: true },
 ] as const satisfies ReadonlyArray<{ key: string; href: string; action: CreatorAction; needsCampaigns?: boolean }>;
 
 export type CreatorMenuKey = (typeof CREATOR_MENU)[number]["key"];

@@ -165,3 +165,31 @@ export const shareGoalSchema = (t: TFunction) =>
 export function deadlineRefusal(deadline: number, now: number): "deadlinePast" | null {
   return deadline <= now ? "deadlinePast" : null;
 }
+
+const escapeXml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * The goal graph as SVG markup, drawn on the server so the fan club page ships no chart code:
+ * the day-by-day line, the target as a dashed line, the first and last day under the axis.
+ * `label` is the accessible name (the title and the value against the target).
+ */
+export function goalGraphSvg(progress: Pick<GoalProgress, "series" | "target" | "reached">, label: string): string {
+  const width = 320;
+  const height = 120;
+  const plotHeight = 96;
+  const top = Math.max(progress.target, ...progress.series.map((p) => p.value), 1);
+  const targetY = Math.round((plotHeight - (progress.target * plotHeight) / top) * 10) / 10;
+  const points = graphPoints(progress.series, progress.target, width, plotHeight);
+  const first = progress.series[0]?.day ?? "";
+  const last = progress.series[progress.series.length - 1]?.day ?? "";
+  const stroke = progress.reached ? "#2e7d32" : "#e4007f";
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" role="img" aria-label="${escapeXml(label)}" class="goal-graph">` +
+    `<line x1="0" y1="${targetY}" x2="${width}" y2="${targetY}" stroke="#999" stroke-dasharray="4 3"/>` +
+    `<polyline points="${points}" fill="none" stroke="${stroke}" stroke-width="2.5" stroke-linejoin="round"/>` +
+    `<line x1="0" y1="${plotHeight}" x2="${width}" y2="${plotHeight}" stroke="#ccc"/>` +
+    `<text x="0" y="${height - 4}" font-size="11" fill="#666">${escapeXml(first)}</text>` +
+    `<text x="${width}" y="${height - 4}" font-size="11" fill="#666" text-anchor="end">${escapeXml(last)}</text>` +
+    `</svg>`
+  );
+}

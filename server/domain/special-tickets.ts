@@ -105,3 +105,48 @@ export const ticketTypeSchema = (t: TFunction) => {
     price: optionalInt(TICKET_LIMITS.minPrice, TICKET_LIMITS.maxPrice, true),
   });
 };
+
+/**
+ * The issue form: a ticket type, to whom (a plan's members, every member, or member numbers
+ * separated by commas or spaces), and the batch key the page generated (a resubmission issues
+ * nothing more).
+ */
+export const issueTicketsSchema = (t: TFunction) =>
+  z
+    .object({
+      intent: z.literal("issue"),
+      typeId: z.coerce
+        .number({ message: t("community:errors.choice") })
+        .int()
+        .positive(t("community:errors.choice")),
+      target: z.enum(["plan", "allMembers", "memberNumbers"], { message: t("community:errors.choice") }),
+      planId: z.coerce.number().int().positive().optional(),
+      numbers: z
+        .string()
+        .optional()
+        .transform((v) =>
+          (v ?? "")
+            .normalize("NFKC")
+            .split(/[\s,、]+/)
+            .filter(Boolean),
+        ),
+      batchKey: z.string().regex(/^[\w-]{8,64}$/, t("community:errors.choice")),
+    })
+    .transform((v, ctx) => {
+      if (v.target === "plan") {
+        if (!v.planId) {
+          ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["planId"], message: t("community:errors.choice") });
+          return z.NEVER;
+        }
+        return { ...v, recipients: { kind: "plan" as const, planId: v.planId } };
+      }
+      if (v.target === "memberNumbers") {
+        const numbers = v.numbers.map(Number);
+        if (!numbers.length || numbers.length > TICKET_LIMITS.issueBatch || numbers.some((n) => !Number.isSafeInteger(n) || n < 1)) {
+          ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["numbers"], message: t("community:errors.memberNumbers") });
+          return z.NEVER;
+        }
+        return { ...v, recipients: { kind: "memberNumbers" as const, numbers } };
+      }
+      return { ...v, recipients: { kind: "allMembers" as const } };
+    });

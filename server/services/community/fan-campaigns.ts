@@ -462,3 +462,21 @@ export async function campaignBannerOf(
     .get();
   return row && row.postId !== null ? { id: row.id, title: row.title, postId: row.postId, endsAt: row.endsAt.getTime() } : null;
 }
+
+/** What the campaign form offers: the fan club's live posts (reward or banner) and ticket types. */
+export async function campaignChoicesOf(db: Db, fanclubId: number) {
+  const [postRows, types] = await Promise.all([
+    db
+      .select({ id: posts.id, title: posts.title })
+      .from(posts)
+      .where(and(eq(posts.fanclubId, fanclubId), isNull(posts.deletedAt)))
+      .orderBy(desc(posts.id))
+      .limit(100),
+    db
+      .select({ id: specialTicketTypes.id, name: specialTicketTypes.name })
+      .from(specialTicketTypes)
+      .where(and(eq(specialTicketTypes.fanclubId, fanclubId), isNull(specialTicketTypes.archivedAt)))
+      .orderBy(asc(specialTicketTypes.id)),
+  ]);
+  return { posts: postRows, ticketTypes: types };
+}
