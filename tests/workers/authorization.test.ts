@@ -97,6 +97,10 @@ const PAGES: ReadonlyArray<{ path: string; rule: Rule }> = [
   { path: "/me/fanclub/tippings", rule: "owner" },
   { path: "/me/fanclub/purchases/live_events", rule: "owner" },
   { path: "/me/fanclub/transfer", rule: "owner" },
+  // issue 21 (decision 037); the campaign pages exist only with useCampaign: tests/workers/community-pages.test.ts
+  { path: "/me/fanclub/special_ticket", rule: "can_lesson_manage" },
+  { path: "/me/fanclub/share_goals", rule: "owner" },
+  { path: "/me/fanclub/share_goals/new", rule: "owner" },
 ];
 
 const PNG = new Uint8Array([
