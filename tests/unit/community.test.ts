@@ -1,8 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { campaignPhase, campaignRunning, earnedCampaigns, joinsPaidPlan, lineMeetsCondition } from "../../server/domain/fan-campaigns";
 import { jstInstantOf } from "../../server/domain/jst-time";
-import { goalProgress, graphPoints, jstDayNumber, monthlyAmountOnDay, supportersOnDay } from "../../server/domain/share-goals";
-import { normalizePurpose, ticketExpiry, ticketState, ticketUseRefusal } from "../../server/domain/special-tickets";
+import {
+  goalGraphSvg,
+  goalProgress,
+  graphPoints,
+  jstDayNumber,
+  monthlyAmountOnDay,
+  supportersOnDay,
+} from "../../server/domain/share-goals";
+import { issueTicketsSchema, normalizePurpose, ticketExpiry, ticketState, ticketUseRefusal } from "../../server/domain/special-tickets";
+import { translatorFor } from "../../server/i18n";
 
 const DAY = 86_400_000;
 
@@ -152,5 +160,51 @@ describe("campaigns: periods in JST and conditions", () => {
   it("the plan-joining promotion needs a paid plan line", () => {
     expect(joinsPaidPlan([{ type: "Plan", targetType: "join_plan_type", fanclubId: 1, price: 0 }])).toBe(false);
     expect(joinsPaidPlan([{ type: "Plan", targetType: "join_plan_type", fanclubId: 1, price: 300 }])).toBe(true);
+  });
+});
+
+describe("the goal graph drawn on the server", () => {
+  it("draws the series as a polyline under the target line, escapes the label, colours a reached goal", () => {
+    const svg = goalGraphSvg(
+      {
+        series: [
+          { day: "6/1", value: 0 },
+          { day: "6/2", value: 5 },
+          { day: "6/3", value: 10 },
+        ],
+        target: 10,
+        reached: true,
+      },
+      'ゴール <"30人">',
+    );
+    expect(svg).toContain('points="0,96 160,48 320,0"');
+    expect(svg).toContain('aria-label="ゴール &#60;&#34;30人&#34;&#62;"');
+    expect(svg).toContain("#2e7d32");
+    expect(svg).toContain(">6/1</text>");
+    expect(svg).toContain(">6/3</text>");
+    const single = goalGraphSvg({ series: [{ day: "6/1", value: 1 }], target: 4, reached: false }, "x");
+    // the target is the top: its dashed line at y 0, a quarter of it three quarters down the plot
+    expect(single).toContain('y1="0" x2="320" y2="0"');
+    expect(single).toContain('points="320,72"');
+    expect(single).toContain("#e4007f");
+  });
+});
+
+describe("the ticket issue form", () => {
+  const t = translatorFor("ja");
+  const base = { intent: "issue", typeId: "3", batchKey: "batch-key-1" };
+  it("reads the recipients: a plan, every member, or member numbers in any separator", () => {
+    expect(issueTicketsSchema(t).parse({ ...base, target: "plan", planId: "7" }).recipients).toEqual({ kind: "plan", planId: 7 });
+    expect(issueTicketsSchema(t).parse({ ...base, target: "allMembers" }).recipients).toEqual({ kind: "allMembers" });
+    expect(issueTicketsSchema(t).parse({ ...base, target: "memberNumbers", numbers: "1, 2　３、4" }).recipients).toEqual({
+      kind: "memberNumbers",
+      numbers: [1, 2, 3, 4],
+    });
+  });
+  it("refuses a plan issue without a plan and numbers that are not member numbers, in the reader's language", () => {
+    expect(issueTicketsSchema(t).safeParse({ ...base, target: "plan" }).success).toBe(false);
+    const bad = issueTicketsSchema(t).safeParse({ ...base, target: "memberNumbers", numbers: "12, abc" });
+    expect(bad.error?.issues[0]?.message).toContain("会員番号");
+    expect(issueTicketsSchema(t).safeParse({ ...base, target: "allMembers", batchKey: "x" }).success).toBe(false);
   });
 });
