@@ -133,7 +133,7 @@ describe("share goal pages", () => {
     expect(created.headers.get("location")).toBe("/me/fanclub/share_goals");
     const id = (await env.DB.prepare("SELECT id FROM share_goals WHERE fanclub_id = ?").bind(fanclubId).first<{ id: number }>())!.id;
 
-    const club = await (await visitor.get(at(hosts.www, `/fanclubs/${fanclubId}`))).text();
+    const club = await (await member.b.get(at(hosts.www, `/fanclubs/${fanclubId}`))).text();
     expect(club).toContain('data-testid="share-goal"');
     expect(club).toContain("<polyline");
     expect(club).toContain("支援者 1 / 10人（10%）");
@@ -145,7 +145,7 @@ describe("share goal pages", () => {
       .first<{ closed_at: number; result_value: number }>();
     expect(row?.result_value).toBe(1);
     expect((await owner.b.get(at(hosts.www, `/me/fanclub/share_goals/${id}/edit`))).status).toBe(404);
-    expect(await (await visitor.get(at(hosts.www, `/fanclubs/${fanclubId}`))).text()).not.toContain('data-testid="share-goal"');
+    expect(await (await member.b.get(at(hosts.www, `/fanclubs/${fanclubId}`))).text()).not.toContain('data-testid="share-goal"');
     // another fan club's goal is not this owner's
     const otherOwner = await confirmedAccount({ prefix: "cpx" });
     const otherClub = await insertFanclub(otherOwner.id, { serviceId: 1, name: "よそのクラブ" });
@@ -195,7 +195,7 @@ describe("campaign pages", () => {
     expect(await count("fan_campaigns")).toBe(1);
     expect((await env.DB.prepare("SELECT count(*) AS n FROM coin_campaigns").first<{ n: number }>())!.n).toBe(coinCampaigns + 1);
 
-    const club = await (await visitor.get(at(hosts.www, `/fanclubs/${fanclubId}`))).text();
+    const club = await (await member.b.get(at(hosts.www, `/fanclubs/${fanclubId}`))).text();
     expect(club).toContain('data-testid="campaign-banner"');
     expect(club).toContain(`/fanclubs/${fanclubId}/posts/${postId}`);
     const mine = await (await follower.b.get(at(hosts.user, "/me/campaigns"))).text();
