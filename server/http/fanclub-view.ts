@@ -107,5 +107,3 @@ export async function fanclubPageFor(app: AppContext, request: Request, key: Fan
   // the open share goal and the campaign banner (docs/decisions/037)
   return { ...view, community: await fanclubCommunityOf(app.db, view.fanclub.id, Date.now(), app.t, app.locale) };
 }
-
-export type FanclubPageView = Awaited<ReturnType<typeof fanclubPageFor>>;
