@@ -66,7 +66,7 @@ test("a special ticket is issued to a plan's members, the fan sees it in their a
   await expect(page.getByText("チケットの種類を作成しました。")).toBeVisible();
   await expect(page.getByTestId("ticket-types")).toContainText(name);
 
-  await page.getByLabel("チケットの種類", { exact: true }).selectOption({ label: name });
+  await page.getByRole("combobox", { name: "チケットの種類" }).selectOption({ label: name });
   await page.getByLabel("発行先").selectOption("plan");
   await page.getByLabel("プラン", { exact: true }).selectOption({ label: "ベーシック" });
   await page.getByRole("button", { name: "発行する" }).click();
