@@ -78,7 +78,7 @@ function creatorData(app: AppContext, brand: AppContext["service"]) {
   return {
     mode: op?.mode ?? null,
     fanclub: op ? { id: op.fanclubId, name: op.name, href: `${home?.frontUrl ?? ""}/fanclubs/${op.fanclubId}` } : null,
-    menu: op ? creatorMenu(op.role).map((item) => ({ key: item.key, href: `${origin}${item.href}` })) : [],
+    menu: op ? creatorMenu(op.role, { useCampaign: op.useCampaign }).map((item) => ({ key: item.key, href: `${origin}${item.href}` })) : [],
     nextActions: summary.own?.nextActions ?? null,
     hasManagedFanclub: summary.hasManagedFanclub,
     managedHref: `${origin}/me/managed_fanclubs/sales`,

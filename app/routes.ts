@@ -124,6 +124,19 @@ const creator = [
     route("lesson_reserve/show", "routes/creator/me.fanclub.lesson_reserve.show.tsx"),
     route("sales/invoices", "routes/creator/me.fanclub.sales.invoices._index.tsx"),
     route("sales/invoices/:file", "routes/creator/me.fanclub.sales.invoices.$file.ts"),
+    // special tickets, share goals and campaigns (docs/decisions/037)
+    route("special_ticket", "routes/creator/me.fanclub.special_ticket.tsx"),
+    ...prefix("share_goals", [
+      index("routes/creator/me.fanclub.share_goals._index.tsx"),
+      route("new", "routes/creator/me.fanclub.share_goals.new.tsx"),
+      route(":id/edit", "routes/creator/me.fanclub.share_goals.$id.edit.tsx"),
+      route(":id/close", "routes/creator/me.fanclub.share_goals.$id.close.tsx"),
+    ]),
+    ...prefix("campaigns", [
+      index("routes/creator/me.fanclub.campaigns._index.tsx"),
+      route("new", "routes/creator/me.fanclub.campaigns.new.tsx"),
+      route(":id/edit", "routes/creator/me.fanclub.campaigns.$id.edit.tsx"),
+    ]),
     ...prefix("plans", [
       index("routes/creator/me.fanclub.plans._index.tsx"),
       route("new", "routes/creator/me.fanclub.plans.new.tsx"),
@@ -185,6 +198,13 @@ const discord = [
   route("me/discord", "routes/discord/me.discord.tsx"),
   route("me/discord/connect", "routes/discord/me.discord.connect.ts"),
   route("me/discord/callback", "routes/discord/me.discord.callback.ts"),
+];
+
+/** The fan's special tickets and campaigns (docs/decisions/037). */
+const community = [
+  route("me/special_tickets", "routes/community/me.special_tickets.tsx"),
+  route("me/campaigns", "routes/community/me.campaigns._index.tsx"),
+  route("me/campaigns/:id", "routes/community/me.campaigns.$id.tsx"),
 ];
 
 /** The wallet (coins, cards, campaign), the delivery address, and purchase histories. */
@@ -276,6 +296,7 @@ export default [
   ...discord,
   ...specPaths,
   ...money,
+  ...community,
   ...help,
   ...messages,
   ...contests,

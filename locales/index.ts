@@ -26,6 +26,7 @@ import jaSales from "./ja/sales.json";
 import jaMessages from "./ja/messages.json";
 import jaTalks from "./ja/talks.json";
 import jaSchedules from "./ja/schedules.json";
+import jaCommunity from "./ja/community.json";
 import jaLanding from "./ja/landing.json";
 import jaLeak from "./ja/leak.json";
 import jaDiscord from "./ja/discord.json";
@@ -58,6 +59,7 @@ import enSales from "./en/sales.json";
 import enMessages from "./en/messages.json";
 import enTalks from "./en/talks.json";
 import enSchedules from "./en/schedules.json";
+import enCommunity from "./en/community.json";
 import enLanding from "./en/landing.json";
 import enLeak from "./en/leak.json";
 import enDiscord from "./en/discord.json";
@@ -90,6 +92,7 @@ import zhCnSales from "./zh-cn/sales.json";
 import zhCnMessages from "./zh-cn/messages.json";
 import zhCnTalks from "./zh-cn/talks.json";
 import zhCnSchedules from "./zh-cn/schedules.json";
+import zhCnCommunity from "./zh-cn/community.json";
 import zhCnLanding from "./zh-cn/landing.json";
 import zhCnLeak from "./zh-cn/leak.json";
 import zhCnDiscord from "./zh-cn/discord.json";
@@ -122,6 +125,7 @@ import zhTwSales from "./zh-tw/sales.json";
 import zhTwMessages from "./zh-tw/messages.json";
 import zhTwTalks from "./zh-tw/talks.json";
 import zhTwSchedules from "./zh-tw/schedules.json";
+import zhTwCommunity from "./zh-tw/community.json";
 import zhTwLanding from "./zh-tw/landing.json";
 import zhTwLeak from "./zh-tw/leak.json";
 import zhTwDiscord from "./zh-tw/discord.json";
@@ -154,6 +158,7 @@ import koSales from "./ko/sales.json";
 import koMessages from "./ko/messages.json";
 import koTalks from "./ko/talks.json";
 import koSchedules from "./ko/schedules.json";
+import koCommunity from "./ko/community.json";
 import koLanding from "./ko/landing.json";
 import koLeak from "./ko/leak.json";
 import koDiscord from "./ko/discord.json";
@@ -193,6 +198,7 @@ export const resources = {
     messages: jaMessages,
     talks: jaTalks,
     schedules: jaSchedules,
+    community: jaCommunity,
     landing: jaLanding,
     leak: jaLeak,
     discord: jaDiscord,
@@ -227,6 +233,7 @@ export const resources = {
     messages: enMessages,
     talks: enTalks,
     schedules: enSchedules,
+    community: enCommunity,
     landing: enLanding,
     leak: enLeak,
     discord: enDiscord,
@@ -261,6 +268,7 @@ export const resources = {
     messages: zhCnMessages,
     talks: zhCnTalks,
     schedules: zhCnSchedules,
+    community: zhCnCommunity,
     landing: zhCnLanding,
     leak: zhCnLeak,
     discord: zhCnDiscord,
@@ -295,6 +303,7 @@ export const resources = {
     messages: zhTwMessages,
     talks: zhTwTalks,
     schedules: zhTwSchedules,
+    community: zhTwCommunity,
     landing: zhTwLanding,
     leak: zhTwLeak,
     discord: zhTwDiscord,
@@ -329,6 +338,7 @@ export const resources = {
     messages: koMessages,
     talks: koTalks,
     schedules: koSchedules,
+    community: koCommunity,
     landing: koLanding,
     leak: koLeak,
     discord: koDiscord,

@@ -20,6 +20,7 @@
  * `sales` for the creator's sales page, its CSV and the managed fan clubs' sales.
  * `talks` for the fan club board: topics, comments, moderation and the creator's talk page;
  * `schedules` for the fan club calendar, its day view, the feed and the creator's schedule page.
+ * `community` for special tickets, share goals and fan club campaigns.
  * `landing` for the creator landing page (/creator) and the welcome page of new accounts.
  * `leak` for leak tracing: the creator's trace page and mark settings, the operator's bulk download alerts.
  * `discord` for Discord: the fan's linked account, the creator's server and roles, the local stand-in.
@@ -54,6 +55,7 @@ export const NAMESPACES = [
   "messages",
   "talks",
   "schedules",
+  "community",
   "landing",
   "leak",
   "discord",

@@ -18,6 +18,7 @@ export * from "./payouts";
 export * from "./messages";
 export * from "./talks";
 export * from "./schedules";
+export * from "./community";
 export * from "./welcome";
 export * from "./leak";
 export * from "./discord";

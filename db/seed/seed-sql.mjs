@@ -15,6 +15,7 @@ import { discordDemoStatements } from "./discord-demo.mjs";
 import { contestDemoStatements } from "./contests-demo.mjs";
 import { messageDemoStatements } from "./messages-demo.mjs";
 import { talkDemoStatements } from "./talks-demo.mjs";
+import { goalsDemoStatements } from "./goals-demo.mjs";
 
 /** @typedef {{ scheme: "http" | "https", port: string }} SeedOrigin */
 
@@ -1192,6 +1193,7 @@ export function demoStatements(origin, now = Date.now()) {
   out.push(...contestDemoStatements({ now, fanIds: Array.from({ length: 20 }, (_, i) => accountId(i + 1)) }));
   out.push(...messageDemoStatements({ now, creatorId: accountId("creator01"), fanIds: [accountId(1), accountId(2)] }));
   out.push(...talkDemoStatements({ now, creatorId: accountId("creator01"), fanId: (n) => accountId(n) }));
+  out.push(...goalsDemoStatements({ now, fanId: accountId(1), credit: coinCreditStatements }));
   return out;
 }
 

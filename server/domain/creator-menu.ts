@@ -24,12 +24,18 @@ export const CREATOR_MENU = [
   { key: "transfer", href: "/me/fanclub/transfer", action: "manageTransfers" },
   { key: "invoiceNumber", href: "/me/fanclub/invoice_number", action: "editProfile" },
   { key: "group", href: "/me/fanclub_group", action: "manageGroups" },
-] as const satisfies ReadonlyArray<{ key: string; href: string; action: CreatorAction }>;
+  { key: "specialTicket", href: "/me/fanclub/special_ticket", action: "manageSpecialTickets" },
+  { key: "shareGoals", href: "/me/fanclub/share_goals", action: "manageShareGoals" },
+  // spec §3 useCampaign: only fan clubs that run campaigns see the entry
+  { key: "campaigns", href: "/me/fanclub/campaigns", action: "manageCampaigns", needsCampaigns: true },
+] as const satisfies ReadonlyArray<{ key: string; href: string; action: CreatorAction; needsCampaigns?: boolean }>;
 
 export type CreatorMenuKey = (typeof CREATOR_MENU)[number]["key"];
 
-export function creatorMenu(role: FanclubRole): Array<{ key: CreatorMenuKey; href: string }> {
-  return CREATOR_MENU.filter((item) => can(role, item.action)).map(({ key, href }) => ({ key, href }));
+export function creatorMenu(role: FanclubRole, options: { useCampaign?: boolean } = {}): Array<{ key: CreatorMenuKey; href: string }> {
+  return CREATOR_MENU.filter((item) => can(role, item.action) && (!("needsCampaigns" in item) || options.useCampaign === true)).map(
+    ({ key, href }) => ({ key, href }),
+  );
 }
 
 /**

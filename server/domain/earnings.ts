@@ -208,6 +208,8 @@ export function earningKindOfTarget(targetType: string): EarningKind {
       return "plan";
     case "live_event_ticket":
       return "live_ticket";
+    // a special ticket sold is digital content, at the product's fee (docs/decisions/037)
+    case "special_ticket":
     case "product":
       return "product";
     case "post_tipping":

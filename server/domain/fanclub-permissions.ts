@@ -42,6 +42,9 @@ export const CREATOR_ACTIONS = [
   "manageGroups",
   "viewSales",
   "manageTransfers",
+  "manageSpecialTickets",
+  "manageShareGoals",
+  "manageCampaigns",
 ] as const;
 export type CreatorAction = (typeof CREATOR_ACTIONS)[number];
 
@@ -72,6 +75,11 @@ const EDITOR_RULE: Record<CreatorAction, EditorPermission | "always" | null> = {
   manageGroups: null,
   viewSales: null,
   manageTransfers: null,
+  // special tickets are what lessons accept as seats: the lesson managers issue them (decision 037)
+  manageSpecialTickets: "can_lesson_manage",
+  // goals and campaigns promise money and rewards in the owner's name
+  manageShareGoals: null,
+  manageCampaigns: null,
 };
 
 export interface FanclubRole {

@@ -47,6 +47,9 @@ const USER_DOMAIN_PATHS = [
   "/me/settings",
   "/me/coins",
   "/me/coin_vesting_campaign",
+  // what the fan holds and earned across fan clubs, beside their coins (decision 037)
+  "/me/special_tickets",
+  "/me/campaigns",
   "/me/purchase_histories",
   "/me/address",
   "/me/transfer",

@@ -3,6 +3,7 @@ import type { AppContext } from "../context";
 import { isNewFanclub, planAcceptsMembers, planButtonState } from "../domain/fanclub-rules";
 import { mediaUrl } from "../domain/images";
 import { showsScheduleTab } from "../domain/schedules";
+import { fanclubCommunityOf } from "../services/community/fanclub-extras";
 import { loadFanclubPage, type FanclubKey } from "../services/fanclubs";
 
 /**
@@ -99,12 +100,13 @@ export type FanclubView = NonNullable<Awaited<ReturnType<typeof fanclubView>>>;
  * For route loaders: the view, after sending visitors on another brand's host to the fan club's
  * own brand (the same path there).
  */
-export async function fanclubPageFor(app: AppContext, request: Request, key: FanclubKey): Promise<FanclubView> {
+export async function fanclubPageFor(app: AppContext, request: Request, key: FanclubKey) {
   const view = await fanclubView(app, key);
   if (!view) throw new Response(null, { status: 404 });
   if (app.service?.id !== view.fanclub.service.id) {
     const url = new URL(request.url);
     throw redirect(`${view.fanclub.service.frontUrl}${url.pathname}${url.search}`, 301);
   }
-  return view;
+  // the open share goal and the campaign banner (docs/decisions/037)
+  return { ...view, community: await fanclubCommunityOf(app.db, view.fanclub.id, Date.now(), app.t, app.locale) };
 }

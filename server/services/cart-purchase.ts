@@ -10,6 +10,7 @@ import { bumpCartVersion, clearItemsStatements, loadCart, priceItems, refreshSta
 import { coinBalance, spendCoins } from "./coins";
 import { loadEarningRates, saleStatements } from "./earnings/post";
 import { chargeDefaultCard, usableCard } from "./payment-cards";
+import { grantCampaignRewards } from "./community/fan-campaigns";
 
 /**
  * Paying the cart, whatever it holds (the kinds of ./cart-items). Money effects follow
@@ -105,8 +106,22 @@ async function summaryOf(db: Db, row: PurchaseRow): Promise<PurchaseSummary> {
   };
 }
 
-async function paidOutcome(db: Db, row: PurchaseRow, replayed: boolean): Promise<PurchaseOutcome> {
-  return { status: "paid", replayed, purchase: await summaryOf(db, row) };
+async function paidOutcome(db: Db, row: PurchaseRow, replayed: boolean, now: number): Promise<PurchaseOutcome> {
+  const purchase = await summaryOf(db, row);
+  try {
+    // campaign rewards, on every paid outcome (a replay finishes a grant a crash cut short); each is keyed, so once
+    await grantCampaignRewards(db, {
+      userId: row.userId,
+      purchaseKey: row.idempotencyKey,
+      lines: purchase.items,
+      paidAt: row.updatedAt.getTime(),
+      now,
+    });
+  } catch (error) {
+    // the payment stands: a reward that failed is granted when the purchase is answered again
+    console.error("campaign rewards failed", row.idempotencyKey, error);
+  }
+  return { status: "paid", replayed, purchase };
 }
 
 type PayableItem = Extract<PricedItem, { ok: true }>;
@@ -129,7 +144,7 @@ export async function purchaseCart(db: Db, provider: PaymentProvider, input: Pur
   const version = input.cartVersion ?? cart.version;
   const key = purchaseKey(cart.id, version);
   let attempt = await purchaseByKey(db, key);
-  if (attempt?.status === "paid") return paidOutcome(db, attempt, true);
+  if (attempt?.status === "paid") return paidOutcome(db, attempt, true, now);
   // a failed attempt moved the version on: the fan confirms the cart again
   if (attempt?.status === "failed" || attempt?.status === "refunded" || version !== cart.version) return failure("cartChanged");
   if (!items.length) return failure("cartEmpty");
@@ -161,7 +176,7 @@ export async function purchaseCart(db: Db, provider: PaymentProvider, input: Pur
     if (!attempt) {
       if (!(await usableCard(db, provider, userId))) return failure("noCard");
       attempt = await startAttempt(db, { userId, cartId: cart.id, key, total, split, providerKind: provider.kind, now });
-      if (attempt.status === "paid") return paidOutcome(db, attempt, true);
+      if (attempt.status === "paid") return paidOutcome(db, attempt, true, now);
     }
     const card = await chargeCardPart(db, provider, {
       attempt,
@@ -445,7 +460,7 @@ async function applyPurchase(
   }
   const done = await purchaseByKey(db, key);
   if (done?.status !== "paid") throw new Error(`purchase ${key} not recorded as paid`);
-  return paidOutcome(db, done, replayed);
+  return paidOutcome(db, done, replayed, now);
 }
 
 /**

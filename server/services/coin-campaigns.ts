@@ -64,7 +64,16 @@ export type VestingCampaign = {
 /** /me/coin_vesting_campaign: running campaigns and any the person was granted, newest first. */
 export async function vestingCampaigns(db: Db, userId: number, now: number): Promise<VestingCampaign[]> {
   const [running, granted] = await db.batch([
-    db.select().from(coinCampaigns).where(runningAt(now)),
+    // a fan club campaign's coins are that fan club's reward, not a platform campaign open to everyone (decision 037)
+    db
+      .select()
+      .from(coinCampaigns)
+      .where(
+        and(
+          runningAt(now),
+          sql`${coinCampaigns.id} NOT IN (SELECT "coin_campaign_id" FROM "fan_campaigns" WHERE "coin_campaign_id" IS NOT NULL)`,
+        ),
+      ),
     db
       .select({
         campaign: coinCampaigns,

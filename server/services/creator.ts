@@ -17,6 +17,8 @@ export interface CreatorSummary {
     uniquePath: string | null;
     /** spec §2 nextActions: the profile was never saved / no plan exists yet */
     nextActions: { profile: boolean; plan: boolean };
+    /** spec §3 useCampaign: the fan club runs campaigns (docs/decisions/037) */
+    useCampaign: boolean;
   } | null;
   /** fan clubs the person edits (accepted invitations), oldest first */
   editing: { fanclubId: number; name: string; serviceId: number; ownerId: number; permissions: EditorPermission[] }[];
@@ -40,6 +42,7 @@ export function creatorSummaryStatements(db: Db, idHash: string) {
         // spelled out: in a one-table select drizzle drops table names inside sql``, and a bare
         // "id" in the subquery would mean plans.id
         planCount: sql<number>`(SELECT count(*) FROM "plans" p WHERE p."fanclub_id" = "fanclubs"."id")`,
+        useCampaign: sql<number>`coalesce((SELECT cs."use_campaign" FROM "fanclub_campaign_settings" cs WHERE cs."fanclub_id" = "fanclubs"."id"), 0)`,
       })
       .from(fanclubs)
       .where(and(sql`${fanclubs.ownerId} = ${sessionUser}`, eq(fanclubs.status, "open")))
@@ -86,6 +89,7 @@ export function creatorSummaryFrom(results: {
           serviceId: own.serviceId,
           uniquePath: own.uniquePath,
           nextActions: { profile: own.profileEditedAt === null, plan: Number(own.planCount) === 0 },
+          useCampaign: Number(own.useCampaign) === 1,
         }
       : null,
     editing: results.editing.map((e) => ({ ...e, permissions: [...parsePermissions(safeJsonArray(e.permissions))] })),
@@ -114,6 +118,8 @@ export interface OperatingFanclub {
   mode: "owner" | "editor";
   role: FanclubRole;
   permissions: EditorPermission[];
+  /** the own fan club runs campaigns (editors never manage them) */
+  useCampaign: boolean;
 }
 
 export function operatingFanclub(userId: number, summary: CreatorSummary): OperatingFanclub | null {
@@ -125,6 +131,7 @@ export function operatingFanclub(userId: number, summary: CreatorSummary): Opera
       mode: "owner",
       role: { userId, ownerId: userId, editorPermissions: null },
       permissions: [],
+      useCampaign: summary.own.useCampaign,
     };
   }
   const e = summary.editing[0];
@@ -136,6 +143,7 @@ export function operatingFanclub(userId: number, summary: CreatorSummary): Opera
     mode: "editor",
     role: { userId, ownerId: e.ownerId, editorPermissions: new Set(e.permissions) },
     permissions: e.permissions,
+    useCampaign: false,
   };
 }
 

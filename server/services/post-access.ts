@@ -1,6 +1,6 @@
 import { and, eq, gte, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { fanclubs, membershipPayments, memberships, plans, posts, type PostRow } from "../../db/schema";
+import { fanCampaignRewards, fanCampaigns, fanclubs, membershipPayments, memberships, plans, posts, type PostRow } from "../../db/schema";
 import { billingMonthOf } from "../domain/billing-month";
 import type { EditorPermission } from "../domain/fanclub-permissions";
 import { canViewPaidPost, type PaywallMembership } from "../domain/paywall";
@@ -103,6 +103,13 @@ function accessStatements(db: Db, postId: number, userId: number | null, now: nu
       .limit(1),
     viewerMembershipsQuery(db, userId, now, fanclubOfPost),
     viewerPaidMonthsQuery(db, userId, fanclubOfPost),
+    // a campaign whose reward is this post, earned by the viewer, opens it to them (decision 037)
+    db
+      .select({ campaignId: fanCampaignRewards.campaignId })
+      .from(fanCampaignRewards)
+      .innerJoin(fanCampaigns, eq(fanCampaigns.id, fanCampaignRewards.campaignId))
+      .where(and(eq(fanCampaignRewards.userId, userId ?? 0), eq(fanCampaigns.rewardPostId, postId), eq(fanCampaigns.rewardKind, "post")))
+      .limit(1),
   ] as const;
 }
 
@@ -112,10 +119,11 @@ function accessStatements(db: Db, postId: number, userId: number | null, now: nu
  * manage), which callers answer with 404.
  */
 export async function loadPostAccess(db: Db, postId: number, viewer: PostViewer, now: number): Promise<PostAccess | null> {
-  const [rows, memberRows, paidMonths] = await db.batch(accessStatements(db, postId, viewer.userId, now));
+  const [rows, memberRows, paidMonths, campaignRewards] = await db.batch(accessStatements(db, postId, viewer.userId, now));
   const row = rows[0];
   if (!row) return null;
-  return accessFrom(row, { memberships: memberRows, paidMonths }, viewer, now);
+  const access = accessFrom(row, { memberships: memberRows, paidMonths }, viewer, now);
+  return access && campaignRewards.length > 0 ? { ...access, canView: true } : access;
 }
 
 function accessFrom(

@@ -11,9 +11,18 @@ import { useRootData } from "~/lib/root-data";
 import { formatCompactNumber } from "../../../server/domain/number-display";
 import { FANCLUB_TABS } from "../../../server/domain/fanclub-rules";
 import type { FanclubView } from "../../../server/http/fanclub-view";
+import type { FanclubCommunity } from "../../../server/services/community/fanclub-extras";
 
 /** The fan club page frame: cover, icon, name, tags, links, counters, groups, follow, tabs. */
-export function FanclubFrame({ view, tab, children }: { view: FanclubView; tab: string; children: ReactNode }) {
+export function FanclubFrame({
+  view,
+  tab,
+  children,
+}: {
+  view: FanclubView & { community?: FanclubCommunity };
+  tab: string;
+  children: ReactNode;
+}) {
   const { t } = useTranslation("fanclub");
   const { t: tc } = useTranslation("common");
   const f = view.fanclub;
@@ -125,6 +134,7 @@ export function FanclubFrame({ view, tab, children }: { view: FanclubView; tab: 
         ) : null}
       </header>
       {view.viewer.isOwner ? <NextActionGuide fanclubId={f.id} /> : null}
+      {view.community ? <FanclubCommunityParts community={view.community} /> : null}
       <nav className="tabs" aria-label={t("tabsLabel")}>
         {FANCLUB_TABS.filter((name) => name !== "schedules" || f.showSchedule).map((name) => (
           <a key={name} href={name === "home" ? base : `${base}/${name}`} aria-current={name === tab ? "page" : undefined}>
@@ -194,5 +204,39 @@ export function UpcomingTab({ tab }: { tab: string }) {
     <div className="empty-state">
       <p>{t("upcoming", { tab: t(`tabs.${tab}`) })}</p>
     </div>
+  );
+}
+
+/**
+ * The running campaign's fixed banner and the open share goal with its graph. Texts and the SVG
+ * come drawn from the server (docs/decisions/037), so this adds no namespace and no chart code.
+ */
+function FanclubCommunityParts({ community }: { community: FanclubCommunity }) {
+  const { banner, goal } = community;
+  return (
+    <>
+      {banner ? (
+        <a className="campaign-banner" href={banner.href} data-testid="campaign-banner">
+          <span className="badge">{banner.label}</span> {banner.title}
+        </a>
+      ) : null}
+      {goal ? (
+        <section className="card share-goal" data-testid="share-goal" aria-label={goal.heading}>
+          <h2>
+            {goal.heading}: {goal.title}
+          </h2>
+          <p>
+            <strong>{goal.progressText}</strong> <span className="badge">{goal.statusText}</span>{" "}
+            <span className="muted small">{goal.deadlineText}</span>
+          </p>
+          <div className="share-goal-graph" dangerouslySetInnerHTML={{ __html: goal.svg }} />
+          {goal.reward ? (
+            <p className="small">
+              {goal.rewardLabel}: {goal.reward}
+            </p>
+          ) : null}
+        </section>
+      ) : null}
+    </>
   );
 }

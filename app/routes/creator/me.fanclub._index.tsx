@@ -21,7 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     title: translatorFor(app.locale, "creator")("dashboard.title"),
     fanclub: { id: op.fanclubId, name: op.name },
     mode: op.mode,
-    menu: creatorMenu(op.role),
+    menu: creatorMenu(op.role, { useCampaign: op.useCampaign }),
     nextActions: app.session.creator.own?.nextActions ?? null,
   };
 }

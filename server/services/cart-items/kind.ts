@@ -114,7 +114,7 @@ export const EMPTY_ITEM_FIELDS = {
 } satisfies Partial<CartItemView>;
 
 /** plan, product, live event, raffle, or for tips the post or the fan club */
-type EarningSubject = { type: "plan" | "product" | "live_event" | "raffle" | "post" | "fanclub"; id: number };
+type EarningSubject = { type: "plan" | "product" | "live_event" | "raffle" | "post" | "fanclub" | "special_ticket_type"; id: number };
 
 export type ItemCheck<Detail> = { ok: true; price: number; detail: Detail } | { ok: false; problem: CartProblem };
 

@@ -1,0 +1,48 @@
+import type { Db } from "../../../db/client";
+import { formatLocalDate } from "../../domain/jst-time";
+import { formatNumber } from "../../domain/number-display";
+import { goalGraphSvg } from "../../domain/share-goals";
+import type { TFunction } from "../../i18n/setup";
+import { campaignBannerOf } from "./fan-campaigns";
+import { openGoalOf } from "./share-goals";
+
+/**
+ * What the fan club page adds for share goals and campaigns (docs/decisions/037): the open goal
+ * with its graph as SVG markup (drawn here, so the page ships no chart code) and the running
+ * campaign's fixed banner. Both are public: they promise nothing a locked post holds.
+ */
+export async function fanclubCommunityOf(db: Db, fanclubId: number, now: number, t: TFunction, locale: string) {
+  const [found, banner] = await Promise.all([openGoalOf(db, fanclubId, now), campaignBannerOf(db, fanclubId, now)]);
+  const goal = found
+    ? {
+        id: found.goal.id,
+        title: found.goal.title,
+        metric: found.goal.metric,
+        reward: found.goal.reward,
+        deadline: found.goal.deadline.getTime(),
+        value: found.progress.value,
+        target: found.progress.target,
+        percent: found.progress.percent,
+        status: found.progress.status,
+        // the words come with the data: the fan club page loads no extra namespace for them
+        heading: t("community:goals.heading"),
+        progressText: t(`community:goals.progress.${found.goal.metric}`, {
+          value: formatNumber(found.progress.value),
+          target: formatNumber(found.progress.target),
+          percent: found.progress.percent,
+        }),
+        deadlineText: t("community:goals.until", { date: formatLocalDate(locale, found.goal.deadline.getTime()) }),
+        statusText: t(`community:goals.status.${found.progress.status}`),
+        rewardLabel: t("community:goals.fields.reward"),
+        svg: goalGraphSvg(found.progress, t("community:goals.graphLabel", { title: found.goal.title, percent: found.progress.percent })),
+      }
+    : null;
+  return {
+    goal,
+    banner: banner
+      ? { ...banner, href: `/fanclubs/${fanclubId}/posts/${banner.postId}`, label: t("community:campaigns.banner"), mine: "/me/campaigns" }
+      : null,
+  };
+}
+
+export type FanclubCommunity = Awaited<ReturnType<typeof fanclubCommunityOf>>;
