@@ -23,6 +23,7 @@ import jaProducts from "./ja/products.json";
 import jaPayouts from "./ja/payouts.json";
 import jaInvoices from "./ja/invoices.json";
 import jaSales from "./ja/sales.json";
+import jaLessons from "./ja/lessons.json";
 import enCommon from "./en/common.json";
 import enHelp from "./en/help.json";
 import enAccount from "./en/account.json";
@@ -48,6 +49,7 @@ import enProducts from "./en/products.json";
 import enPayouts from "./en/payouts.json";
 import enInvoices from "./en/invoices.json";
 import enSales from "./en/sales.json";
+import enLessons from "./en/lessons.json";
 import zhCnCommon from "./zh-cn/common.json";
 import zhCnHelp from "./zh-cn/help.json";
 import zhCnAccount from "./zh-cn/account.json";
@@ -73,6 +75,7 @@ import zhCnProducts from "./zh-cn/products.json";
 import zhCnPayouts from "./zh-cn/payouts.json";
 import zhCnInvoices from "./zh-cn/invoices.json";
 import zhCnSales from "./zh-cn/sales.json";
+import zhCnLessons from "./zh-cn/lessons.json";
 import zhTwCommon from "./zh-tw/common.json";
 import zhTwHelp from "./zh-tw/help.json";
 import zhTwAccount from "./zh-tw/account.json";
@@ -98,6 +101,7 @@ import zhTwProducts from "./zh-tw/products.json";
 import zhTwPayouts from "./zh-tw/payouts.json";
 import zhTwInvoices from "./zh-tw/invoices.json";
 import zhTwSales from "./zh-tw/sales.json";
+import zhTwLessons from "./zh-tw/lessons.json";
 import koCommon from "./ko/common.json";
 import koHelp from "./ko/help.json";
 import koAccount from "./ko/account.json";
@@ -123,6 +127,7 @@ import koProducts from "./ko/products.json";
 import koPayouts from "./ko/payouts.json";
 import koInvoices from "./ko/invoices.json";
 import koSales from "./ko/sales.json";
+import koLessons from "./ko/lessons.json";
 
 /**
  * Every translation, bundled into the Worker. The server renders from here; browsers fetch one
@@ -155,6 +160,7 @@ export const resources = {
     payouts: jaPayouts,
     invoices: jaInvoices,
     sales: jaSales,
+    lessons: jaLessons,
   },
   en: {
     common: enCommon,
@@ -182,6 +188,7 @@ export const resources = {
     payouts: enPayouts,
     invoices: enInvoices,
     sales: enSales,
+    lessons: enLessons,
   },
   "zh-cn": {
     common: zhCnCommon,
@@ -209,6 +216,7 @@ export const resources = {
     payouts: zhCnPayouts,
     invoices: zhCnInvoices,
     sales: zhCnSales,
+    lessons: zhCnLessons,
   },
   "zh-tw": {
     common: zhTwCommon,
@@ -236,6 +244,7 @@ export const resources = {
     payouts: zhTwPayouts,
     invoices: zhTwInvoices,
     sales: zhTwSales,
+    lessons: zhTwLessons,
   },
   ko: {
     common: koCommon,
@@ -263,6 +272,7 @@ export const resources = {
     payouts: koPayouts,
     invoices: koInvoices,
     sales: koSales,
+    lessons: koLessons,
   },
 } as const;
 

@@ -18,6 +18,8 @@
  * operator's payout page and their e-mails,
  * `invoices` for the platform's qualified invoices to creators: the PDF and its download list.
  * `sales` for the creator's sales page, its CSV and the managed fan clubs' sales.
+ * `lessons` for lessons with reservations: the creator's slot pages, the lesson tab, modal page 80,
+ * the reservation history and the reminder e-mails.
  */
 export const NAMESPACES = [
   "common",
@@ -45,6 +47,7 @@ export const NAMESPACES = [
   "payouts",
   "invoices",
   "sales",
+  "lessons",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE: Namespace = "common";

@@ -56,4 +56,10 @@ export type JobMessage =
       /** move expired bonus coins out, one page per message, sending itself on while there are more */
       type: "coins-expire";
       key: string;
+    }
+  | {
+      /** the hourly lesson job: reminders before lessons, refunds still owed for cancelled ones (issue 22) */
+      type: "lessons";
+      key: string;
+      at: number;
     };

@@ -3,6 +3,7 @@ import { createDb } from "../../db/client";
 import type { Env } from "../env";
 import { deliverEmail, deliverEmails } from "../services/mailer";
 import { cleanUpUploads } from "../services/uploads";
+import { refundOwedSeats, sendLessonReminders } from "../services/lessons";
 import { jobDepsFrom, type JobDeps } from "./deps";
 import { alreadyProcessed, once } from "../../db/idempotency";
 import { beatStatement } from "./heartbeat";
@@ -68,6 +69,15 @@ async function runJob(db: Db, env: Env, deps: JobDeps, job: JobMessage): Promise
     case "coins-expire":
       await runCoinsExpire(db, deps);
       return;
+    case "lessons": {
+      // each reminder is sent once by its slot's mark, each refund once by its key: a redelivery repeats nothing
+      const now = deps.now();
+      const reminders = await sendLessonReminders(db, now);
+      for (let i = 0; i < reminders.emailIds.length; i += 50)
+        await deps.jobs.send({ type: "emails", key: `${job.key}:emails:${i}`, emailIds: reminders.emailIds.slice(i, i + 50) });
+      await refundOwedSeats(db, deps.provider(), now);
+      return;
+    }
     default: {
       const unknown: never = job;
       console.warn(`[queue] dropping unknown job ${JSON.stringify(unknown)}`);

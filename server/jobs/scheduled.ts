@@ -1,4 +1,5 @@
 import { createDb } from "../../db/client";
+import { LESSON_CRON } from "../domain/lessons";
 import { MONEY_CRON } from "../domain/renewal-run";
 import type { Env } from "../env";
 import type { JobQueue } from "./deps";
@@ -11,6 +12,7 @@ import { moneyCronJobs } from "./renewals";
  * ran and enqueue jobs whose keys make each effect happen once.
  * - MONEY_CRON, 00:00 JST: on the 1st the month's renewal run; every day the auto-leave of unpaid
  *   plans past the 7th and the expiry of bonus coins (docs/decisions/017).
+ * - LESSON_CRON, hourly: reminders before lessons and refunds still owed (issue 22).
  * - any other (00:05 JST): the queue heartbeat and the uploads clean-up.
  */
 export async function handleScheduled(controller: ScheduledController, env: Env, jobs: JobQueue = env.JOBS): Promise<void> {
@@ -20,14 +22,16 @@ export async function handleScheduled(controller: ScheduledController, env: Env,
   const messages: JobMessage[] =
     controller.cron === MONEY_CRON
       ? moneyCronJobs(controller.scheduledTime)
-      : [
-          {
-            type: "heartbeat",
-            key: `heartbeat:${controller.cron}:${controller.scheduledTime}`,
-            scheduledAt: controller.scheduledTime,
-            cron: controller.cron,
-          },
-          { type: "uploads-cleanup", key: `uploads-cleanup:${controller.scheduledTime}`, at: controller.scheduledTime },
-        ];
+      : controller.cron === LESSON_CRON
+        ? [{ type: "lessons", key: `lessons:${controller.scheduledTime}`, at: controller.scheduledTime }]
+        : [
+            {
+              type: "heartbeat",
+              key: `heartbeat:${controller.cron}:${controller.scheduledTime}`,
+              scheduledAt: controller.scheduledTime,
+              cron: controller.cron,
+            },
+            { type: "uploads-cleanup", key: `uploads-cleanup:${controller.scheduledTime}`, at: controller.scheduledTime },
+          ];
   await jobs.sendBatch(messages.map((body) => ({ body })));
 }

@@ -44,7 +44,8 @@ type AccessRow = {
  * and its accepted editors moderate ("editor"); a ticket holder when the event sells tickets, or a
  * member of one of the chosen plans (while the membership grants access) when it admits plan
  * members, watches ("viewer"). A private event (status 1) admits only those who manage it and
- * ticket holders; a closed fan club admits no one.
+ * ticket holders; a closed fan club admits no one. A seat of an online lesson (issue 22) that is
+ * not done or cancelled counts as a ticket to the lesson's private event.
  */
 export async function resolveLiveAccess(db: Db, liveEventId: number, userId: number, now: number): Promise<LiveAccess | null> {
   const row = await db.get<AccessRow>(sql`
@@ -56,7 +57,9 @@ export async function resolveLiveAccess(db: Db, liveEventId: number, userId: num
       f.owner_id AS fanclubOwnerId,
       f.status AS fanclubStatus,
       EXISTS (SELECT 1 FROM fanclub_editors fe WHERE fe.fanclub_id = e.fanclub_id AND fe.user_id = ${userId} AND fe.accepted_at IS NOT NULL) AS isEditor,
-      EXISTS (SELECT 1 FROM live_event_tickets t WHERE t.live_event_id = e.id AND t.user_id = ${userId}) AS hasTicket,
+      (EXISTS (SELECT 1 FROM live_event_tickets t WHERE t.live_event_id = e.id AND t.user_id = ${userId})
+        OR EXISTS (SELECT 1 FROM lesson_reservations r JOIN lesson_slots s ON s.id = r.slot_id
+          WHERE s.live_event_id = e.id AND r.user_id = ${userId} AND r.status = 0)) AS hasTicket,
       (SELECT json_group_array(p.plan_id) FROM live_event_plans p WHERE p.live_event_id = e.id) AS planIds,
       (SELECT json_group_array(json_object('planId', m.plan_id, 'status', m.status, 'paidThrough', m.paid_through))
          FROM memberships m WHERE m.user_id = ${userId} AND m.fanclub_id = e.fanclub_id) AS memberships,

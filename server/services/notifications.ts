@@ -23,7 +23,9 @@ export type NotificationKind =
   | "refundOwed"
   | "refundInTransfer"
   | "refundPaid"
-  | "refundFailed";
+  | "refundFailed"
+  | "lessonReminder"
+  | "lessonCancelled";
 
 export function notificationInsert(
   db: Db,

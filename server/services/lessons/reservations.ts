@@ -1,0 +1,119 @@
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { fanclubEditors, fanclubs, lessonReservations, lessonSlots } from "../../../db/schema";
+import { mediaUrl } from "../../domain/images";
+import { LESSON_STATUS, lessonEndAt, lessonRoomOpen } from "../../domain/lessons";
+import { slotView, type SlotView } from "./slots";
+
+/** A fan's seats: the purchase history, one slot as its holder sees it, and who may enter. */
+
+export const LESSON_HISTORY_PAGE = 20;
+
+/** /me/purchase_histories/lesson_reservation: the fan's seats, newest first, with the status of spec §4. */
+export async function listFanReservations(db: Db, userId: number, page: number) {
+  const rows = await db
+    .select({
+      id: lessonReservations.id,
+      status: lessonReservations.status,
+      price: lessonReservations.price,
+      refundedAt: lessonReservations.refundedAt,
+      createdAt: lessonReservations.createdAt,
+      slotId: lessonSlots.id,
+      title: lessonSlots.title,
+      startAt: lessonSlots.startAt,
+      durationMinutes: lessonSlots.durationMinutes,
+      method: lessonSlots.method,
+      fanclubId: fanclubs.id,
+      fanclubName: fanclubs.name,
+      fanclubIconKey: fanclubs.iconKey,
+    })
+    .from(lessonReservations)
+    .innerJoin(lessonSlots, eq(lessonSlots.id, lessonReservations.slotId))
+    .innerJoin(fanclubs, eq(fanclubs.id, lessonSlots.fanclubId))
+    .where(eq(lessonReservations.userId, userId))
+    .orderBy(desc(lessonReservations.createdAt), desc(lessonReservations.id))
+    .limit(LESSON_HISTORY_PAGE + 1)
+    .offset((page - 1) * LESSON_HISTORY_PAGE);
+  return {
+    items: rows.slice(0, LESSON_HISTORY_PAGE).map((r) => ({
+      id: r.id,
+      status: r.status,
+      price: r.price,
+      refunded: r.refundedAt !== null,
+      reservedAt: r.createdAt.getTime(),
+      slotId: r.slotId,
+      title: r.title,
+      startAt: r.startAt.getTime(),
+      endAt: lessonEndAt({ startAt: r.startAt.getTime(), durationMinutes: r.durationMinutes }),
+      method: r.method,
+      fanclub: { id: r.fanclubId, name: r.fanclubName, iconImageUrl: mediaUrl(r.fanclubIconKey) },
+    })),
+    hasNext: rows.length > LESSON_HISTORY_PAGE,
+  };
+}
+
+export type HeldSlot = {
+  slot: SlotView;
+  fanclub: { id: number; name: string };
+  /** the viewer's seat; null for a manager without one */
+  reservation: { id: number; status: number; price: number; refunded: boolean } | null;
+  manages: boolean;
+  /** the outside tool's link, only for a seat that is not cancelled, or a manager */
+  externalUrl: string | null;
+};
+
+/**
+ * One slot as a seat holder or a manager of its fan club sees it (with the outside link and the
+ * room). Null for anyone else: the link is never shown to a fan without a seat.
+ */
+export async function loadHeldSlot(db: Db, slotId: number, userId: number, now: number): Promise<HeldSlot | null> {
+  const [slotRows, seatRows, editorRows] = await db.batch([
+    db
+      .select({ slot: lessonSlots, fanclubName: fanclubs.name, fanclubOwnerId: fanclubs.ownerId, fanclubStatus: fanclubs.status })
+      .from(lessonSlots)
+      .innerJoin(fanclubs, eq(fanclubs.id, lessonSlots.fanclubId))
+      .where(eq(lessonSlots.id, slotId)),
+    db
+      .select()
+      .from(lessonReservations)
+      .where(and(eq(lessonReservations.slotId, slotId), eq(lessonReservations.userId, userId))),
+    db
+      .select({ userId: fanclubEditors.userId })
+      .from(fanclubEditors)
+      .where(
+        and(
+          eq(fanclubEditors.userId, userId),
+          sql`${fanclubEditors.acceptedAt} IS NOT NULL`,
+          sql`${fanclubEditors.fanclubId} = (SELECT "fanclub_id" FROM "lesson_slots" WHERE "id" = ${slotId})`,
+        ),
+      ),
+  ]);
+  const row = slotRows[0];
+  if (!row || row.fanclubStatus !== "open") return null;
+  const seat = seatRows[0] ?? null;
+  const manages = row.fanclubOwnerId === userId || editorRows.length > 0;
+  if (!seat && !manages) return null;
+  const live = manages || (seat !== null && seat.status !== LESSON_STATUS.cancelled);
+  return {
+    slot: slotView(row.slot, now),
+    fanclub: { id: row.slot.fanclubId, name: row.fanclubName },
+    reservation: seat ? { id: seat.id, status: seat.status, price: seat.price, refunded: seat.refundedAt !== null } : null,
+    manages,
+    externalUrl: live ? row.slot.externalUrl : null,
+  };
+}
+
+/** Whether the room of an online lesson admits a seat holder now (the room's own check does the rest). */
+export function roomAdmits(held: HeldSlot, now: number): boolean {
+  return held.slot.method === "online" && held.slot.liveEventId !== null && lessonRoomOpen(held.slot, now);
+}
+
+/** The fan's seats on these slots (for the lesson post and the tab). */
+export async function seatsOf(db: Db, userId: number, slotIds: readonly number[]) {
+  if (slotIds.length === 0) return new Map<number, { id: number; status: number }>();
+  const rows = await db
+    .select({ id: lessonReservations.id, slotId: lessonReservations.slotId, status: lessonReservations.status })
+    .from(lessonReservations)
+    .where(and(eq(lessonReservations.userId, userId), inArray(lessonReservations.slotId, [...slotIds])));
+  return new Map(rows.map((r) => [r.slotId, { id: r.id, status: r.status }]));
+}
