@@ -15,8 +15,8 @@ import { LESSON_DURATIONS } from "./posts";
 export const LESSON_STATUS = { before: 0, done: 1, cancelled: 2 } as const;
 export type LessonStatus = (typeof LESSON_STATUS)[keyof typeof LESSON_STATUS];
 
-export const LESSON_METHODS = ["online", "external"] as const;
-export type LessonMethod = (typeof LESSON_METHODS)[number];
+const LESSON_METHODS = ["online", "external"] as const;
+type LessonMethod = (typeof LESSON_METHODS)[number];
 
 export const LESSON_LIMITS = { title: 100, description: 1000, capacityMax: 1000, url: 500 } as const;
 
@@ -30,7 +30,7 @@ export const LESSON_CRON = "20 * * * *";
 export const REMINDER_LEAD_MS = 24 * 60 * 60 * 1000;
 
 /** The room of an online lesson opens this long before the start, so the creator can set up. */
-export const ROOM_OPENS_BEFORE_MS = 15 * 60 * 1000;
+const ROOM_OPENS_BEFORE_MS = 15 * 60 * 1000;
 
 export type SlotTiming = { startAt: number; durationMinutes: number };
 

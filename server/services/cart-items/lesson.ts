@@ -31,7 +31,7 @@ type SlotInfo = {
 
 type SlotContext = { slots: Map<number, SlotInfo>; reserved: Set<number> };
 
-export async function loadLessonContext(db: Db, userId: number, slotIds: readonly number[]): Promise<SlotContext> {
+async function loadLessonContext(db: Db, userId: number, slotIds: readonly number[]): Promise<SlotContext> {
   const ids = slotIds.length ? [...new Set(slotIds)] : [0];
   const [slotRows, seatRows] = await db.batch([
     db
@@ -86,7 +86,7 @@ function checkSlot(ctx: SlotContext, slotId: number, now: number): { ok: true; i
 }
 
 /** The seat row's UNIQUE key: one seat per purchase attempt and slot. */
-export function lessonSeatKey(purchaseKey: string, slotId: number): string {
+function lessonSeatKey(purchaseKey: string, slotId: number): string {
   return `${purchaseKey}:lesson:${slotId}`;
 }
 

@@ -102,7 +102,7 @@ export async function finishLessonSlot(
 }
 
 /** Refunds every paid seat of a cancelled slot not refunded yet; answers how many were done now and how many stay owed. */
-export async function refundCancelledSeats(
+async function refundCancelledSeats(
   db: Db,
   provider: PaymentProvider,
   slotId: number,

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { fanclubEditors, fanclubs, lessonReservations, lessonSlots } from "../../../db/schema";
 import { mediaUrl } from "../../domain/images";
@@ -7,7 +7,7 @@ import { slotView, type SlotView } from "./slots";
 
 /** A fan's seats: the purchase history, one slot as its holder sees it, and who may enter. */
 
-export const LESSON_HISTORY_PAGE = 20;
+const LESSON_HISTORY_PAGE = 20;
 
 /** /me/purchase_histories/lesson_reservation: the fan's seats, newest first, with the status of spec §4. */
 export async function listFanReservations(db: Db, userId: number, page: number) {
@@ -108,12 +108,12 @@ export function roomAdmits(held: HeldSlot, now: number): boolean {
   return held.slot.method === "online" && held.slot.liveEventId !== null && lessonRoomOpen(held.slot, now);
 }
 
-/** The fan's seats on these slots (for the lesson post and the tab). */
-export async function seatsOf(db: Db, userId: number, slotIds: readonly number[]) {
-  if (slotIds.length === 0) return new Map<number, { id: number; status: number }>();
-  const rows = await db
-    .select({ id: lessonReservations.id, slotId: lessonReservations.slotId, status: lessonReservations.status })
+/** The slot of one of the fan's own seats; null for someone else's seat (a 404, never a hint that it exists). */
+export async function slotOfSeat(db: Db, userId: number, reservationId: number): Promise<number | null> {
+  const row = await db
+    .select({ slotId: lessonReservations.slotId })
     .from(lessonReservations)
-    .where(and(eq(lessonReservations.userId, userId), inArray(lessonReservations.slotId, [...slotIds])));
-  return new Map(rows.map((r) => [r.slotId, { id: r.id, status: r.status }]));
+    .where(and(eq(lessonReservations.id, reservationId), eq(lessonReservations.userId, userId)))
+    .get();
+  return row?.slotId ?? null;
 }
