@@ -1,19 +1,20 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, useRouteError } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
-import { DefaultLayout } from "~/components/layout/default-layout";
+import { DefaultLayout, type LayoutPart } from "~/components/layout/default-layout";
 import { SimpleLayout } from "~/components/layout/simple-layout";
 import { NotFound } from "~/components/errors/not-found";
 import { Unavailable } from "~/components/errors/unavailable";
 import { DialogProvider } from "~/components/feedback/dialog";
 import { ToastProvider } from "~/components/feedback/toast";
+import { usePageViews } from "~/lib/analytics";
 import { useNonce } from "~/lib/nonce";
 import { useRootData } from "~/lib/root-data";
 import stylesheet from "~/styles/app.css?url";
 import { creatorMenu } from "../server/domain/creator-menu";
 import { brandInk } from "../server/domain/brands";
 import { can } from "../server/domain/fanclub-permissions";
-import { openFanclubLink } from "../server/domain/fanclub-rules";
+import { openFanclubLink, sidebarOpenButton } from "../server/domain/fanclub-rules";
 import { expiredPlanAlert } from "../server/http/expired-plan-alert";
 import { headerBannersFor } from "../server/http/header-banners";
 import { operatingFanclub } from "../server/services/creator";
@@ -81,8 +82,8 @@ function creatorData(app: AppContext, brand: AppContext["service"]) {
     managedHref: `${origin}/me/managed_fanclubs/sales`,
     // spec §2 post button: opens the post modal's chooser on the management page
     postHref: op && (can(op.role, "createDraft") || can(op.role, "publishPost")) ? `${origin}/me/fanclub/posts?fanclubPost=new` : null,
-    openLink: open.kind === "hidden" ? null : open,
-    ownsFanclub: summary.own !== null,
+    // spec §2: the sidebar's button and the creator landing page's call to action
+    openButton: sidebarOpenButton({ signedIn: true, hasOwnFanclub: summary.own !== null, openLink: open }),
   };
 }
 
@@ -122,8 +123,11 @@ export default function App() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
+  usePageViews();
   const matches = useMatches();
   const simple = matches.some((m) => (m.handle as { layout?: string } | undefined)?.layout === "simple");
+  // spec §2: some pages (contests) hide parts of the default layout; the deepest match says which
+  const hide = matches.flatMap((m) => (m.handle as { hide?: LayoutPart[] } | undefined)?.hide ?? []);
   return (
     <ToastProvider>
       <DialogProvider>
@@ -132,7 +136,7 @@ export default function App() {
             <Outlet />
           </SimpleLayout>
         ) : (
-          <DefaultLayout>
+          <DefaultLayout hide={hide}>
             <Outlet />
           </DefaultLayout>
         )}

@@ -45,6 +45,9 @@ const discovery = [
   ...prefix("products", [index("routes/discovery/products._index.tsx")]),
   route("me/following", "routes/discovery/me.following.tsx"),
   route("me/joining", "routes/discovery/me.joining.tsx"),
+  // the creator landing page and the welcome page of new accounts (spec §2, decision 041)
+  route("creator", "routes/landing/creator.tsx"),
+  route("welcome", "routes/landing/welcome.tsx"),
 ];
 
 /** A fan club's live list and live pages (app/routes/live/), shown below the fan club's header. */
@@ -59,6 +62,7 @@ const live = [
 const fanclubPages = [
   route("fanclubs/:id", "routes/fanclub/fanclubs.$id.tsx", [
     index("routes/fanclub/fanclubs.$id._index.tsx"),
+    route("profile", "routes/fanclub/fanclubs.$id.profile.tsx"),
     route(":tab", "routes/fanclub/fanclubs.$id.$tab.tsx"),
     ...prefix("posts", [
       index("routes/fanclub/fanclubs.$id.posts._index.tsx"),
@@ -93,6 +97,7 @@ const creator = [
     route(":section", "routes/creator/me.fanclub.$section.tsx"),
     route("invoice_number", "routes/creator/me.fanclub.invoice_number.tsx"),
     route("fans", "routes/creator/me.fanclub.fans.tsx"),
+    route("leak_trace", "routes/creator/me.fanclub.leak_trace.tsx"),
     route("editors", "routes/creator/me.fanclub.editors.tsx"),
     route("tips", "routes/creator/me.fanclub.tips.tsx"),
     route("tippings", "routes/creator/me.fanclub.tippings.tsx"),
@@ -156,6 +161,17 @@ const creator = [
   route("me/managed_fanclubs/transfers", "routes/creator/me.managed_fanclubs.transfers.tsx"),
   route("me/managed_fanclubs/transfer_histories", "routes/creator/me.managed_fanclubs.transfer_histories.tsx"),
   route("me/editor_invitations", "routes/creator/me.editor_invitations.tsx"),
+  route("me/fanclub/applications", "routes/creator/me.fanclub.applications._index.tsx"),
+  route("me/fanclub/applications/discord", "routes/creator/me.fanclub.applications.discord.tsx"),
+  route("me/fanclub/applications/discord/connect", "routes/creator/me.fanclub.applications.discord.connect.ts"),
+  route("me/fanclub/applications/discord/callback", "routes/creator/me.fanclub.applications.discord.callback.ts"),
+];
+
+/** Discord: a fan's linked account and the servers of fan clubs (docs/decisions/040). */
+const discord = [
+  route("me/discord", "routes/discord/me.discord.tsx"),
+  route("me/discord/connect", "routes/discord/me.discord.connect.ts"),
+  route("me/discord/callback", "routes/discord/me.discord.callback.ts"),
 ];
 
 /** The wallet (coins, cards, campaign), the delivery address, and purchase histories. */
@@ -187,11 +203,36 @@ const help = [
   ]),
 ];
 
+/** Contests (spec §2 /contest/*): each contest's page, on the user domain. */
+const contests = [route("contest/:slug", "routes/contests/contest.$slug/route.tsx")];
+
 /** The operator's pages. */
 const operator = [
+  route("ops/contests", "routes/operator/ops.contests._index.tsx"),
+  route("ops/contests/new", "routes/operator/ops.contests.new.tsx"),
+  route("ops/contests/:id/edit", "routes/operator/ops.contests.$id.edit.tsx"),
   route("ops/open_requests", "routes/operator/ops.open_requests.tsx"),
   route("ops/payouts", "routes/operator/ops.payouts.tsx"),
+  route("ops/media_flags", "routes/operator/ops.media_flags.tsx"),
   route("ops/payouts/:period/file", "routes/operator/ops.payouts.$period.file.ts"),
+];
+
+/** Paths of spec §2 whose page lives at another address: each redirects there (issue 23). */
+const R = "routes/redirects/spec-paths.ts";
+const specPaths = [
+  route("me/fanclub/low/edit", R, { id: "spec-path-law" }),
+  route("me/settings/payment", R, { id: "spec-path-payment" }),
+  route("me/settings/payment/new", R, { id: "spec-path-payment-new" }),
+  route("me/settings/payment/edit", R, { id: "spec-path-payment-edit" }),
+  route("account/confirmation_password", R, { id: "spec-path-confirmation-password" }),
+  route("me/fanclub/posts/picture", R, { id: "spec-path-posts-picture" }),
+  route("me/fanclub/posts/streaming", R, { id: "spec-path-posts-streaming" }),
+  route("me/fanclub/posts/complete", R, { id: "spec-path-posts-complete" }),
+  route("groups/:id/notifies/:postId", R, { id: "spec-path-group-notify" }),
+  route("groups/:id/notifies/:postId/post_tippings", R, { id: "spec-path-group-notify-tippings" }),
+  route("@_", R, { id: "spec-path-live-unique" }),
+  route("@_/:uniquePath", R, { id: "spec-path-live-unique-lives" }),
+  route("@_/:uniquePath/:liveId", R, { id: "spec-path-live-unique-live" }),
 ];
 
 /** Development helpers. */
@@ -199,6 +240,7 @@ const dev = [
   route("dev/mailbox", "routes/dev/dev.mailbox.tsx"),
   route("dev/renewals", "routes/dev/dev.renewals.ts"),
   route("dev/earnings", "routes/dev/dev.earnings.ts"),
+  route("dev/discord/authorize", "routes/dev/dev.discord.authorize.tsx"),
 ];
 
 export default [
@@ -206,8 +248,11 @@ export default [
   ...accounts,
   ...fanclubPages,
   ...creator,
+  ...discord,
+  ...specPaths,
   ...money,
   ...help,
+  ...contests,
   ...operator,
   ...dev,
   route("*", "routes/not-found.tsx"),

@@ -24,6 +24,10 @@ import jaPayouts from "./ja/payouts.json";
 import jaInvoices from "./ja/invoices.json";
 import jaSales from "./ja/sales.json";
 import jaLessons from "./ja/lessons.json";
+import jaLanding from "./ja/landing.json";
+import jaLeak from "./ja/leak.json";
+import jaDiscord from "./ja/discord.json";
+import jaContests from "./ja/contests.json";
 import enCommon from "./en/common.json";
 import enHelp from "./en/help.json";
 import enAccount from "./en/account.json";
@@ -50,6 +54,10 @@ import enPayouts from "./en/payouts.json";
 import enInvoices from "./en/invoices.json";
 import enSales from "./en/sales.json";
 import enLessons from "./en/lessons.json";
+import enLanding from "./en/landing.json";
+import enLeak from "./en/leak.json";
+import enDiscord from "./en/discord.json";
+import enContests from "./en/contests.json";
 import zhCnCommon from "./zh-cn/common.json";
 import zhCnHelp from "./zh-cn/help.json";
 import zhCnAccount from "./zh-cn/account.json";
@@ -76,6 +84,10 @@ import zhCnPayouts from "./zh-cn/payouts.json";
 import zhCnInvoices from "./zh-cn/invoices.json";
 import zhCnSales from "./zh-cn/sales.json";
 import zhCnLessons from "./zh-cn/lessons.json";
+import zhCnLanding from "./zh-cn/landing.json";
+import zhCnLeak from "./zh-cn/leak.json";
+import zhCnDiscord from "./zh-cn/discord.json";
+import zhCnContests from "./zh-cn/contests.json";
 import zhTwCommon from "./zh-tw/common.json";
 import zhTwHelp from "./zh-tw/help.json";
 import zhTwAccount from "./zh-tw/account.json";
@@ -102,6 +114,10 @@ import zhTwPayouts from "./zh-tw/payouts.json";
 import zhTwInvoices from "./zh-tw/invoices.json";
 import zhTwSales from "./zh-tw/sales.json";
 import zhTwLessons from "./zh-tw/lessons.json";
+import zhTwLanding from "./zh-tw/landing.json";
+import zhTwLeak from "./zh-tw/leak.json";
+import zhTwDiscord from "./zh-tw/discord.json";
+import zhTwContests from "./zh-tw/contests.json";
 import koCommon from "./ko/common.json";
 import koHelp from "./ko/help.json";
 import koAccount from "./ko/account.json";
@@ -128,6 +144,10 @@ import koPayouts from "./ko/payouts.json";
 import koInvoices from "./ko/invoices.json";
 import koSales from "./ko/sales.json";
 import koLessons from "./ko/lessons.json";
+import koLanding from "./ko/landing.json";
+import koLeak from "./ko/leak.json";
+import koDiscord from "./ko/discord.json";
+import koContests from "./ko/contests.json";
 
 /**
  * Every translation, bundled into the Worker. The server renders from here; browsers fetch one
@@ -161,6 +181,10 @@ export const resources = {
     invoices: jaInvoices,
     sales: jaSales,
     lessons: jaLessons,
+    landing: jaLanding,
+    leak: jaLeak,
+    discord: jaDiscord,
+    contests: jaContests,
   },
   en: {
     common: enCommon,
@@ -189,6 +213,10 @@ export const resources = {
     invoices: enInvoices,
     sales: enSales,
     lessons: enLessons,
+    landing: enLanding,
+    leak: enLeak,
+    discord: enDiscord,
+    contests: enContests,
   },
   "zh-cn": {
     common: zhCnCommon,
@@ -217,6 +245,10 @@ export const resources = {
     invoices: zhCnInvoices,
     sales: zhCnSales,
     lessons: zhCnLessons,
+    landing: zhCnLanding,
+    leak: zhCnLeak,
+    discord: zhCnDiscord,
+    contests: zhCnContests,
   },
   "zh-tw": {
     common: zhTwCommon,
@@ -245,6 +277,10 @@ export const resources = {
     invoices: zhTwInvoices,
     sales: zhTwSales,
     lessons: zhTwLessons,
+    landing: zhTwLanding,
+    leak: zhTwLeak,
+    discord: zhTwDiscord,
+    contests: zhTwContests,
   },
   ko: {
     common: koCommon,
@@ -273,6 +309,10 @@ export const resources = {
     invoices: koInvoices,
     sales: koSales,
     lessons: koLessons,
+    landing: koLanding,
+    leak: koLeak,
+    discord: koDiscord,
+    contests: koContests,
   },
 } as const;
 

@@ -20,6 +20,10 @@
  * `sales` for the creator's sales page, its CSV and the managed fan clubs' sales.
  * `lessons` for lessons with reservations: the creator's slot pages, the lesson tab, modal page 80,
  * the reservation history and the reminder e-mails.
+ * `landing` for the creator landing page (/creator) and the welcome page of new accounts.
+ * `leak` for leak tracing: the creator's trace page and mark settings, the operator's bulk download alerts.
+ * `discord` for Discord: the fan's linked account, the creator's server and roles, the local stand-in.
+ * `contests` for contests: the contest pages, voting and the operator's contest pages.
  */
 export const NAMESPACES = [
   "common",
@@ -48,6 +52,10 @@ export const NAMESPACES = [
   "invoices",
   "sales",
   "lessons",
+  "landing",
+  "leak",
+  "discord",
+  "contests",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE: Namespace = "common";

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm run dev`: after predev built, migrated and seeded, run the whole product under wrangler dev
 // (D1, R2, Queues, the Durable Object and cron via --test-scheduled) and print every local host.
+import { spawnSync } from "node:child_process";
 import { request } from "node:http";
 import { startWorker } from "./start-worker.mjs";
 import { LOCAL_HOSTS } from "./wrangler-env.mjs";
@@ -16,7 +17,12 @@ await new Promise((resolve) => {
     (res) => {
       res.resume();
       if (res.statusCode !== 200) console.warn(`  The earnings backfill answered ${res.statusCode}; run POST /dev/earnings by hand.`);
-      res.on("end", resolve);
+      res.on("end", () => {
+        // the demo payouts come out of the sales the ledger now holds (seed --after-ledger)
+        if (res.statusCode === 200)
+          spawnSync(process.execPath, ["scripts/seed.mjs", "--after-ledger", "--port", String(port)], { stdio: "inherit" });
+        resolve(undefined);
+      });
     },
   );
   req.on("error", () => {

@@ -2,16 +2,18 @@
 // Loads the local demo data into the local D1 database: the three brands, then the demo creators,
 // fan clubs, plans, fans and accounts (README "Demo accounts"); and the demo header banner list
 // into the local media bucket. Idempotent: running it again changes nothing.
-// Usage: node scripts/seed.mjs [--port 8787] [--persist-to DIR] [--print]
+// Usage: node scripts/seed.mjs [--port 8787] [--persist-to DIR] [--print] [--after-ledger]
 // The port defaults to $PORT, as `npm run dev` serves on it (`PORT=8801 npm run dev` seeds brand
 // URLs with 8801, so sign-in and brand links reach the worker); --print writes the SQL to stdout
-// instead of applying it.
+// instead of applying it. --after-ledger applies only the demo rows that need the earnings ledger
+// filled first (the payouts); `npm run dev` runs it once the worker's ledger backfill is done.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { demoStatements, seedStatements } from "../db/seed/seed-sql.mjs";
+import { demoStatements, ledgerDemoStatements, seedStatements } from "../db/seed/seed-sql.mjs";
 import { demoBannerObjects } from "../db/seed/banners-demo.mjs";
+import { leakDemoObjects } from "../db/seed/leak-demo.mjs";
 
 const args = process.argv.slice(2);
 const opt = (name, fallback) => {
@@ -24,7 +26,8 @@ const persistTo = opt("--persist-to", null);
 const dir = mkdtempSync(join(tmpdir(), "fanclub-seed-"));
 const file = join(dir, "seed.sql");
 const origin = /** @type {const} */ ({ scheme: "http", port });
-const statements = [...seedStatements(origin), ...demoStatements(origin)];
+const afterLedger = args.includes("--after-ledger");
+const statements = afterLedger ? ledgerDemoStatements() : [...seedStatements(origin), ...demoStatements(origin)];
 writeFileSync(file, statements.join("\n") + "\n");
 if (args.includes("--print")) {
   process.stdout.write(statements.join("\n") + "\n");
@@ -47,12 +50,23 @@ function wrangler(wranglerArgs) {
 }
 
 wrangler(["d1", "execute", "DB", "--local", "--file", file]);
+if (afterLedger) {
+  rmSync(dir, { recursive: true, force: true });
+  console.log(`seeded the demo payouts (${statements.length} statements)`);
+  process.exit(0);
+}
 const banners = demoBannerObjects();
 for (const [i, object] of banners.entries()) {
   const body = join(dir, `banner-${i}.json`);
   writeFileSync(body, object.body);
   // fanclub-media: the bucket of wrangler.toml's MEDIA binding
   wrangler(["r2", "object", "put", `fanclub-media/${object.key}`, "--local", "--file", body, "--content-type", "application/json"]);
+}
+// the leak tracing demo's JPEG photos (docs/decisions/042)
+for (const [i, object] of leakDemoObjects().entries()) {
+  const body = join(dir, `leak-${i}.jpg`);
+  writeFileSync(body, object.body);
+  wrangler(["r2", "object", "put", `fanclub-media/${object.key}`, "--local", "--file", body, "--content-type", object.contentType]);
 }
 rmSync(dir, { recursive: true, force: true });
 console.log(

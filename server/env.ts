@@ -29,6 +29,10 @@ export interface EnvSecrets extends PaymentEnv, LiveVideoEnv {
   R2_ACCESS_KEY_ID?: string;
   R2_SECRET_ACCESS_KEY?: string;
   R2_BUCKET_NAME?: string;
+  /** Discord (docs/decisions/040): the application's OAuth client and its bot; production only, all three or none */
+  DISCORD_CLIENT_ID?: string;
+  DISCORD_CLIENT_SECRET?: string;
+  DISCORD_BOT_TOKEN?: string;
   /** only for tests against a local fake of the Twitter API */
   TWITTER_API_BASE?: string;
 }

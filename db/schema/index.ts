@@ -16,3 +16,7 @@ export * from "./products";
 export * from "./lessons";
 export * from "./earnings";
 export * from "./payouts";
+export * from "./welcome";
+export * from "./leak";
+export * from "./discord";
+export * from "./contests";

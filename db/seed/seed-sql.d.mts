@@ -40,3 +40,4 @@ export const DEMO_FANCLUBS: ReadonlyArray<DemoFanclub>;
 export const DEMO_COINS: { campaignId: number; userId: number; paid: number; bonus: number };
 /** Demo creators, fan clubs, plans, fans and their ties; applied after `seedStatements`. */
 export function demoStatements(origin: SeedOrigin, now?: number): string[];
+export function ledgerDemoStatements(now?: number): string[];

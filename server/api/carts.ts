@@ -12,6 +12,7 @@ import { purchaseCart, type PurchaseErrorCode } from "../services/cart-purchase"
 import { bodyOf } from "./body";
 import { ApiError, ok } from "./envelope";
 import { requireApiUser } from "../http/require-user";
+import { kickDiscordSync } from "../http/discord-sync";
 
 /**
  * The fan's cart and paying it (spec §7 carts and payment): GET/POST /me/carts, DELETE
@@ -165,6 +166,8 @@ cartsApi.post("/purchase", async (c) => {
       requiresAction: { provider: outcome.provider, clientSecret: outcome.clientSecret, publishableKey: outcome.publishableKey },
     });
   }
+  // a plan bought, upgraded or resumed: the fan's Discord role follows
+  kickDiscordSync(app, user.id, Date.now());
   return ok(c, { purchase: outcome.purchase, replayed: outcome.replayed });
 });
 

@@ -7,6 +7,7 @@ import { fanclubView, type FanclubView } from "../http/fanclub-view";
 import { searchFanclubs, searchInputFrom } from "../services/fanclub-search";
 import type { FanclubKey } from "../services/fanclubs";
 import { setFollowing } from "../services/follows";
+import { fanclubContentCounts, type FanclubContentCounts } from "../services/fanclub-counts";
 import { membershipHistory, planChoices } from "../services/plan-purchases";
 import { ApiError, ok } from "./envelope";
 import { requireApiUser } from "../http/require-user";
@@ -31,7 +32,7 @@ fanclubsApi.post("/:id/follow", (c) => follow(c, true));
 fanclubsApi.delete("/:id/follow", (c) => follow(c, false));
 
 /** spec §3 fan club, as the API gives it (the same view the page renders). */
-function fanclubJson(view: FanclubView) {
+function fanclubJson(view: FanclubView, counts: FanclubContentCounts) {
   const f = view.fanclub;
   return {
     id: f.id,
@@ -49,11 +50,7 @@ function fanclubJson(view: FanclubView) {
     followerCount: f.followerCount,
     displayMemberCount: f.memberCount !== null,
     memberCount: f.memberCount,
-    // later features fill these in
-    liveCount: 0,
-    lessonCount: 0,
-    productCount: 0,
-    raffleCount: 0,
+    ...counts,
     isNew: f.isNew,
     ...f.law,
     service: { id: f.service.id, frontUrl: f.service.frontUrl, name: f.service.name },
@@ -62,6 +59,11 @@ function fanclubJson(view: FanclubView) {
     following: view.viewer.following,
     plans: plansJson(view),
   };
+}
+
+async function fanclubResponse(c: Context<AppEnv>, view: FanclubView) {
+  const counts = await fanclubContentCounts(c.get("app").db, view.fanclub.id, Date.now());
+  return ok(c, { fanclub: fanclubJson(view, counts) });
 }
 
 function plansJson(view: FanclubView) {
@@ -108,10 +110,10 @@ fanclubsApi.get("/", async (c) => {
 fanclubsApi.get("/unique_path/:path", async (c) => {
   const path = c.req.param("path").toLowerCase();
   if (!isValidUniquePath(path)) throw new ApiError(404, c.get("app").t("api.notFound"));
-  return ok(c, { fanclub: fanclubJson(await viewOr404(c, { uniquePath: path })) });
+  return fanclubResponse(c, await viewOr404(c, { uniquePath: path }));
 });
 
-fanclubsApi.get("/:id", async (c) => ok(c, { fanclub: fanclubJson(await viewOr404(c, { id: idFrom(c) })) }));
+fanclubsApi.get("/:id", async (c) => fanclubResponse(c, await viewOr404(c, { id: idFrom(c) })));
 
 /**
  * spec §7 plans info: plans and joining_plan_id. Each plan carries the spec §3 fields that depend

@@ -8,6 +8,7 @@ import { ApiError, fail, ok } from "./envelope";
 import { authApi } from "./auth";
 import { cartsApi } from "./carts";
 import { creatorApi } from "./creator";
+import { discordApi } from "./discord";
 import { discoveryApi } from "./discovery";
 import { expiredPlansApi } from "./expired-plans";
 import { fanclubsApi } from "./fanclubs";
@@ -20,6 +21,7 @@ import { creatorPostsApi, postsApi } from "./posts";
 import { postsSocialApi } from "./posts-social";
 import { lessonsApi } from "./lessons";
 import { rafflesApi } from "./raffles";
+import { contestsApi } from "./contests";
 import { productsApi } from "./products";
 import { uploadsApi } from "./uploads";
 import { meUserApi } from "./me-user";
@@ -50,6 +52,7 @@ api.use("*", async (c, next) => {
 api.use("*", apiBodies());
 
 api.route("/", servicesApi);
+api.route("/", discordApi);
 api.route("/", discoveryApi);
 api.route("/", productsApi);
 api.route("/help", helpApi);
@@ -74,6 +77,7 @@ api.route("/live_events", liveEventsApi);
 api.route("/plans", planChangesApi);
 api.route("/live_events", liveRoomApi);
 api.route("/", rafflesApi);
+api.route("/contests", contestsApi);
 api.route("/bank_accounts", bankAccountsApi);
 api.route("/transfers", transfersApi);
 

@@ -3,6 +3,7 @@ import type { AppEnv } from "../hono-env";
 import { downgradePlan, leavePlan, type PlanChangeResult } from "../services/plan-purchases";
 import { ApiError, ok } from "./envelope";
 import { requireApiUser } from "../http/require-user";
+import { kickDiscordSync } from "../http/discord-sync";
 
 /**
  * Plan changes that cost nothing (spec §7: POST downgrade and POST leave for plan {id}, each with
@@ -21,6 +22,7 @@ async function change(c: Context<AppEnv>, run: typeof downgradePlan) {
     const message = app.t(`payments:errors.${result.problem}`);
     throw new ApiError(400, message, [{ message, target: "plan" }]);
   }
+  kickDiscordSync(app, user.id, Date.now());
   const q = result.quote;
   return ok(
     c,

@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../hono-env";
 import type { AppContext } from "../context";
-import { mediaSigningSecret } from "../config";
+import { mediaSignerFor } from "../media/private-urls";
 import { can } from "../domain/fanclub-permissions";
 import { mediaUrl, sniffImageType } from "../domain/images";
 import { lessonSchema, postFormSchema, postFormValues } from "../domain/post-form";
@@ -136,7 +136,7 @@ creatorPostsApi.get("/:postId/edit", async (c) => {
   const access = await loadPostAccess(app.db, id, postViewerFrom(app.session), now);
   if (!access || access.fanclub.id !== op.fanclubId) throw new ApiError(404, app.t("posts:errors.editDataFailed"));
   if (!access.editable) throw new ApiError(403, app.t("posts:errors.notEditable"));
-  return ok(c, await editData(app.db, { post: access.post, secret: mediaSigningSecret(app.env), viewerId: app.user!.id, now }));
+  return ok(c, await editData(app.db, { post: access.post, signer: mediaSignerFor(app, now) }));
 });
 
 creatorPostsApi.delete("/:postId", async (c) => {
@@ -167,7 +167,7 @@ postsApi.get("/fanclubs/:id/posts/:postId", async (c) => {
   const id = postId(app, c.req.param("postId"));
   const now = Date.now();
   const viewer = postViewerFrom(app.session);
-  const detail = await loadPostDetail(app.db, id, viewer, { secret: mediaSigningSecret(app.env), viewerId: app.user?.id ?? null, now });
+  const detail = await loadPostDetail(app.db, id, viewer, mediaSignerFor(app, now));
   if (!detail || detail.fanclubId !== fanclubId) throw new ApiError(404, app.t("posts:errors.notFound"));
   return ok(c, { post: detail });
 });

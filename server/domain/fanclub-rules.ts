@@ -103,11 +103,18 @@ export function planAcceptsMembers(plan: { closedAt: number | null; joinLimit: n
 }
 
 /**
- * Who may open a fan club on a brand (spec §2 'open a fan club' button, §3 isOpenFanclub):
- * hidden for people who already have one; a brand that requires an open request lets people in
- * once an operator approved their request for that brand.
+ * Who may open a fan club, and where (spec §2 'open a fan club' button, §3 isOpenFanclub), as
+ * decision 041 reads the rule:
+ * - hidden unless the person is signed in, has no own fan club (isOpenFanclub) and a brand
+ *   (service) is known: the host's brand, or on the base, user and login hosts the brand used last;
+ * - the brand's open-request help page when the brand requires an open request that an operator
+ *   has not approved for this person yet;
+ * - the brand's new-fan-club page on the brand's own host when the brand is another than the
+ *   host's (the shared hosts serve no brand): a full URL, the page lives there;
+ * - otherwise /me/fanclub/new on this host.
  */
-export type OpenFanclubLink = { kind: "hidden" } | { kind: "request"; href: string } | { kind: "open"; href: string };
+export type OpenFanclubLink =
+  { kind: "hidden" } | { kind: "request"; href: string } | { kind: "otherBrand"; href: string } | { kind: "open"; href: string };
 
 export function openFanclubLink(input: {
   signedIn: boolean;
@@ -122,21 +129,22 @@ export function openFanclubLink(input: {
   if (input.brand.requireOpenRequest && !input.approvedServiceIds.includes(input.brand.id)) {
     return { kind: "request", href: `${origin}/help/fanclub_open_request` };
   }
-  return { kind: "open", href: `${origin}/me/fanclub/new` };
+  if (!input.onBrandHost) return { kind: "otherBrand", href: `${input.brand.frontUrl}/me/fanclub/new` };
+  return { kind: "open", href: "/me/fanclub/new" };
 }
 
 /**
  * The sidebar's one 'open a fan club' button: where the person may open one (or ask to), it goes
- * there; otherwise to the guide on how opening works; and not at all for someone who already owns
- * a fan club.
+ * there; visitors get the guide on how opening works instead; nothing for someone who already
+ * owns a fan club or where no brand is known.
  */
 export type SidebarOpenButton = { kind: "none" } | { kind: "guide" } | { kind: "open"; href: string };
 
-export function sidebarOpenButton(input: { hasOwnFanclub: boolean; openLink: OpenFanclubLink | null }): SidebarOpenButton {
-  if (input.hasOwnFanclub) return { kind: "none" };
-  if (input.openLink && input.openLink.kind !== "hidden") return { kind: "open", href: input.openLink.href };
-  return { kind: "guide" };
+export function sidebarOpenButton(input: { signedIn: boolean; hasOwnFanclub: boolean; openLink: OpenFanclubLink }): SidebarOpenButton {
+  if (!input.signedIn) return { kind: "guide" };
+  if (input.hasOwnFanclub || input.openLink.kind === "hidden") return { kind: "none" };
+  return { kind: "open", href: input.openLink.href };
 }
 
 /** The public fan club tabs (spec §2); all but home fill in with later features. */
-export const FANCLUB_TABS = ["home", "posts", "products", "raffles", "lives", "lessons", "schedules", "talks"] as const;
+export const FANCLUB_TABS = ["home", "posts", "products", "raffles", "lives", "lessons", "schedules", "talks", "profile"] as const;

@@ -23,6 +23,28 @@ export const CHAT_LIMITS = {
 /** A room ticket lives this long: enough to open the socket right after the page asked for it. */
 export const ROOM_TICKET_TTL_MS = 60_000;
 
+/**
+ * How often a room asks D1 again whether each person in it may still watch (issue 17): a
+ * membership that ends with its paid month, a refunded ticket or a block closes the socket within
+ * this time even when nothing tells the room (a block tells it at once).
+ */
+export const ACCESS_RECHECK_MS = 60_000;
+
+/**
+ * When the room re-checks access next: while anyone but the owner is in the room, the time already
+ * set, or a full interval from now; with only the owner (or nobody), never.
+ */
+export function nextRecheckAt(input: { stored: number | null; guests: number; now: number }): number | null {
+  if (input.guests === 0) return null;
+  return input.stored ?? input.now + ACCESS_RECHECK_MS;
+}
+
+/** The room's next alarm: the earliest expiry of a publishing stream or the next access re-check; null for none. */
+export function nextRoomAlarm(input: { streamUntils: readonly number[]; recheckAt: number | null }): number | null {
+  const due = [...input.streamUntils, ...(input.recheckAt === null ? [] : [input.recheckAt])];
+  return due.length ? Math.min(...due) : null;
+}
+
 export type ChatProblem = "empty" | "tooLong";
 
 /** Trimmed text and its problem, if any. */

@@ -1,6 +1,6 @@
 import { redirect } from "@remix-run/cloudflare";
 import type { AppContext } from "../context";
-import { mediaSigningSecret } from "../config";
+import { mediaSignerFor } from "../media/private-urls";
 import { can } from "../domain/fanclub-permissions";
 import { COMMENT_SCOPES, POST_TYPES, type PostType } from "../domain/posts";
 import { loadPostAccess, postViewerFrom } from "../services/post-access";
@@ -28,7 +28,7 @@ export async function postEditorData(app: AppContext, request: Request, typePara
       setFlash(app, [{ type: "error", key: access && !access.editable ? "posts:errors.notEditable" : "posts:errors.editDataFailed" }]);
       throw redirect("/me/fanclub/posts");
     }
-    initial = await editData(app.db, { post: access.post, secret: mediaSigningSecret(app.env), viewerId: app.user!.id, now });
+    initial = await editData(app.db, { post: access.post, signer: mediaSignerFor(app, now) });
   }
   const home = app.services.find((s) => s.id === op.serviceId);
   return {

@@ -62,4 +62,10 @@ export type JobMessage =
       type: "lessons";
       key: string;
       at: number;
+    }
+  | {
+      /** make Discord roles match memberships (docs/decisions/040): one fan's pending rows, or every due row */
+      type: "discord-sync";
+      key: string;
+      userId?: number;
     };

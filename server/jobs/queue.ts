@@ -4,9 +4,11 @@ import type { Env } from "../env";
 import { deliverEmail, deliverEmails } from "../services/mailer";
 import { cleanUpUploads } from "../services/uploads";
 import { refundOwedSeats, sendLessonReminders } from "../services/lessons";
+import { deleteOldMediaCounters } from "../services/media-rate";
 import { jobDepsFrom, type JobDeps } from "./deps";
 import { alreadyProcessed, once } from "../../db/idempotency";
 import { beatStatement } from "./heartbeat";
+import { runDiscordSyncJob } from "./discord";
 import type { JobMessage } from "./messages";
 import { isExpectedRetry, runAutoLeave, runCoinsExpire, runRenewals, runRenewalScan } from "./renewals";
 
@@ -53,6 +55,8 @@ async function runJob(db: Db, env: Env, deps: JobDeps, job: JobMessage): Promise
       // aborting and deleting twice is harmless; the key only spares a redelivery the work
       if (await alreadyProcessed(db, job.key)) return;
       const result = await cleanUpUploads(db, env.MEDIA, job.at);
+      // the media rate counters of past days count nothing any more (docs/decisions/042)
+      await deleteOldMediaCounters(db, job.at);
       const now = new Date(deps.now());
       await once(db, job.key, now, beatStatement(db, "uploads-cleanup", now, JSON.stringify(result)));
       return;
@@ -78,6 +82,9 @@ async function runJob(db: Db, env: Env, deps: JobDeps, job: JobMessage): Promise
       await refundOwedSeats(db, deps.provider(), now);
       return;
     }
+    case "discord-sync":
+      await runDiscordSyncJob(db, env, deps, job);
+      return;
     default: {
       const unknown: never = job;
       console.warn(`[queue] dropping unknown job ${JSON.stringify(unknown)}`);

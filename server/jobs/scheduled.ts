@@ -13,7 +13,8 @@ import { moneyCronJobs } from "./renewals";
  * - MONEY_CRON, 00:00 JST: on the 1st the month's renewal run; every day the auto-leave of unpaid
  *   plans past the 7th and the expiry of bonus coins (docs/decisions/017).
  * - LESSON_CRON, hourly: reminders before lessons and refunds still owed (issue 22).
- * - any other (00:05 JST): the queue heartbeat and the uploads clean-up.
+ * - any other (00:05 JST): the queue heartbeat, the uploads clean-up, and the Discord role sync
+ *   (roles kept to the end of a paid month run out; failed syncs are retried; decision 040).
  */
 export async function handleScheduled(controller: ScheduledController, env: Env, jobs: JobQueue = env.JOBS): Promise<void> {
   const db = createDb(env.DB);
@@ -32,6 +33,7 @@ export async function handleScheduled(controller: ScheduledController, env: Env,
               cron: controller.cron,
             },
             { type: "uploads-cleanup", key: `uploads-cleanup:${controller.scheduledTime}`, at: controller.scheduledTime },
+            { type: "discord-sync", key: `discord-sync:${controller.scheduledTime}` },
           ];
   await jobs.sendBatch(messages.map((body) => ({ body })));
 }

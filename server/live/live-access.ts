@@ -27,6 +27,7 @@ type AccessRow = {
   fanclubOwnerId: number;
   fanclubStatus: string;
   isEditor: number;
+  isBlocked: number;
   hasTicket: number;
   planIds: string;
   memberships: string;
@@ -44,8 +45,9 @@ type AccessRow = {
  * and its accepted editors moderate ("editor"); a ticket holder when the event sells tickets, or a
  * member of one of the chosen plans (while the membership grants access) when it admits plan
  * members, watches ("viewer"). A private event (status 1) admits only those who manage it and
- * ticket holders; a closed fan club admits no one. A seat of an online lesson (issue 22) that is
- * not done or cancelled counts as a ticket to the lesson's private event.
+ * ticket holders; a closed fan club admits no one, and a fan the fan club blocked is not admitted.
+ * The room asks again while the person is in it (LiveRoom.recheckAccess). A seat of an online
+ * lesson (issue 22) that is not done or cancelled counts as a ticket to the lesson's private event.
  */
 export async function resolveLiveAccess(db: Db, liveEventId: number, userId: number, now: number): Promise<LiveAccess | null> {
   const row = await db.get<AccessRow>(sql`
@@ -57,7 +59,18 @@ export async function resolveLiveAccess(db: Db, liveEventId: number, userId: num
       f.owner_id AS fanclubOwnerId,
       f.status AS fanclubStatus,
       EXISTS (SELECT 1 FROM fanclub_editors fe WHERE fe.fanclub_id = e.fanclub_id AND fe.user_id = ${userId} AND fe.accepted_at IS NOT NULL) AS isEditor,
-      (EXISTS (SELECT 1 FROM live_event_tickets t WHERE t.live_event_id = e.id AND t.user_id = ${userId})
+      EXISTS (SELECT 1 FROM fanclub_blocks b WHERE b.fanclub_id = e.fanclub_id AND b.user_id = ${userId}) AS isBlocked,
+      -- a ticket counts while its sale is not wholly refunded (a refund at the card provider
+      -- posts to the earnings ledger; a free ticket has no sale and no refund)
+      (EXISTS (
+        SELECT 1 FROM live_event_tickets t JOIN purchases p ON p.id = t.purchase_id
+        WHERE t.live_event_id = e.id AND t.user_id = ${userId} AND p.status = 'paid'
+          AND NOT EXISTS (
+            SELECT 1 FROM earning_entries s
+            WHERE s.source_key = p.idempotency_key AND s.type = 'sale' AND s.subject_type = 'live_event' AND s.subject_id = e.id
+              AND s.gross + COALESCE((SELECT SUM(r.gross) FROM earning_entries r WHERE r.reverses_entry_id = s.id), 0) <= 0
+          )
+      )
         OR EXISTS (SELECT 1 FROM lesson_reservations r JOIN lesson_slots s ON s.id = r.slot_id
           WHERE s.live_event_id = e.id AND r.user_id = ${userId} AND r.status = 0)) AS hasTicket,
       (SELECT json_group_array(p.plan_id) FROM live_event_plans p WHERE p.live_event_id = e.id) AS planIds,
@@ -79,6 +92,7 @@ export async function resolveLiveAccess(db: Db, liveEventId: number, userId: num
 function roomRole(row: AccessRow, userId: number, now: number): RoomRole | null {
   // only the event's owner publishes; the fan club's owner and editors moderate
   if (userId === row.ownerId) return "owner";
+  if (row.isBlocked === 1) return null;
   const memberships = JSON.parse(row.memberships) as { planId: number; status: MembershipStatus; paidThrough: BillingMonth | null }[];
   const reason = watchReason({
     event: {

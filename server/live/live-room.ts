@@ -10,10 +10,13 @@ import {
   isOnAir,
   mayRelaySignal,
   mirrorFor,
+  nextRecheckAt,
+  nextRoomAlarm,
   rateLimit,
 } from "../domain/live-room";
 import { translatorFor } from "../i18n";
 import { recordLiveOnAir } from "../services/live-events";
+import { resolveLiveAccess } from "./live-access";
 import { liveSocketEventId } from "./socket-route";
 import { liveTicketSecret, ticketRefusalStatus, verifyRoomTicket, type RoomTicket } from "./live-ticket";
 
@@ -48,7 +51,8 @@ export type RoomErrorCode =
   | "streamNotStarted"
   | "streamExpired"
   | "invalid"
-  | "peerGone";
+  | "peerGone"
+  | "accessEnded";
 
 const SIGNALS = new Set(["offer", "answer", "ice"]);
 /** Presence goes out at most this often, so a crowd arriving costs n messages a second, not n². */
@@ -88,7 +92,7 @@ export class LiveRoom extends DurableObject<RoomEnv> {
       ctx.storage.sql.exec(
         "CREATE TABLE IF NOT EXISTS mutes (user_id INTEGER PRIMARY KEY, muted_by INTEGER NOT NULL, at INTEGER NOT NULL)",
       );
-      // the on-air state D1 last accepted from this room
+      // the on-air state D1 last accepted from this room, and when the access re-check is due
       ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS room (key TEXT PRIMARY KEY, value INTEGER NOT NULL)");
     });
   }
@@ -141,6 +145,7 @@ export class LiveRoom extends DurableObject<RoomEnv> {
     );
     if (peer.role !== "owner") this.toPublishers({ type: "peerJoined", peerId: peer.peerId, userId: peer.userId, name: peer.name });
     this.schedulePresence();
+    await this.scheduleAlarm();
     return new Response(null, { status: 101, webSocket: pair[0] });
   }
 
@@ -244,23 +249,33 @@ export class LiveRoom extends DurableObject<RoomEnv> {
       // the publisher offers to every viewer already in the room, then to each newcomer (peerJoined)
       const viewers = this.peers().filter((p) => p.role !== "owner");
       ws.send(JSON.stringify({ type: "peers", peers: viewers.map((p) => ({ peerId: p.peerId, userId: p.userId, name: p.name })) }));
-      void this.scheduleStreamEnd();
+      void this.scheduleAlarm();
     }
     this.announceOnAir(peer.liveEventId, wasOnAir);
   }
 
-  /** The alarm ends streams whose token expired; it is set for the earliest expiry among publishers. */
-  private async scheduleStreamEnd(): Promise<void> {
-    const until = this.peers()
-      .filter((p) => p.role === "owner" && p.published && p.streamUntil !== null)
-      .map((p) => p.streamUntil as number);
-    if (!until.length) return;
-    const earliest = Math.min(...until);
+  /**
+   * One alarm serves two clocks (nextRoomAlarm): the earliest expiry among publishing streams, and
+   * while fans are in the room, the next re-check of their right to watch.
+   */
+  private async scheduleAlarm(): Promise<void> {
+    const peers = this.peers();
+    const recheckAt = nextRecheckAt({
+      stored: this.roomValue("recheck_at"),
+      guests: peers.filter((p) => p.role !== "owner").length,
+      now: Date.now(),
+    });
+    this.setRoomValue("recheck_at", recheckAt);
+    const next = nextRoomAlarm({
+      streamUntils: peers.filter((p) => p.role === "owner" && p.published && p.streamUntil !== null).map((p) => p.streamUntil as number),
+      recheckAt,
+    });
+    if (next === null) return;
     const current = await this.ctx.storage.getAlarm();
-    if (current === null || current > earliest) await this.ctx.storage.setAlarm(earliest);
+    if (current === null || current > next) await this.ctx.storage.setAlarm(next);
   }
 
-  /** Spec §4: the creator's stream stops when its token expires; the socket stays for the chat. */
+  /** Spec §4: the creator's stream stops when its token expires (the socket stays for the chat); and the access re-check. */
   override async alarm(): Promise<void> {
     const now = Date.now();
     const wasOnAir = isOnAir(this.peers());
@@ -275,7 +290,53 @@ export class LiveRoom extends DurableObject<RoomEnv> {
     // only a room with a publisher can go off air here, and every peer's ticket names the event
     const liveEventId = this.peers()[0]?.liveEventId;
     if (liveEventId !== undefined) this.announceOnAir(liveEventId, wasOnAir);
-    await this.scheduleStreamEnd();
+    const recheckAt = this.roomValue("recheck_at");
+    try {
+      if (recheckAt !== null && recheckAt <= now) {
+        this.setRoomValue("recheck_at", null);
+        await this.recheckAccess();
+      }
+    } finally {
+      await this.scheduleAlarm();
+    }
+  }
+
+  /**
+   * Asks D1 again whether each fan in the room (or only `userIds`) may still watch, with the rule
+   * that admitted them (resolveLiveAccess): a membership that ended, a ticket refunded in full, a
+   * block. Their sockets are told why, in their language, and closed; the page does not reconnect.
+   * The owner is never closed. Answers how many sockets were closed.
+   */
+  async recheckAccess(userIds?: readonly number[]): Promise<number> {
+    const only = userIds ? new Set(userIds) : null;
+    const byUser = new Map<number, WebSocket[]>();
+    for (const socket of this.openSockets()) {
+      const p = socket.deserializeAttachment() as Peer;
+      if (p.role === "owner" || (only && !only.has(p.userId))) continue;
+      byUser.set(p.userId, [...(byUser.get(p.userId) ?? []), socket]);
+    }
+    if (!byUser.size) return 0;
+    const db = createDb(this.env.DB);
+    const now = Date.now();
+    let closed = 0;
+    for (const [userId, sockets] of byUser) {
+      const first = sockets[0]!.deserializeAttachment() as Peer;
+      if (await resolveLiveAccess(db, first.liveEventId, userId, now)) continue;
+      for (const socket of sockets) {
+        const p = socket.deserializeAttachment() as Peer;
+        const t = translatorFor(p.locale, "live");
+        this.send(socket, JSON.stringify({ type: "revoked", code: "accessEnded", message: t("live:errors.accessEnded") }));
+        try {
+          socket.close(4003, "access ended");
+        } catch {
+          // already closing
+        }
+        closed++;
+      }
+    }
+    // the fan's close answer reaches webSocketClose, which tells the publisher (peerLeft)
+    if (closed) this.schedulePresence();
+    return closed;
   }
 
   private signal(ws: WebSocket, peer: Peer, type: string, message: Record<string, unknown>): void {
@@ -328,7 +389,22 @@ export class LiveRoom extends DurableObject<RoomEnv> {
   }
 
   private reportedOnAir(): boolean {
-    return Number(this.ctx.storage.sql.exec("SELECT value FROM room WHERE key = 'on_air'").toArray()[0]?.value ?? 0) === 1;
+    return this.roomValue("on_air") === 1;
+  }
+
+  private roomValue(key: string): number | null {
+    const row = this.ctx.storage.sql.exec("SELECT value FROM room WHERE key = ?", key).toArray()[0];
+    return row ? Number(row.value) : null;
+  }
+
+  private setRoomValue(key: string, value: number | null): void {
+    if (value === null) this.ctx.storage.sql.exec("DELETE FROM room WHERE key = ?", key);
+    else
+      this.ctx.storage.sql.exec(
+        "INSERT INTO room (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+        key,
+        value,
+      );
   }
 
   /** For tests: resolves once every on-air report so far reached D1 (or failed and was logged). */

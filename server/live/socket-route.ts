@@ -10,7 +10,7 @@ export function liveSocketEventId(pathname: string): number | null {
 }
 
 /** The room of a live event: one Durable Object per event, named after it. */
-export function liveRoomStub(env: Env, liveEventId: number) {
+export function liveRoomStub(env: Pick<Env, "LIVE_ROOM">, liveEventId: number) {
   return env.LIVE_ROOM.get(env.LIVE_ROOM.idFromName(`live:${liveEventId}`));
 }
 

@@ -4,16 +4,19 @@ import { PUBLIC_MEDIA_PREFIX } from "../domain/images";
 import { mediaSigningSecret } from "../config";
 import { requestContext } from "../http/request-context";
 import { verifySignedPath } from "../security/signed-url";
+import { countsAsDownload, mediaSubject } from "../domain/media-session";
+import { countMediaDownload } from "../services/media-rate";
 import { mediaEntitlement } from "../services/media-access";
 import { postViewerFrom } from "../services/post-access";
 import { PRIVATE_MEDIA_PREFIX } from "./private-urls";
+import { MARKABLE_TYPES, markJpeg, markedCacheKey, recordDelivery } from "./fan-marks";
 
 /**
  * `/media/*`: objects from R2.
  * - Public profile images and covers (`public/`) are served to anyone and cached for good: every
  *   upload gets a new key, so a URL never changes meaning.
- * - Post files (`posts/`) need a signed, unexpired URL minted for this viewer AND the viewer's
- *   entitlement now (a member who left loses access at once, whatever links they kept). They are
+ * - Post files (`posts/`) need a signed, unexpired URL minted for this viewer in this session
+ *   (docs/decisions/042), a download rate under the account's limit, AND the viewer's entitlement now (a member who left loses access at once, whatever links they kept). They are
  *   served with Range (video seeking) and `Cache-Control: private`.
  */
 export const mediaRoutes = new Hono<AppEnv>();
@@ -32,6 +35,51 @@ function contentDisposition(filename: string): string {
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
 
+function privateHeaders(contentType: string): Headers {
+  const headers = new Headers();
+  headers.set("content-type", contentType);
+  // the browser may keep it as long as the link lives (decision 042); shared caches never
+  headers.set("cache-control", "private, max-age=600");
+  headers.set("x-content-type-options", "nosniff");
+  headers.set("content-security-policy", "default-src 'none'; sandbox");
+  return headers;
+}
+
+/**
+ * The fan's marked copy of a JPEG (docs/decisions/042), from the edge cache when this fan got it
+ * before, else made now from the original and cached under a key that names the fan. Range is
+ * not offered on these: the copy is made whole.
+ */
+async function markedCopy(
+  c: Context<AppEnv>,
+  key: string,
+  file: { id: number; fanclubId: number; visibleMark: boolean; markFor: number },
+  now: number,
+): Promise<ArrayBuffer | Uint8Array<ArrayBuffer> | null> {
+  const app = c.get("app");
+  const cacheKey = markedCacheKey(new URL(c.req.url).origin, key, String(file.id), file.markFor, file.visibleMark);
+  const cache = (caches as unknown as { default: Cache }).default;
+  const hit = await cache.match(cacheKey);
+  if (hit) return hit.arrayBuffer();
+  const object = await c.env.MEDIA.get(key);
+  if (!object) return null;
+  const original = new Uint8Array(await object.arrayBuffer());
+  const secret = mediaSigningSecret(c.env);
+  const marked = await markJpeg(original, { secret, fanclubId: file.fanclubId, userId: file.markFor, visible: file.visibleMark });
+  // a picture the codec cannot read goes out as it is (and is not cached: nothing was made)
+  if (!marked) return original;
+  app.waitUntil(
+    Promise.all([
+      cache.put(
+        cacheKey,
+        new Response(marked.slice(), { headers: { "content-type": "image/jpeg", "cache-control": "public, max-age=86400" } }),
+      ),
+      recordDelivery(app.db, file.fanclubId, file.markFor, now),
+    ]),
+  );
+  return marked;
+}
+
 mediaRoutes.get(`/${PRIVATE_MEDIA_PREFIX}*`, requestContext(), async (c) => {
   const key = keyOf(c);
   if (!key) return c.notFound();
@@ -39,20 +87,31 @@ mediaRoutes.get(`/${PRIVATE_MEDIA_PREFIX}*`, requestContext(), async (c) => {
   const url = new URL(c.req.url);
   const viewerId = app.user?.id ?? null;
   const now = Date.now();
-  const problem = await verifySignedPath(mediaSigningSecret(c.env), url.pathname, url.searchParams, now, String(viewerId ?? 0));
+  // bound to the viewer AND their session: a URL replayed elsewhere, or signed out, is refused
+  const subject = mediaSubject(viewerId, app.session?.idHash ?? null);
+  const problem = await verifySignedPath(mediaSigningSecret(c.env), url.pathname, url.searchParams, now, subject);
   if (problem) return c.text("Forbidden", 403, { "cache-control": "no-store" });
+  if (viewerId !== null && countsAsDownload(c.req.header("range"))) {
+    const rate = await countMediaDownload(app.db, { userId: viewerId, now, clientIp: app.clientIp, userAgent: app.userAgent });
+    if (!rate.allowed) return c.text("Too Many Requests", 429, { "cache-control": "no-store", "retry-after": String(rate.retryAfter) });
+  }
   const file = await mediaEntitlement(app.db, key, postViewerFrom(app.session), now);
   if (!file) return c.text("Forbidden", 403, { "cache-control": "no-store" });
+  if (file.markFor !== null && MARKABLE_TYPES.has(file.contentType)) {
+    const body = await markedCopy(c, key, { ...file, markFor: file.markFor }, now);
+    if (!body) return c.notFound();
+    const headers = privateHeaders(file.contentType);
+    headers.set("content-length", String(body.byteLength));
+    headers.set("x-fan-mark", file.visibleMark ? "invisible, visible" : "invisible");
+    if (url.searchParams.get("download") === "1") headers.set("content-disposition", contentDisposition(file.downloadName));
+    return new Response(body, { headers });
+  }
 
   const object = await c.env.MEDIA.get(key, { range: c.req.raw.headers, onlyIf: c.req.raw.headers });
   if (!object) return c.notFound();
-  const headers = new Headers();
-  headers.set("content-type", file.contentType);
+  const headers = privateHeaders(file.contentType);
   headers.set("etag", object.httpEtag);
   headers.set("accept-ranges", "bytes");
-  headers.set("cache-control", "private, max-age=3600");
-  headers.set("x-content-type-options", "nosniff");
-  headers.set("content-security-policy", "default-src 'none'; sandbox");
   if (url.searchParams.get("download") === "1") headers.set("content-disposition", contentDisposition(file.downloadName));
   if (!("body" in object)) return new Response(null, { status: 304, headers });
   const range = object.range as { offset?: number; length?: number; suffix?: number } | undefined;

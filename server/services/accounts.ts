@@ -8,6 +8,7 @@ import { decoyPasswordHash, hashPassword, randomToken, sha256Hex, verifyPassword
 import { emailInsert } from "./mailer";
 import { notificationInsert } from "./notifications";
 import { revokeAllSessionsStatement } from "./sessions";
+import { welcomeDueStatement } from "./welcome";
 
 /**
  * Account use cases: sign-up, confirmation, password reset, e-mail and password changes,
@@ -38,8 +39,11 @@ async function tokenInsert(db: Db, userId: number | ReturnType<typeof sql>, purp
 }
 
 /** Where each e-mailed link leads (the user domain's account pages). */
-const linkFor: Record<TokenPurpose, (links: Links, token: string) => string> = {
-  confirm: (links, token) => `${links.user}/account/confirmation?confirmation_token=${token}`,
+const linkFor: Record<TokenPurpose, (links: Links, token: string, returnTo?: string | null) => string> = {
+  // the page the person signed up from rides along, so signing in after confirming returns there
+  // (checked again when the link is used: the link is a URL anyone may edit)
+  confirm: (links, token, returnTo) =>
+    `${links.user}/account/confirmation?confirmation_token=${token}${returnTo ? `&loggedInPath=${encodeURIComponent(returnTo)}` : ""}`,
   change_email: (links, token) => `${links.user}/account/confirmation?confirmation_token=${token}&change=1`,
   reset: (links, token) => `${links.user}/account/password_reset?reset_password_token=${token}`,
 };
@@ -72,7 +76,7 @@ export type SignUpResult = { ok: true; emailId: number | undefined } | { ok: fal
 
 export async function signUp(
   db: Db,
-  input: { email: string; password: string; name: string; locale: Locale; links: Links; now: number },
+  input: { email: string; password: string; name: string; locale: Locale; links: Links; now: number; returnTo?: string | null },
 ): Promise<SignUpResult> {
   if (await emailTaken(db, input.email)) return { ok: false, reason: "duplicate" };
   const now = new Date(input.now);
@@ -98,7 +102,7 @@ export async function signUp(
     to: input.email,
     template: "confirm",
     locale: input.locale,
-    params: { name: input.name, url: linkFor.confirm(input.links, token) },
+    params: { name: input.name, url: linkFor.confirm(input.links, token, input.returnTo) },
     now: input.now,
   });
   try {
@@ -144,6 +148,7 @@ export async function confirmEmail(
       .set({ emailConfirmedAt: new Date(now), updatedAt: new Date(now) })
       .where(and(eq(users.id, row.userId), isNull(users.leftAt))),
     notificationInsert(db, { userId: row.userId, kind: "welcome", url: "/fanclubs?order=2&category=", now }),
+    welcomeDueStatement(db, row.userId, now),
   ]);
   return { ok: true, userId: row.userId };
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, or } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { fanclubs, memberships, plans, services } from "../../db/schema";
 
@@ -86,26 +86,28 @@ export function toJoinedPage(rows: readonly JoinedFanclub[], limit: number): Joi
 /**
  * One D1 query. Current memberships only: active, or unpaid while the plan may still be settled
  * (spec §4: unpaid members leave by the 7th); a left membership or a closed fan club is gone.
+ * The statement alone, so the home page can put it in its one batch.
  */
-export async function listJoined(db: Db, userId: number, input: Partial<JoinedCursor> & { limit: number }): Promise<JoinedPage> {
-  const limit = Math.min(Math.max(1, Math.floor(input.limit)), JOINED_PAGE_MAX);
+export function joinedQuery(db: Db, userId: number, input: Partial<JoinedCursor> & { limit: number }) {
   const conditions = [eq(memberships.userId, userId), inArray(memberships.status, ["active", "unpaid"]), eq(fanclubs.status, "open")];
   if (input.prevLastId !== undefined && input.prevActivedAt !== undefined) {
     const at = new Date(input.prevActivedAt);
     // strictly after the last row in (actived_at DESC, id DESC) order
     conditions.push(or(lt(fanclubs.activedAt, at), and(eq(fanclubs.activedAt, at), lt(fanclubs.id, input.prevLastId)))!);
   }
-  const rows = await db
+  return db
     .select({
       id: fanclubs.id,
       name: fanclubs.name,
       creatorName: fanclubs.creatorName,
       uniquePath: fanclubs.uniquePath,
       iconKey: fanclubs.iconKey,
-      planName: plans.name,
-      planPrice: plans.price,
+      // aliased: in a D1 batch rows come back keyed by column name, and plans.name or services.id
+      // would overwrite the fan club's own name and id
+      planName: sql<string>`${plans.name}`.as("plan_name"),
+      planPrice: sql<number>`${plans.price}`.as("plan_price"),
       activedAt: fanclubs.activedAt,
-      serviceId: services.id,
+      serviceId: fanclubs.serviceId,
       frontUrl: services.frontUrl,
     })
     .from(memberships)
@@ -114,10 +116,18 @@ export async function listJoined(db: Db, userId: number, input: Partial<JoinedCu
     .innerJoin(services, eq(services.id, fanclubs.serviceId))
     .where(and(...conditions))
     .orderBy(desc(fanclubs.activedAt), desc(fanclubs.id))
-    .limit(limit + 1)
-    .all();
+    .limit(input.limit + 1);
+}
+
+/** Rows of `joinedQuery` as a page. */
+export function joinedPageFrom(rows: readonly (Omit<JoinedFanclub, "activedAt"> & { activedAt: Date })[], limit: number): JoinedPage {
   return toJoinedPage(
     rows.map((r) => ({ ...r, activedAt: r.activedAt.toISOString() })),
     limit,
   );
+}
+
+export async function listJoined(db: Db, userId: number, input: Partial<JoinedCursor> & { limit: number }): Promise<JoinedPage> {
+  const limit = Math.min(Math.max(1, Math.floor(input.limit)), JOINED_PAGE_MAX);
+  return joinedPageFrom(await joinedQuery(db, userId, { ...input, limit }).all(), limit);
 }

@@ -1,13 +1,15 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { postFiles } from "../../db/schema";
+import { fanclubMarkSettings, postFiles } from "../../db/schema";
 import { downloadFileName } from "../domain/posts";
 import { loadPostAccess, type PostViewer } from "./post-access";
 
 /**
  * Whether a viewer may read a private object: a file of a post they may see, or (not yet in a
- * post) a file of a fan club they manage. Returns the file's type and the name its download may
- * carry (the original only when the post shows file names).
+ * post) a file of a fan club they manage. Returns the file's type, the name its download may
+ * carry (the original only when the post shows file names), and whether it goes out with the
+ * viewer's mark (docs/decisions/042): a file of a paid post, to a fan (not to those who manage
+ * the fan club), with the fan club's choice of a visible mark read in the same query.
  */
 export async function mediaEntitlement(db: Db, key: string, viewer: PostViewer, now: number) {
   const file = await db
@@ -17,14 +19,26 @@ export async function mediaEntitlement(db: Db, key: string, viewer: PostViewer, 
       fanclubId: postFiles.fanclubId,
       filename: postFiles.filename,
       contentType: postFiles.contentType,
+      kind: postFiles.kind,
+      visibleMark: fanclubMarkSettings.visibleMark,
     })
     .from(postFiles)
+    .leftJoin(fanclubMarkSettings, eq(fanclubMarkSettings.fanclubId, postFiles.fanclubId))
     .where(and(eq(postFiles.r2Key, key), eq(postFiles.status, "stored")))
     .get();
   if (!file) return null;
   const manages = viewer.ownFanclubId === file.fanclubId || viewer.editing.has(file.fanclubId);
+  const visibleMark = file.visibleMark ?? false;
   // a file not yet in a post is seen only by those who manage the fan club, who know its name
-  if (file.postId === null) return manages ? { ...file, downloadName: file.filename } : null;
+  if (file.postId === null) return manages ? { ...file, visibleMark, downloadName: file.filename, markFor: null } : null;
   const access = await loadPostAccess(db, file.postId, viewer, now);
-  return access?.canView ? { ...file, downloadName: downloadFileName(access.post.showFilename, file) } : null;
+  if (!access?.canView) return null;
+  const paid = access.planPrice !== null;
+  return {
+    ...file,
+    visibleMark,
+    downloadName: downloadFileName(access.post.showFilename, file),
+    /** the fan whose mark this delivery carries, or null (free post, a manager, a visitor) */
+    markFor: paid && !access.manages && viewer.userId !== null ? viewer.userId : null,
+  };
 }

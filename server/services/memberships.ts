@@ -4,6 +4,7 @@ import type { Db } from "../../db/client";
 import { fanclubs, memberships, plans } from "../../db/schema";
 import type { BillingMonth } from "../domain/billing-month";
 import type { HeldMembership } from "../domain/plan-change";
+import { discordResyncStatement } from "./discord/roles";
 
 /**
  * Plan memberships as statements for the caller's batch: joining, changing plan, paying an
@@ -11,6 +12,8 @@ import type { HeldMembership } from "../domain/plan-change";
  * batch as the row that moves them (a membership that is not left counts, whether active or
  * unpaid, as the account-leave service counts them), and reads the plan to decrement from the
  * row itself, so the counts stay right whatever happened to the membership in between.
+ * Each also marks the fan's Discord role for a sync in the same batch (docs/decisions/040): this
+ * file is where every membership change is written, so it is the one place the role hooks in.
  */
 
 type Stmt = BatchItem<"sqlite">;
@@ -47,6 +50,7 @@ export function joinStatements(
       .update(fanclubs)
       .set({ memberCount: sql`${fanclubs.memberCount} + 1` })
       .where(eq(fanclubs.id, input.fanclubId)),
+    discordResyncStatement(db, { userId: input.userId, fanclubId: input.fanclubId }, input.now),
   ];
 }
 
@@ -54,7 +58,10 @@ const planOfMembership = (membershipId: number) =>
   sql`(SELECT "plan_id" FROM "memberships" WHERE "id" = ${membershipId} AND "status" != 'left')`;
 
 /** Moves a current membership to another plan of its fan club, effective now (upgrade or downgrade). */
-export function changePlanStatements(db: Db, input: { membershipId: number; planId: number; paidThrough?: BillingMonth | null }): Stmt[] {
+export function changePlanStatements(
+  db: Db,
+  input: { membershipId: number; planId: number; paidThrough?: BillingMonth | null; now: number },
+): Stmt[] {
   return [
     db
       .update(plans)
@@ -68,16 +75,18 @@ export function changePlanStatements(db: Db, input: { membershipId: number; plan
       .update(plans)
       .set({ memberCount: sql`${plans.memberCount} + 1` })
       .where(sql`${plans.id} = ${planOfMembership(input.membershipId)}`),
+    discordResyncStatement(db, { membershipId: input.membershipId }, input.now),
   ];
 }
 
 /** An expired (unpaid) membership paid for the month: active again, nothing else changes. */
-export function resumeStatements(db: Db, input: { membershipId: number; paidThrough: BillingMonth }): Stmt[] {
+export function resumeStatements(db: Db, input: { membershipId: number; paidThrough: BillingMonth; now: number }): Stmt[] {
   return [
     db
       .update(memberships)
       .set({ status: "active", expiredAt: null, paidThrough: input.paidThrough })
       .where(and(eq(memberships.id, input.membershipId), eq(memberships.status, "unpaid"))),
+    discordResyncStatement(db, { membershipId: input.membershipId }, input.now),
   ];
 }
 
@@ -100,6 +109,7 @@ export function leaveStatements(db: Db, input: { membershipId: number; now: numb
       .update(memberships)
       .set({ status: "left", leftAt: new Date(input.now) })
       .where(current),
+    discordResyncStatement(db, { membershipId: input.membershipId }, input.now),
   ];
 }
 

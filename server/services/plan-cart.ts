@@ -250,11 +250,11 @@ export function planEffectStatements(
     membershipId = currentMembershipIdSql(userId, plan.fanclubId);
   } else if (quote.kind === "upgrade") {
     if (!membership) throw new Error("an upgrade needs the membership");
-    change = changePlanStatements(db, { membershipId: membership.id, planId: plan.id, paidThrough: month });
+    change = changePlanStatements(db, { membershipId: membership.id, planId: plan.id, paidThrough: month, now });
     membershipId = membership.id;
   } else {
     if (!membership) throw new Error("paying an expired plan needs the membership");
-    change = resumeStatements(db, { membershipId: membership.id, paidThrough: month });
+    change = resumeStatements(db, { membershipId: membership.id, paidThrough: month, now });
     membershipId = membership.id;
   }
   return [

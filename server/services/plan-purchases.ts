@@ -38,7 +38,7 @@ export async function downgradePlan(db: Db, input: { userId: number; planId: num
     };
   const membership = ctx.memberships.get(plan.fanclubId);
   if (quote.kind !== "downgrade" || !membership) return { ok: false, problem: "notDowngrade" };
-  await db.batch(changePlanStatements(db, { membershipId: membership.id, planId: plan.id }) as [Stmt, ...Stmt[]]);
+  await db.batch(changePlanStatements(db, { membershipId: membership.id, planId: plan.id, now: input.now }) as [Stmt, ...Stmt[]]);
   return { ok: true, quote: { ...quote, kind: "downgrade" } };
 }
 

@@ -3,16 +3,19 @@ import type { Db } from "../../db/client";
 import { users, type PostRow } from "../../db/schema";
 import { mediaUrl } from "../domain/images";
 import { POST_TYPE_STR } from "../domain/posts";
-import { privateMediaUrl } from "../media/private-urls";
+import { privateMediaUrl, type MediaSigner } from "../media/private-urls";
 import { filesOfPost, listFiles } from "./posts";
+import { contestSelectorShown } from "../domain/contests";
+import { contestById, windowsOf } from "./contests/queries";
 
 /** The edit form's values (spec §3 post and setting). */
-export async function editData(db: Db, input: { post: PostRow; secret: string; viewerId: number; now: number }) {
-  const { post, secret, now } = input;
+export async function editData(db: Db, input: { post: PostRow; signer: MediaSigner }) {
+  const { post, signer } = input;
+  const { now } = signer;
   const files = await filesOfPost(db, post.id);
   const items = await Promise.all(
     listFiles(files).map(async (f) => {
-      const url = await privateMediaUrl(secret, f.r2Key, input.viewerId, now);
+      const url = await privateMediaUrl(signer, f.r2Key, f.kind === "streaming" ? "streaming" : "other");
       return {
         id: f.id,
         filename: f.filename,
@@ -27,13 +30,13 @@ export async function editData(db: Db, input: { post: PostRow; secret: string; v
     }),
   );
   const blogImageUrls: Record<string, string> = {};
-  for (const f of files.filter((x) => x.kind === "blog_image"))
-    blogImageUrls[f.r2Key] = await privateMediaUrl(secret, f.r2Key, input.viewerId, now);
+  for (const f of files.filter((x) => x.kind === "blog_image")) blogImageUrls[f.r2Key] = await privateMediaUrl(signer, f.r2Key);
   let editorUserIdentifyToken: string | null = null;
   if (post.editorUserId !== null) {
     editorUserIdentifyToken =
       (await db.select({ t: users.identifyToken }).from(users).where(eq(users.id, post.editorUserId)).get())?.t ?? null;
   }
+  const entered = post.contestId !== null ? await contestById(db, post.contestId) : null;
   return {
     post: {
       id: post.id,
@@ -48,6 +51,12 @@ export async function editData(db: Db, input: { post: PostRow; secret: string; v
       isPublish: post.isPublish,
       isGroupPost: post.groupId !== null,
       editable: true,
+      contestSelectorShown: contestSelectorShown({
+        isGroupPost: post.groupId !== null,
+        enteredContest: entered ? windowsOf(entered) : null,
+        now,
+      }),
+      enteredContestName: entered?.name ?? null,
       limitLesson: post.limitLesson,
       lessonPlatformType: post.lessonPlatformType,
       reservationStartAt: post.reservationStartAt?.getTime() ?? null,
@@ -62,7 +71,7 @@ export async function editData(db: Db, input: { post: PostRow; secret: string; v
         allowTipping: post.allowTipping,
         editScope: post.editScope,
         editorUserIdentifyToken,
-        selectedContestId: -1,
+        selectedContestId: post.contestId ?? -1,
       },
     },
     files: items,

@@ -4,7 +4,7 @@ import { fanclubs, plans, posts, type PostRow } from "../../db/schema";
 import { mediaUrl } from "../domain/images";
 import { canViewPaidPost } from "../domain/paywall";
 import { POST_TYPE_STR, readerFileName, type PostType } from "../domain/posts";
-import { privateMediaUrl } from "../media/private-urls";
+import { privateMediaUrl, type MediaSigner } from "../media/private-urls";
 import {
   loadPostAccess,
   viewerMembershipsQuery,
@@ -70,21 +70,15 @@ export interface PostDetail {
   manages: boolean;
 }
 
-export interface MediaSigner {
-  secret: string;
-  viewerId: number | null;
-  now: number;
-}
-
 async function bodyOf(db: Db, post: PostRow, signer: MediaSigner): Promise<PostBody> {
   return bodyFrom(post, await filesOfPost(db, post.id), signer);
 }
 
 async function bodyFrom(post: PostRow, files: readonly PostFile[], signer: MediaSigner): Promise<PostBody> {
-  const sign = (key: string) => privateMediaUrl(signer.secret, key, signer.viewerId, signer.now);
+  const sign = (key: string, kind: "streaming" | "other" = "other") => privateMediaUrl(signer, key, kind);
   const views = await Promise.all(
     listFiles(files).map(async (f) => {
-      const url = await sign(f.r2Key);
+      const url = await sign(f.r2Key, f.kind === "streaming" ? "streaming" : "other");
       return {
         id: f.id,
         kind: f.kind as PostFileView["kind"],

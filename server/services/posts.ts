@@ -18,6 +18,8 @@ import {
 import type { PostFormInput } from "../domain/post-form";
 import type { OperatingFanclub } from "./creator";
 import { loadPostAccess, type PostViewer } from "./post-access";
+import { enterContestStatement, resolveContestChoice } from "./contests/entries";
+import { openContestsQuery } from "./contests/queries";
 
 /**
  * Creating, saving and deleting posts (spec §4 post lifecycle): the first save creates, later
@@ -57,8 +59,8 @@ async function postableGroupId(db: Db, fanclubId: number): Promise<number | null
 }
 
 /** spec §7 post new data: plans, comment scopes, editors, owner flag, publishable, contests. */
-export async function postFormData(db: Db, op: OperatingFanclub) {
-  const [planRows, editorRows, group] = await db.batch([
+export async function postFormData(db: Db, op: OperatingFanclub, now: number = Date.now()) {
+  const [planRows, editorRows, group, contestRows] = await db.batch([
     db
       .select({ id: plans.id, name: plans.name, price: plans.price })
       .from(plans)
@@ -75,6 +77,7 @@ export async function postFormData(db: Db, op: OperatingFanclub) {
       .from(fanclubGroups)
       .where(and(eq(fanclubGroups.ownerFanclubId, op.fanclubId), eq(fanclubGroups.allowPost, true), isNull(fanclubGroups.closedAt)))
       .limit(1),
+    openContestsQuery(db, now),
   ]);
   return {
     plans: planRows,
@@ -87,7 +90,7 @@ export async function postFormData(db: Db, op: OperatingFanclub) {
       .map(({ identifyToken, name }) => ({ identifyToken, name })),
     publishable: can(op.role, "publishPost"),
     isFanclubOwner: op.mode === "owner",
-    contests: [] as { id: number; name: string; postTemplate: string; hashTag: string }[],
+    contests: contestRows,
     groupOwner: group[0] ? { groupId: group[0].id, groupName: group[0].name } : null,
   };
 }
@@ -143,7 +146,13 @@ export async function savePost(db: Db, args: SavePostArgs): Promise<SaveResult> 
     groupId = await postableGroupId(db, op.fanclubId);
     if (groupId === null) return { ok: false, reason: "notGroupOwner" };
   }
-  if (input.contestId !== -1) return { ok: false, reason: "badContest" };
+  const contest = await resolveContestChoice(db, {
+    requested: input.contestId,
+    currentId: existing?.contestId ?? null,
+    isGroupPost: groupId !== null,
+    now,
+  });
+  if (!contest.ok) return { ok: false, reason: "badContest" };
 
   let planId: number | null = null;
   if (!groupId && input.publicLevel === "over_paid_member") {
@@ -231,7 +240,7 @@ export async function savePost(db: Db, args: SavePostArgs): Promise<SaveResult> 
     allowTipping: groupId ? false : input.allowTipping,
     editScope,
     editorUserId,
-    contestId: null,
+    contestId: contest.contestId,
     groupId,
     limitLesson: content.lesson?.limitLesson ?? null,
     lessonPlatformType: content.lesson?.lessonPlatformType ?? null,
@@ -275,7 +284,11 @@ export async function savePost(db: Db, args: SavePostArgs): Promise<SaveResult> 
     .update(fanclubs)
     .set({ postCount: publishedCount(op.fanclubId), activedAt: new Date(now) })
     .where(eq(fanclubs.id, op.fanclubId));
-  const [written] = await db.batch([write, detach, ...attach, counts]);
+  // last in the batch: the entry reads the new post's id from last_insert_rowid() as attach does
+  const entry = contest.enter
+    ? [enterContestStatement(db, { contestId: contest.contestId!, postId: postIdSql, fanclubId: op.fanclubId, now })]
+    : [];
+  const [written] = await db.batch([write, detach, ...attach, counts, ...entry]);
   return { ok: true, postId: written[0]!.id };
 }
 

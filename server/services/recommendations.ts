@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { fanclubs, type FanclubRow } from "../../db/schema";
 import { BROWSING_HISTORY_LIMIT } from "../domain/browsing-history";
+import { joinedPageFrom, joinedQuery, type JoinedPage } from "./joined";
 
 /**
  * Recommended fan clubs of a brand (spec §7 /recommended_fanclubs and /category_recommend, the
@@ -123,16 +124,26 @@ export async function categoryRecommend(db: Db, input: { serviceId: number; perC
   return groupByCategory(await categoryRecommendQuery(db, input).all());
 }
 
-/** Everything the home page reads, in one D1 round trip. */
+/** The home's strip of supported fan clubs (spec §2): the most recently active ones, every brand. */
+const SUPPORTED_STRIP_SIZE = 12;
+
+/**
+ * Everything the home page reads, in one D1 round trip: with a signed-in fan, the strip of the
+ * fan clubs they support rides in the same batch.
+ */
 export async function homeDiscovery(
   db: Db,
   serviceId: number,
-): Promise<{ recommended: FanclubSummary[]; categories: CategoryRecommendation[] }> {
-  const [recommended, byCategory] = await db.batch([
-    recommendedQuery(db, { serviceId, limit: RECOMMENDED_LIMIT }),
-    categoryRecommendQuery(db, { serviceId, perCategory: PER_CATEGORY }),
-  ]);
-  return { recommended: recommended.map(toSummary), categories: groupByCategory(byCategory) };
+  userId: number | null = null,
+): Promise<{ recommended: FanclubSummary[]; categories: CategoryRecommendation[]; supported: JoinedPage | null }> {
+  const recommended = recommendedQuery(db, { serviceId, limit: RECOMMENDED_LIMIT });
+  const byCategory = categoryRecommendQuery(db, { serviceId, perCategory: PER_CATEGORY });
+  if (userId === null) {
+    const [r, c] = await db.batch([recommended, byCategory]);
+    return { recommended: r.map(toSummary), categories: groupByCategory(c), supported: null };
+  }
+  const [r, c, s] = await db.batch([recommended, byCategory, joinedQuery(db, userId, { limit: SUPPORTED_STRIP_SIZE })]);
+  return { recommended: r.map(toSummary), categories: groupByCategory(c), supported: joinedPageFrom(s, SUPPORTED_STRIP_SIZE) };
 }
 
 /**

@@ -13,6 +13,7 @@ import { coinBalance, spendCoins } from "./coins";
 import { loadEarningRates, saleStatements } from "./earnings/post";
 import { chargeDefaultCard } from "./payment-cards";
 import { noticeStatements, type NoticeTarget } from "./renewal-notices";
+import { discordResyncStatement } from "./discord/roles";
 
 /**
  * Monthly renewals and the auto-leave of unpaid plans (spec §4, docs/decisions/012 and 017). The
@@ -271,6 +272,8 @@ function unpaidStatements(db: Db, target: RenewalTarget, month: BillingMonth, no
       .update(memberships)
       .set({ status: "unpaid", expiredAt: new Date(now) })
       .where(and(eq(memberships.id, target.membershipId), due)),
+    // an expired plan holds no Discord role (docs/decisions/040)
+    discordResyncStatement(db, { membershipId: target.membershipId }, now),
   );
   return { statements, emailIndex };
 }

@@ -27,7 +27,9 @@ test("sign up, confirm from the mailbox, sign in once for every brand, add a pas
   await page.locator(".login-icon").click();
   await expect(page).toHaveURL(new RegExp(`^${origin(hosts.login)}/auth/login\\?loggedInPath=`));
   await page.getByRole("link", { name: "新規会員登録" }).click();
-  await expect(page).toHaveURL(`${origin(hosts.user)}/account/sign_up`);
+  // the page the visitor came from (the brand's top) rides along through sign-up and the e-mail
+  const back = encodeURIComponent(`${origin(hosts.www)}/`);
+  await expect(page).toHaveURL(`${origin(hosts.user)}/account/sign_up?loggedInPath=${back}`);
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   await page.getByLabel("メールアドレス").fill(email);
   await page.getByLabel("パスワード").fill(password);
@@ -42,7 +44,7 @@ test("sign up, confirm from the mailbox, sign in once for every brand, add a pas
   const mail = page.locator(`tr[data-email-to="${email}"]`).first();
   await expect(mail).toContainText("【Fanclub】メールアドレスのご確認");
   await mail.locator("a.mailbox-link").click();
-  await expect(page).toHaveURL(`${origin(hosts.login)}/auth/login`);
+  await expect(page).toHaveURL(`${origin(hosts.login)}/auth/login?loggedInPath=${back}`);
   await expect(page.getByText("メールアドレスを確認しました。ログインしてください。")).toBeVisible();
 
   // a visitor on a login-required page of brand 1 signs in and comes back to it

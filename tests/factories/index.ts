@@ -9,3 +9,4 @@ export * from "./money";
 export * from "./posts";
 export * from "./products";
 export * from "./raffles";
+export * from "./contests";

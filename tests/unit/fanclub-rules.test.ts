@@ -4,6 +4,7 @@ import {
   isValidPlanPrice,
   isValidUniquePath,
   planButtonState,
+  openFanclubLink,
   sidebarOpenButton,
 } from "../../server/domain/fanclub-rules";
 
@@ -48,18 +49,56 @@ describe("plan button (spec §2)", () => {
 });
 
 describe("the sidebar's 'open a fan club' button", () => {
-  it("is one button: to opening (or the request) where allowed, else to the guide, and none for owners", () => {
-    expect(sidebarOpenButton({ hasOwnFanclub: false, openLink: { kind: "open", href: "/me/fanclub/new" } })).toEqual({
+  const signedIn = { signedIn: true, hasOwnFanclub: false };
+  it("is one button: to opening (or the request) where allowed, the guide for visitors, none for owners", () => {
+    expect(sidebarOpenButton({ ...signedIn, openLink: { kind: "open", href: "/me/fanclub/new" } })).toEqual({
       kind: "open",
       href: "/me/fanclub/new",
     });
-    expect(sidebarOpenButton({ hasOwnFanclub: false, openLink: { kind: "request", href: "/help/fanclub_open_request" } })).toEqual({
+    expect(sidebarOpenButton({ ...signedIn, openLink: { kind: "request", href: "/help/fanclub_open_request" } })).toEqual({
       kind: "open",
       href: "/help/fanclub_open_request",
     });
-    // visitors and pages without a brand: the guide on how opening works
-    expect(sidebarOpenButton({ hasOwnFanclub: false, openLink: null })).toEqual({ kind: "guide" });
-    expect(sidebarOpenButton({ hasOwnFanclub: false, openLink: { kind: "hidden" } })).toEqual({ kind: "guide" });
-    expect(sidebarOpenButton({ hasOwnFanclub: true, openLink: null })).toEqual({ kind: "none" });
+    expect(sidebarOpenButton({ ...signedIn, openLink: { kind: "otherBrand", href: "http://indies.example/me/fanclub/new" } })).toEqual({
+      kind: "open",
+      href: "http://indies.example/me/fanclub/new",
+    });
+    // visitors: the guide on how opening works
+    expect(sidebarOpenButton({ signedIn: false, hasOwnFanclub: false, openLink: { kind: "hidden" } })).toEqual({ kind: "guide" });
+    // signed in without a brand (no service): nothing
+    expect(sidebarOpenButton({ ...signedIn, openLink: { kind: "hidden" } })).toEqual({ kind: "none" });
+    expect(sidebarOpenButton({ signedIn: true, hasOwnFanclub: true, openLink: { kind: "hidden" } })).toEqual({ kind: "none" });
+  });
+});
+
+describe("where 'open a fan club' leads (spec §2, decision 041)", () => {
+  const official = { id: 1, frontUrl: "http://www.example", requireOpenRequest: true };
+  const indies = { id: 2, frontUrl: "http://indies.example", requireOpenRequest: false };
+  const base = { signedIn: true, hasOwnFanclub: false, onBrandHost: true, approvedServiceIds: [] as number[] };
+  it("is hidden for visitors, owners and where no brand is known", () => {
+    expect(openFanclubLink({ ...base, signedIn: false, brand: indies })).toEqual({ kind: "hidden" });
+    expect(openFanclubLink({ ...base, hasOwnFanclub: true, brand: indies })).toEqual({ kind: "hidden" });
+    expect(openFanclubLink({ ...base, brand: null })).toEqual({ kind: "hidden" });
+  });
+  it("goes to the open-request page of a brand that requires one, until the request is approved", () => {
+    expect(openFanclubLink({ ...base, brand: official })).toEqual({ kind: "request", href: "/help/fanclub_open_request" });
+    expect(openFanclubLink({ ...base, brand: official, onBrandHost: false })).toEqual({
+      kind: "request",
+      href: "http://www.example/help/fanclub_open_request",
+    });
+    expect(openFanclubLink({ ...base, brand: official, approvedServiceIds: [1] })).toEqual({ kind: "open", href: "/me/fanclub/new" });
+  });
+  it("goes to another brand's new-fan-club page when the brand is not this host's and requires no request", () => {
+    expect(openFanclubLink({ ...base, brand: indies, onBrandHost: false })).toEqual({
+      kind: "otherBrand",
+      href: "http://indies.example/me/fanclub/new",
+    });
+    expect(openFanclubLink({ ...base, brand: official, onBrandHost: false, approvedServiceIds: [1] })).toEqual({
+      kind: "otherBrand",
+      href: "http://www.example/me/fanclub/new",
+    });
+  });
+  it("otherwise goes to /me/fanclub/new on this host", () => {
+    expect(openFanclubLink({ ...base, brand: indies })).toEqual({ kind: "open", href: "/me/fanclub/new" });
   });
 });

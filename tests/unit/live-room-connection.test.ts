@@ -95,4 +95,24 @@ describe("live room connection", () => {
     expect(source).toHaveBeenCalledTimes(2);
     expect(FakeSocket.opened).toHaveLength(0);
   });
+
+  it("stays closed, saying why, when the room closes it because the person may no longer watch", async () => {
+    let n = 0;
+    const source: TicketSource = vi.fn(async () => ticket(++n));
+    const connection = new LiveRoomConnection(source);
+    connection.start();
+    await vi.advanceTimersByTimeAsync(0);
+    const socket = FakeSocket.opened[0]!;
+    socket.receive({ type: "welcome" });
+    socket.receive({ type: "revoked", code: "accessEnded", message: "このライブを視聴する権利がなくなったため、接続を終了しました。" });
+    socket.drop();
+    expect(connection.state).toEqual({
+      kind: "refused",
+      status: 403,
+      message: "このライブを視聴する権利がなくなったため、接続を終了しました。",
+    });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(source).toHaveBeenCalledTimes(1);
+    expect(FakeSocket.opened).toHaveLength(1);
+  });
 });

@@ -10,6 +10,9 @@ import {
   isOnAir,
   mayRelaySignal,
   mirrorFor,
+  nextRecheckAt,
+  nextRoomAlarm,
+  ACCESS_RECHECK_MS,
   rateLimit,
   reconnectDelay,
   roomOpen,
@@ -132,5 +135,19 @@ describe("reconnect backoff", () => {
     expect(reconnectDelay(3, 0.5)).toBe(4_000);
     expect(reconnectDelay(20, 0.999)).toBe(29_970);
     expect(reconnectDelay(5, 0)).toBe(0);
+  });
+});
+
+describe("room alarm", () => {
+  const now = 1_800_000_000_000;
+  it("re-checks access a minute after the first fan arrives, keeps the time already set, and never with only the owner", () => {
+    expect(nextRecheckAt({ stored: null, guests: 1, now })).toBe(now + ACCESS_RECHECK_MS);
+    expect(nextRecheckAt({ stored: now + 5_000, guests: 3, now })).toBe(now + 5_000);
+    expect(nextRecheckAt({ stored: now + 5_000, guests: 0, now })).toBeNull();
+  });
+  it("wakes for whichever comes first: a stream's expiry or the re-check", () => {
+    expect(nextRoomAlarm({ streamUntils: [now + 90_000, now + 30_000], recheckAt: now + 60_000 })).toBe(now + 30_000);
+    expect(nextRoomAlarm({ streamUntils: [now + 90_000], recheckAt: now + 60_000 })).toBe(now + 60_000);
+    expect(nextRoomAlarm({ streamUntils: [], recheckAt: null })).toBeNull();
   });
 });

@@ -39,12 +39,47 @@ describe("sign-up and confirmation", () => {
 
     const link = await lastLinkTo(email, `http://${hosts.user}/account/confirmation?confirmation_token=`);
     const confirmed = await b.get(link);
-    expect(confirmed.headers.get("location")).toBe(`http://${hosts.login}/auth/login`);
+    // on to sign in, and from there to the welcome page of the brand (shown once, decision 041)
+    expect(confirmed.headers.get("location")).toBe(
+      `http://${hosts.login}/auth/login?loggedInPath=${encodeURIComponent(`http://${hosts.www}/welcome`)}`,
+    );
     const login = await b.get(at(hosts.login, "/auth/login"));
     expect(await login.text()).toContain("メールアドレスを確認しました。ログインしてください。");
 
     const again = await b.get(link);
     expect(again.headers.get("location")).toBe("/account/mail_confirm_failed");
+  });
+
+  it("keeps the page the visitor was going to through sign-up and the confirmation e-mail, and only one of ours", async () => {
+    const back = `http://${hosts.www}/fanclubs/101?tab=plans`;
+    const b = new TestBrowser();
+    // sign-in sent the visitor here; its sign-up link carries the page on
+    const login = await (await b.get(at(hosts.login, `/auth/login?loggedInPath=${encodeURIComponent(back)}`))).text();
+    const signUpHref = /href="([^"]*\/account\/sign_up[^"]*)"/.exec(login)?.[1]?.replaceAll("&amp;", "&");
+    expect(signUpHref).toBe(`http://${hosts.user}/account/sign_up?loggedInPath=${encodeURIComponent(back)}`);
+    const form = await (await b.get(signUpHref!)).text();
+    expect(form).toContain(`name="loggedInPath" value="${back.replaceAll("&", "&amp;")}"`);
+
+    const email = freshEmail();
+    expect((await signUp(b, email, { loggedInPath: back })).status).toBe(302);
+    const confirmed = await b.get(await lastLinkTo(email, "/account/confirmation"));
+    expect(confirmed.headers.get("location")).toBe(`http://${hosts.login}/auth/login?loggedInPath=${encodeURIComponent(back)}`);
+    const res = await b.post(at(hosts.login, "/auth/login"), { email, password: PASSWORD, loggedInPath: back });
+    expect(res.headers.get("location")).toBe(`${back}&ref=login_success`);
+
+    // another site's address is dropped on the way in, and again if someone edits the e-mailed link
+    const other = new TestBrowser();
+    const foreign = "https://evil.example/phish";
+    const refused = await (await other.get(at(hosts.user, `/account/sign_up?loggedInPath=${encodeURIComponent(foreign)}`))).text();
+    expect(refused).not.toContain('name="loggedInPath"');
+    const email2 = freshEmail();
+    await signUp(other, email2, { loggedInPath: foreign });
+    const link = await lastLinkTo(email2, "/account/confirmation");
+    expect(link).not.toContain("loggedInPath");
+    const edited = await other.get(`${link}&loggedInPath=${encodeURIComponent(foreign)}`);
+    expect(edited.headers.get("location")).toBe(
+      `http://${hosts.login}/auth/login?loggedInPath=${encodeURIComponent(`http://${hosts.www}/welcome`)}`,
+    );
   });
 
   it("sends an expired link to mail_confirm_failed", async () => {

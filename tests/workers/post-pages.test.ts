@@ -5,6 +5,7 @@ import { LOCAL_MEDIA_SIGNING_SECRET } from "../../server/config";
 import { signPath } from "../../server/security/signed-url";
 import { at, confirmedAccount } from "./accounts-fixture";
 import { TestBrowser } from "./browser";
+import { mediaSubjectOf } from "./media-session";
 import { insertFanclub, insertMembership, insertPlan, insertPostFileRow, insertPostRow } from "./fanclub-fixture";
 import { get, hosts } from "./helpers";
 
@@ -497,16 +498,16 @@ describe("post media", () => {
     expect((await gold.b.get(at(hosts.www, tampered))).status).toBe(403);
 
     const path = picture.slice(0, picture.indexOf("?"));
-    const expired = `${path}?${await signPath(LOCAL_MEDIA_SIGNING_SECRET, path, Date.now() - 1000, String(gold.id))}`;
+    const expired = `${path}?${await signPath(LOCAL_MEDIA_SIGNING_SECRET, path, Date.now() - 1000, await mediaSubjectOf(gold.b, gold.id))}`;
     expect((await gold.b.get(at(hosts.www, expired))).status).toBe(403);
 
     // a valid signature is not enough: the member of a cheaper plan is not entitled to the file
-    const forLight = `${path}?${await signPath(LOCAL_MEDIA_SIGNING_SECRET, path, Date.now() + 3_600_000, String(light.id))}`;
+    const forLight = `${path}?${await signPath(LOCAL_MEDIA_SIGNING_SECRET, path, Date.now() + 3_600_000, await mediaSubjectOf(light.b, light.id))}`;
     expect((await light.b.get(at(hosts.www, forLight))).status).toBe(403);
     const forVisitor = `${path}?${await signPath(LOCAL_MEDIA_SIGNING_SECRET, path, Date.now() + 3_600_000, "0")}`;
     expect((await SELF.fetch(at(hosts.www, forVisitor))).status).toBe(403);
     // and the same kind of link for the member works, so the refusals above are about who asks
-    const forGold = `${path}?${await signPath(LOCAL_MEDIA_SIGNING_SECRET, path, Date.now() + 3_600_000, String(gold.id))}`;
+    const forGold = `${path}?${await signPath(LOCAL_MEDIA_SIGNING_SECRET, path, Date.now() + 3_600_000, await mediaSubjectOf(gold.b, gold.id))}`;
     expect((await gold.b.get(at(hosts.www, forGold))).status).toBe(200);
   });
 });

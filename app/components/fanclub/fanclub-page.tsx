@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { rememberFanclubVisit } from "~/lib/browsing-history";
 import { FollowButton } from "~/components/fanclub/follow-button";
+import { NextActionGuide } from "~/components/fanclub/fanclub-profile";
 import { PlanCard } from "~/components/fanclub/plan-card";
 import { PlanPaymentSlot } from "~/components/payments/query-launcher";
 import { TipButton } from "~/components/tips/tip-button";
@@ -110,6 +111,7 @@ export function FanclubFrame({ view, tab, children }: { view: FanclubView; tab: 
           </p>
         ) : null}
       </header>
+      {view.viewer.isOwner ? <NextActionGuide fanclubId={f.id} /> : null}
       <nav className="tabs" aria-label={t("tabsLabel")}>
         {FANCLUB_TABS.map((name) => (
           <a key={name} href={name === "home" ? base : `${base}/${name}`} aria-current={name === tab ? "page" : undefined}>

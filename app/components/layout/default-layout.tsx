@@ -22,7 +22,10 @@ const WIDE_SCREEN_MIN = 992;
  * asks for it (expired plans, returning from card registration). Dialogs and toasts are provided
  * by the root.
  */
-export function DefaultLayout({ children }: { children: ReactNode }) {
+/** The parts of the default layout a page may hide through its route handle's `hide`. */
+export type LayoutPart = "header" | "sidebar" | "footer";
+
+export function DefaultLayout({ children, hide = [] }: { children: ReactNode; hide?: readonly LayoutPart[] }) {
   const data = useRootData();
   const { t } = useTranslation();
   const [wideOpen, setWideOpen] = useState(data?.sidebarOpen ?? true);
@@ -42,13 +45,17 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
   };
 
   return (
-    <div className="layout" data-sidebar={wideOpen ? "open" : "closed"} data-sidebar-narrow={narrowOpen ? "open" : "closed"}>
+    <div
+      className="layout"
+      data-sidebar={hide.includes("sidebar") ? "none" : wideOpen ? "open" : "closed"}
+      data-sidebar-narrow={narrowOpen ? "open" : "closed"}
+    >
       <a className="skip-link" href="#main">
         {t("header.home", { brand: data.brand?.name ?? "" })}
       </a>
-      <Header data={data} onToggleSidebar={toggle} />
+      {hide.includes("header") ? null : <Header data={data} onToggleSidebar={toggle} />}
       <div className="layout-body">
-        <Sidebar data={data} id="sidebar" onNavigate={() => setNarrowOpen(false)} />
+        {hide.includes("sidebar") ? null : <Sidebar data={data} id="sidebar" onNavigate={() => setNarrowOpen(false)} />}
         {narrowOpen ? (
           <button type="button" className="sidebar-backdrop" aria-label={t("sidebar.close")} onClick={() => setNarrowOpen(false)} />
         ) : null}
@@ -59,7 +66,7 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
           <main id="main" className="main">
             {children}
           </main>
-          <Footer data={data} />
+          {hide.includes("footer") ? null : <Footer data={data} />}
         </div>
         <PaymentQueryLauncher signedIn={data.user !== null} />
       </div>

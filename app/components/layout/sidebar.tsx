@@ -16,7 +16,7 @@ const CreatorSection = lazy(() => import("./creator-section"));
 export function Sidebar({ data, id, onNavigate }: { data: RootData; id: string; onNavigate: () => void }) {
   const { t } = useTranslation();
   const links = linkBuilder(data);
-  const open = sidebarOpenButton({ hasOwnFanclub: data.creator?.ownsFanclub ?? false, openLink: data.creator?.openLink ?? null });
+  const open = data.creator?.openButton ?? sidebarOpenButton({ signedIn: false, hasOwnFanclub: false, openLink: { kind: "hidden" } });
   return (
     // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- delegation: following any link in it (a click, or Enter, which clicks) closes the drawer; the nav itself is no control
     <nav

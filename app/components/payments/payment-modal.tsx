@@ -4,6 +4,7 @@ import { useToast } from "~/components/feedback/toast";
 import { callApi, type ApiResult } from "~/lib/api";
 import { useTranslation } from "~/lib/i18n";
 import { linkBuilder } from "~/lib/links";
+import { pushPurchase } from "~/lib/analytics";
 import { useRootData } from "~/lib/root-data";
 import "~/styles/payments.css";
 import { PAYMENT_TYPE, paymentMethodStep, purchaseKind, type PaymentType } from "../../../server/domain/coin-payment";
@@ -340,6 +341,7 @@ export default function PaymentModal({ start, onClose }: { start: PaymentModalSt
           return;
         }
         if (!("requiresAction" in result.payload)) {
+          if (root?.user) pushPurchase(root.user.userIdentifyToken, result.payload.purchase);
           setDone(result.payload.purchase);
           setPage(4);
           return;
@@ -400,6 +402,7 @@ export default function PaymentModal({ start, onClose }: { start: PaymentModalSt
           }}
           onFinished={(payload, purchase) => {
             takeCart(payload);
+            if (root?.user) pushPurchase(root.user.userIdentifyToken, purchase);
             setDone(purchase);
             setPage(4);
           }}
@@ -441,7 +444,7 @@ export default function PaymentModal({ start, onClose }: { start: PaymentModalSt
           balance={balance}
           refreshing={refreshing}
           onRefreshBalance={() => void refreshBalance()}
-          chargeCoinsHref={links.user("/me/coins")}
+          userOrigin={links.user("")}
           renewal={renewal}
           onToggleRenewal={(checked) => void toggleRenewal(checked)}
           onBack={start.kind === "plan" || start.kind === "item" ? () => setPage(start.kind === "item" ? start.page : 1) : null}

@@ -85,6 +85,7 @@ export function PostForm(props: {
   const [platform, setPlatform] = useState(init?.lessonPlatformType ?? LESSON_PLATFORMS[0]);
   const [reservationStartAt, setReservationStartAt] = useState(localInput(init?.reservationStartAt));
   const [duration, setDuration] = useState(String(init?.lessonDuration ?? 60));
+  const [contestId, setContestId] = useState<number>(setting?.selectedContestId ?? -1);
   const [busy, setBusy] = useState<null | "draft" | "publish">(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [dirty, setDirty] = useState(0);
@@ -125,7 +126,7 @@ export function PostForm(props: {
     f.set("post[allow_tipping]", !group && allowTipping ? "1" : "0");
     f.set("post[edit_scope]", editScope);
     if (editScope === "editable_owner_or_edit_user" && editorToken) f.set("post[editor_user_identify_token]", editorToken);
-    f.set("contest_id", "-1");
+    f.set("contest_id", String(group ? -1 : contestId));
     f.set("isGroupPost", group ? "1" : "0");
     if (kind) {
       const field = kind === "picture" ? "album_ids[]" : kind === "streaming" ? "streaming_ids[]" : "attachment_ids[]";
@@ -199,7 +200,17 @@ export function PostForm(props: {
 
   const chooseContest = async (value: string) => {
     const contest = props.formData.contests.find((c) => String(c.id) === value);
-    if (contest?.postTemplate && comment && !(await dialog.confirm({ message: t("modal.contestReplace") }))) return;
+    // the choice stands even when the creator keeps their own comment instead of the template
+    setContestId(Number(value));
+    if (
+      contest?.postTemplate &&
+      comment &&
+      comment !== contest.postTemplate &&
+      !(await dialog.confirm({ message: t("modal.contestReplace") }))
+    ) {
+      touch();
+      return;
+    }
     if (contest?.postTemplate) setComment(contest.postTemplate);
     touch();
   };
@@ -450,10 +461,15 @@ export function PostForm(props: {
         ) : null}
       </div>
 
-      {!group && props.formData.contests.length ? (
+      {!group && init && !init.contestSelectorShown && init.enteredContestName ? (
+        <p className="muted" data-testid="contest-entered">
+          {t("fields.contestEntered", { name: init.enteredContestName })}
+        </p>
+      ) : null}
+      {!group && (init?.contestSelectorShown ?? true) && props.formData.contests.length ? (
         <div className="field">
           <label htmlFor="post-contest">{t("fields.contest")}</label>
-          <select id="post-contest" defaultValue="-1" onChange={(e) => void chooseContest(e.target.value)}>
+          <select id="post-contest" value={String(contestId)} onChange={(e) => void chooseContest(e.target.value)}>
             <option value="-1">{t("fields.noContest")}</option>
             {props.formData.contests.map((c) => (
               <option key={c.id} value={c.id}>

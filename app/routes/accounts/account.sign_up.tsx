@@ -11,16 +11,20 @@ import { useRootData } from "~/lib/root-data";
 import { ACCOUNT_LIMITS, signUpSchema } from "../../../server/domain/accounts";
 import { translatorFor } from "../../../server/i18n";
 import { signUp } from "../../../server/services/accounts";
+import { safeReturnUrl } from "../../../server/domain/return-path";
+import { knownOrigins } from "../../../server/services/sign-in";
 import { enqueueEmail } from "../../../server/services/mailer";
 import { twitterConfigured } from "../../../server/integrations/twitter";
 
 export const handle = { layout: "simple", i18n: ["common", "account"] };
 export const clientLoader = withNamespaces(["account"]);
 
-export async function loader({ context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const { app } = context;
   if (app.user) throw redirect(`${app.origins.user}/me/settings/account`);
-  return { title: translatorFor(app.locale, "account")("signUp.title"), twitter: twitterConfigured(app.env) };
+  // where the person was going when sign-in sent them here; it survives the confirmation e-mail
+  const loggedInPath = safeReturnUrl(new URL(request.url).searchParams.get("loggedInPath"), knownOrigins(app)) ?? "";
+  return { title: translatorFor(app.locale, "account")("signUp.title"), twitter: twitterConfigured(app.env), loggedInPath };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title }];
@@ -28,9 +32,11 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.t
 export async function action({ request, context }: ActionFunctionArgs) {
   const { app } = context;
   const t = translatorFor(app.locale, "account");
-  const submission = parseWithZod(await request.formData(), { schema: signUpSchema(t) });
+  const form = await request.formData();
+  const submission = parseWithZod(form, { schema: signUpSchema(t) });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
-  const result = await signUp(app.db, { ...submission.value, locale: app.locale, links: app.origins, now: Date.now() });
+  const returnTo = safeReturnUrl(String(form.get("loggedInPath") ?? ""), knownOrigins(app));
+  const result = await signUp(app.db, { ...submission.value, locale: app.locale, links: app.origins, now: Date.now(), returnTo });
   if (!result.ok) {
     return data(
       { result: submission.reply({ fieldErrors: { email: [t("errors.duplicateEmail")] }, hideFields: ["password"] }) },
@@ -54,7 +60,7 @@ export function AgreeLabel({ text, terms, privacy }: { text: string; terms: Reac
 
 export default function SignUp() {
   const { t } = useTranslation("account");
-  const { twitter } = useLoaderData<typeof loader>();
+  const { twitter, loggedInPath } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const origins = useRootData()?.origins;
@@ -67,6 +73,7 @@ export default function SignUp() {
       <p className="muted">{t("signUp.lead")}</p>
       <FormErrors errors={form.errors} />
       <Form method="post" {...getFormProps(form)} className="form">
+        {loggedInPath ? <input type="hidden" name="loggedInPath" value={loggedInPath} /> : null}
         <Field label={t("fields.email")} errors={fields.email.errors} id={fields.email.id}>
           <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" />
         </Field>

@@ -197,7 +197,8 @@ export default function EditFanclub() {
           <input {...getInputProps(fields.displaySchedule, { type: "checkbox" })} defaultChecked={profile.displaySchedule} />
           <span>{t("fields.displaySchedule")}</span>
         </label>
-        <fieldset className="fieldset">
+        {/* /me/fanclub/low/edit (spec §2) lands here */}
+        <fieldset className="fieldset" id="law">
           <legend>{t("law.title")}</legend>
           <p className="muted small">{t("law.lead")}</p>
           {LAW_FIELDS.map((name) => (

@@ -10,6 +10,7 @@ import { formatCompactNumber } from "../../../server/domain/number-display";
 import { requireCreator } from "../../../server/http/require-creator";
 import { translatorFor } from "../../../server/i18n";
 import { blockUser, listFans, unblockUser } from "../../../server/services/fans";
+import { recheckLiveRooms } from "../../../server/live/recheck";
 import { formatLocalDate } from "../../../server/domain/jst-time";
 
 export const handle = {
@@ -65,6 +66,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
         { status: blocked.reason === "own" ? 400 : 404 },
       );
     }
+    // a blocked fan watching one of the fan club's lives leaves its room now, told why
+    app.waitUntil(recheckLiveRooms(app.env, app.db, { fanclubId: op.fanclubId, userIds: [userId], now: Date.now() }));
     return { ok: true, message: t("done.blocked", { name: blocked.name }) };
   }
   const unblocked = await unblockUser(app.db, { fanclubId: op.fanclubId, userId });

@@ -9,6 +9,7 @@ import { isFanclubCategory } from "../../../server/domain/fanclub-rules";
 import { SEARCH_ORDERS } from "../../../server/domain/search-orders";
 import type { Locale } from "../../../server/domain/locale";
 import { anonymousPageHeaders } from "../../../server/http/page-cache";
+import { mediaUrl } from "../../../server/domain/images";
 import { translatorFor } from "../../../server/i18n";
 import { homeDiscovery, type FanclubSummary } from "../../../server/services/recommendations";
 
@@ -23,7 +24,10 @@ export async function loader({ context }: LoaderFunctionArgs) {
   const brand = app.service ?? app.primaryService;
   const brandName = brand?.name ?? "";
   // one D1 round trip for the whole page (a batch), so the home stays cheap to render
-  const { recommended, categories } = brand ? await homeDiscovery(app.db, brand.id) : { recommended: [], categories: [] };
+  // a signed-in fan's supported fan clubs ride in the same batch (spec §2 home strip)
+  const { recommended, categories, supported } = brand
+    ? await homeDiscovery(app.db, brand.id, app.user?.id ?? null)
+    : { recommended: [], categories: [], supported: null };
   // counts are worded here, so the page's script needs no number formatting of its own
   const card = (f: FanclubSummary): Card => ({
     id: f.id,
@@ -37,6 +41,17 @@ export async function loader({ context }: LoaderFunctionArgs) {
     description: app.t("meta.description", { brand: brandName }),
     brandName,
     recommended: recommended.map(card),
+    supported: (supported?.fanclubs ?? []).map((f) => ({
+      id: f.id,
+      name: f.name,
+      creatorName: f.creatorName,
+      uniquePath: f.uniquePath,
+      iconUrl: mediaUrl(f.iconKey),
+      planName: f.planName,
+      // a fan club of another brand is linked on its own host
+      origin: f.serviceId === brand?.id && app.service ? "" : f.frontUrl,
+    })),
+    supportedMore: supported?.next.hasNext ?? false,
     categories: categories.map((g) => ({
       category: g.category,
       label: categoryLabel(app.locale, g.category),
@@ -82,7 +97,7 @@ export default function Home() {
           <Link className="button" to="/fanclubs?order=2&category=">
             {t("home.heroSearch")}
           </Link>
-          <Link className="button button-outline" to="/help/fanclub_open_flow">
+          <Link className="button button-outline" to="/creator">
             {t("home.heroCreator")}
           </Link>
         </div>
@@ -95,6 +110,22 @@ export default function Home() {
           </Link>
         ))}
       </nav>
+
+      {data.supported.length ? (
+        <section className="home-section" aria-labelledby="supported" data-testid="supported-strip">
+          <h2 id="supported">{t("home.supported")}</h2>
+          <ul className="fanclub-list fanclub-strip">
+            {data.supported.map((f) => (
+              <FanclubCard key={f.id} fanclub={f} origin={f.origin} details={<span className="muted small">{f.planName}</span>} />
+            ))}
+          </ul>
+          {data.supportedMore ? (
+            <Link className="see-all" to="/me/joining">
+              {t("home.supportedAll")}
+            </Link>
+          ) : null}
+        </section>
+      ) : null}
 
       <section className="home-section" aria-labelledby="recommendations">
         <h2 id="recommendations">{t("home.recommendations")}</h2>

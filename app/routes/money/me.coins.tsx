@@ -22,6 +22,8 @@ import { coinBalance, coinHistory } from "../../../server/services/coins";
 import { paymentProfile, setUseCoinSubscription } from "../../../server/services/payment-cards";
 import { formatLocalDate } from "../../../server/domain/jst-time";
 import { formatCoins, formatNumber } from "../../../server/domain/number-display";
+import { safeReturnUrl } from "../../../server/domain/return-path";
+import { knownOrigins } from "../../../server/services/sign-in";
 
 export const handle = { i18n: ["common", "wallet"], breadcrumb: () => ({ label: "wallet:coins.title" }) };
 export const clientLoader = withNamespaces(["wallet"]);
@@ -51,6 +53,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   ]);
   return {
     title: translatorFor(app.locale, "wallet")("coins.title"),
+    // spec §7: the payment dialog's charge link names the page to go back to (ours only)
+    back: safeReturnUrl(url.searchParams.get("ref"), knownOrigins(app)),
     balance: {
       total: balance.balance,
       paid: balance.paid,
@@ -176,7 +180,14 @@ export default function Coins() {
       <h1>{t("coins.title")}</h1>
       <p className="muted">{t("coins.lead")}</p>
       <Balance balance={d.balance} />
-      <section className="card" aria-labelledby="charge-title">
+      {d.back ? (
+        <p>
+          <a href={d.back} data-testid="coin-back">
+            {t("charge.back")}
+          </a>
+        </p>
+      ) : null}
+      <section className="card" id="charge" aria-labelledby="charge-title">
         <h2 id="charge-title">{d.confirm ? t("charge.confirmTitle") : t("charge.title")}</h2>
         {d.confirm ? (
           <ConfirmStep key={d.confirm.amount} data={d} confirm={d.confirm} />

@@ -148,6 +148,14 @@ export class LiveRoomConnection {
         this.attempt = 0;
         this.setState({ kind: "open" });
       }
+      if (message.type === "revoked") {
+        // the room found this person may no longer watch (a membership ended, a refund, a block):
+        // say why and stay closed; a new ticket would be refused anyway
+        this.socket = null;
+        this.setState({ kind: "refused", status: 403, message: String(message.message) });
+        socket.close(1000, "revoked");
+        return;
+      }
       for (const l of this.messageListeners) l(message);
     });
     socket.addEventListener("close", () => {

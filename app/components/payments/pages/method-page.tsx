@@ -1,3 +1,4 @@
+import { useEffect, useState } from "react";
 import { useTranslation } from "~/lib/i18n";
 import {
   clampCoinAmount,
@@ -7,6 +8,7 @@ import {
   type PaymentType,
 } from "../../../../server/domain/coin-payment";
 import { formatYen, formatCoins } from "../../../../server/domain/number-display";
+import { CARD_BRANDS, COIN_PURCHASE_METHODS, coinChargeUrl } from "../../../../server/domain/payment-methods";
 import type { CartPayload } from "../types";
 
 export type MethodPageProps = {
@@ -18,8 +20,8 @@ export type MethodPageProps = {
   balance: number;
   refreshing: boolean;
   onRefreshBalance: () => void;
-  /** where coins are charged (the user domain's /me/coins) */
-  chargeCoinsHref: string;
+  /** the user domain's origin: coins are charged on its /me/coins */
+  userOrigin: string;
   renewal: { alreadyEnabled: boolean; checked: boolean } | null;
   onToggleRenewal: (checked: boolean) => void;
   /** back to the plan or item page; null when the modal opened here */
@@ -37,7 +39,7 @@ export function MethodPage({
   balance,
   refreshing,
   onRefreshBalance,
-  chargeCoinsHref,
+  userOrigin,
   renewal,
   onToggleRenewal,
   onBack,
@@ -46,6 +48,10 @@ export function MethodPage({
   const { t } = useTranslation("payments");
   const total = cart.total;
   const cartHasPlan = cart.carts.some((i) => i.type === "Plan");
+  // spec §7: the charge link carries the page the dialog was opened on (ref), known after hydration
+  const [here, setHere] = useState<string | null>(null);
+  useEffect(() => setHere(window.location.href), []);
+  const chargeCoinsHref = coinChargeUrl(userOrigin, here);
   return (
     <>
       <p className="payment-total">
@@ -92,6 +98,35 @@ export function MethodPage({
       <p className="muted small">
         {cart.card ? t("method.cardOnFile", { brand: cart.card.brand.toUpperCase(), last4: cart.card.last4 }) : t("method.noCard")}
       </p>
+      <details className="payment-method-list" data-testid="payment-method-list">
+        <summary>{t("methodList.title")}</summary>
+        <dl>
+          <div>
+            <dt>{t("methodList.cards")}</dt>
+            <dd>
+              <ul className="payment-logos">
+                {CARD_BRANDS.map((b) => (
+                  <li key={b} className={`payment-logo payment-${b.toLowerCase()}`}>
+                    {b}
+                  </li>
+                ))}
+              </ul>
+              <span className="muted small">{t("methodList.prepaid")}</span>
+            </dd>
+          </div>
+          <div>
+            <dt>{t("methodList.coins")}</dt>
+            <dd>
+              {COIN_PURCHASE_METHODS.map((m) => (
+                <span key={m}>{t(`methodList.coinMethod.${m}`)}</span>
+              ))}{" "}
+              <a href={chargeCoinsHref} data-testid="coin-site-link">
+                {t("methodList.coinSite")}
+              </a>
+            </dd>
+          </div>
+        </dl>
+      </details>
       {renewal && showCoinForRenewalCheckbox({ cartHasPlan, paymentType, alreadyEnabled: renewal.alreadyEnabled }) ? (
         <label className="checkbox">
           <input type="checkbox" checked={renewal.checked} onChange={(e) => onToggleRenewal(e.target.checked)} />{" "}

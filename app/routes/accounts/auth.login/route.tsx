@@ -113,7 +113,10 @@ export default function Login() {
           <a href={`${user}/account/password_reset`}>{t("login.forgot")}</a>
         </li>
         <li>
-          {t("login.noAccount")} <a href={`${user}/account/sign_up`}>{t("login.signUp")}</a>
+          {t("login.noAccount")}{" "}
+          <a href={`${user}/account/sign_up${loggedInPath ? `?loggedInPath=${encodeURIComponent(loggedInPath)}` : ""}`}>
+            {t("login.signUp")}
+          </a>
         </li>
         <li>
           <a href={`${user}/account/confirmation_email`}>{t("login.resend")}</a>

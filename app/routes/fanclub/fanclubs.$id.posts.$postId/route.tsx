@@ -10,7 +10,7 @@ import { useTranslation, withNamespaces } from "~/lib/i18n";
 import postStyles from "~/styles/posts.css?url";
 import blogStyles from "~/styles/blog.css?url";
 import tipsStyles from "~/styles/tips.css?url";
-import { mediaSigningSecret } from "../../../../server/config";
+import { mediaSignerFor } from "../../../../server/media/private-urls";
 import { blogPlainText, parseBlogDocument, renderBlogHtml } from "../../../../server/domain/blog";
 import { formatYen } from "../../../../server/domain/number-display";
 import { anonymousPageHeaders } from "../../../../server/http/page-cache";
@@ -68,12 +68,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // a post is only ever shown under its own fan club's address
   if (!access || access.fanclub.id !== fanclubId) throw new Response(null, { status: 404 });
   // the body (or what unlocks it), previous/next, likes and comments, and the tips' count: one batch
-  const {
-    detail,
-    around,
-    social,
-    tips: tipSummary,
-  } = await postPageData(app.db, access, viewer, { secret: mediaSigningSecret(app.env), viewerId: app.user?.id ?? null, now });
+  const { detail, around, social, tips: tipSummary } = await postPageData(app.db, access, viewer, mediaSignerFor(app, now));
   const blog = detail.body ? blogOf(detail.body) : null;
   const frontUrl = app.service?.frontUrl ?? new URL(request.url).origin;
   const pageUrl = `${frontUrl}/fanclubs/${fanclubId}/posts/${postId}`;
