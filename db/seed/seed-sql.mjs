@@ -13,6 +13,7 @@ import { earningDemoStatements } from "./earnings-demo.mjs";
 import { leakDemoStatements } from "./leak-demo.mjs";
 import { discordDemoStatements } from "./discord-demo.mjs";
 import { contestDemoStatements } from "./contests-demo.mjs";
+import { lessonDemoStatements } from "./lessons-demo.mjs";
 
 /** @typedef {{ scheme: "http" | "https", port: string }} SeedOrigin */
 
@@ -1188,6 +1189,7 @@ export function demoStatements(origin, now = Date.now()) {
   out.push(...leakDemoStatements(now));
   out.push(...discordDemoStatements({ now, creatorId: accountId("creator01"), fanId: accountId(1) }));
   out.push(...contestDemoStatements({ now, fanIds: Array.from({ length: 20 }, (_, i) => accountId(i + 1)) }));
+  out.push(...lessonDemoStatements({ now, fanclubId: 101, ownerId: accountId("creator01"), fanId: accountId }));
   return out;
 }
 
