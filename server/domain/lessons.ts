@@ -210,7 +210,8 @@ export const lessonSlotSchema = (t: TFunction, now: number) =>
         reservationEndAt = jstInstant(form.reservationEndDate, form.reservationEndTime || "00:00");
         if (reservationEndAt === null) issue("reservationEndDate", t("lessons:errors.dateTime"));
       }
-      if (startAt !== null && reservationStartAt !== null && reservationEndAt !== null) {
+      // a start in the past already has its message; the window's would only repeat it
+      if (startAt !== null && startAt > now && reservationStartAt !== null && reservationEndAt !== null) {
         if (reservationEndAt <= reservationStartAt) issue("reservationEndDate", t("lessons:errors.window"));
         else if (reservationEndAt > startAt) issue("reservationEndDate", t("lessons:errors.windowAfterStart"));
       }

@@ -1,8 +1,10 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { fanclubEditors, fanclubs, lessonReservations, lessonSlots } from "../../../db/schema";
+import { can, parsePermissions } from "../../domain/fanclub-permissions";
 import { mediaUrl } from "../../domain/images";
 import { LESSON_STATUS, lessonEndAt, lessonRoomOpen } from "../../domain/lessons";
+import { safeJsonArray } from "../creator";
 import { slotView, type SlotView } from "./slots";
 
 /** A fan's seats: the purchase history, one slot as its holder sees it, and who may enter. */
@@ -69,7 +71,14 @@ export type HeldSlot = {
 export async function loadHeldSlot(db: Db, slotId: number, userId: number, now: number): Promise<HeldSlot | null> {
   const [slotRows, seatRows, editorRows] = await db.batch([
     db
-      .select({ slot: lessonSlots, fanclubName: fanclubs.name, fanclubOwnerId: fanclubs.ownerId, fanclubStatus: fanclubs.status })
+      // aliased: in a D1 batch drizzle reads a row by column name, and the fan club's owner_id and
+      // status would be read as the slot's (every seat holder was turned away as if the fan club were closed)
+      .select({
+        slot: lessonSlots,
+        fanclubName: sql<string>`${fanclubs.name}`.as("fanclub_name"),
+        fanclubOwnerId: sql<number>`${fanclubs.ownerId}`.as("fanclub_owner_id"),
+        fanclubStatus: sql<string>`${fanclubs.status}`.as("fanclub_status"),
+      })
       .from(lessonSlots)
       .innerJoin(fanclubs, eq(fanclubs.id, lessonSlots.fanclubId))
       .where(eq(lessonSlots.id, slotId)),
@@ -78,7 +87,7 @@ export async function loadHeldSlot(db: Db, slotId: number, userId: number, now: 
       .from(lessonReservations)
       .where(and(eq(lessonReservations.slotId, slotId), eq(lessonReservations.userId, userId))),
     db
-      .select({ userId: fanclubEditors.userId })
+      .select({ userId: fanclubEditors.userId, permissions: fanclubEditors.permissions })
       .from(fanclubEditors)
       .where(
         and(
@@ -91,7 +100,17 @@ export async function loadHeldSlot(db: Db, slotId: number, userId: number, now: 
   const row = slotRows[0];
   if (!row || row.fanclubStatus !== "open") return null;
   const seat = seatRows[0] ?? null;
-  const manages = row.fanclubOwnerId === userId || editorRows.length > 0;
+  // the permission table's rule (spec §6): the owner, or an editor allowed to manage lessons; an
+  // editor without can_lesson_manage is a reader here and sees the outside link only with a seat
+  const editor = editorRows[0];
+  const manages = can(
+    {
+      userId,
+      ownerId: row.fanclubOwnerId,
+      editorPermissions: editor ? parsePermissions(safeJsonArray(editor.permissions)) : null,
+    },
+    "manageLessons",
+  );
   if (!seat && !manages) return null;
   const live = manages || (seat !== null && seat.status !== LESSON_STATUS.cancelled);
   return {
