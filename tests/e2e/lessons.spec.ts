@@ -116,7 +116,8 @@ test("two fans race for the last seat and one gets it", async ({ page, browser }
   await signIn(page, CREATOR);
   await openSlotAsCreator(page, { title, capacity: "1", price: "0" });
 
-  const fans = await Promise.all(["fan06@demo.fanclub.localhost", "fan07@demo.fanclub.localhost"].map((email) => fanPage(browser, email)));
+  // signed in one after the other (two sign-ins at once outran the login page's wait on a loaded machine)
+  const fans = [await fanPage(browser, "fan06@demo.fanclub.localhost"), await fanPage(browser, "fan07@demo.fanclub.localhost")];
   for (const f of fans) {
     await openHydrated(f.page, TAB);
     await f.page.locator(`[data-lesson-slot="${title}"]`).getByRole("button", { name: "無料で予約する" }).click();
