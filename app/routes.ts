@@ -73,6 +73,7 @@ const fanclubPages = [
       index("routes/fanclub/fanclubs.$id.products._index.tsx"),
       route(":productId", "routes/fanclub/fanclubs.$id.products.$productId/route.tsx"),
     ]),
+    route("lessons", "routes/fanclub/fanclubs.$id.lessons.tsx"),
     ...prefix("raffles", [
       index("routes/fanclub/fanclubs.$id.raffles._index.tsx"),
       route(":raffleId", "routes/fanclub/fanclubs.$id.raffles.$raffleId/route.tsx"),
@@ -122,6 +123,9 @@ const creator = [
     route("sales", "routes/creator/me.fanclub.sales.tsx"),
     route("sales/csv", "routes/creator/me.fanclub.sales.csv.tsx"),
     route("lesson_reserve/show", "routes/creator/me.fanclub.lesson_reserve.show.tsx"),
+    route("lesson_reserve/show/calendar", "routes/creator/me.fanclub.lesson_reserve.show.calendar.tsx"),
+    route("lesson_reserve/new", "routes/creator/me.fanclub.lesson_reserve.new.tsx"),
+    route("lesson_reserve/:id/edit", "routes/creator/me.fanclub.lesson_reserve.$id.edit.tsx"),
     route("sales/invoices", "routes/creator/me.fanclub.sales.invoices._index.tsx"),
     route("sales/invoices/:file", "routes/creator/me.fanclub.sales.invoices.$file.ts"),
     // special tickets, share goals and campaigns (docs/decisions/037)
@@ -215,6 +219,8 @@ const money = [
   route("me/address", "routes/money/me.address.tsx"),
   route("me/transfer", "routes/money/me.transfer._index.tsx"),
   route("me/transfer/history", "routes/money/me.transfer.history.tsx"),
+  route("me/lesson_reservations/:id", "routes/money/me.lesson_reservations.$id.tsx"),
+  route("me/lesson_reservations/:id/calendar.ics", "routes/money/me.lesson_reservations.$id.calendar.ics.ts"),
   route("me/purchase_histories", "routes/money/me.purchase_histories.tsx", [
     index("routes/money/me.purchase_histories._index.tsx"),
     route("products", "routes/money/me.purchase_histories.products.tsx"),

@@ -27,6 +27,7 @@ import jaMessages from "./ja/messages.json";
 import jaTalks from "./ja/talks.json";
 import jaSchedules from "./ja/schedules.json";
 import jaCommunity from "./ja/community.json";
+import jaLessons from "./ja/lessons.json";
 import jaLanding from "./ja/landing.json";
 import jaLeak from "./ja/leak.json";
 import jaDiscord from "./ja/discord.json";
@@ -60,6 +61,7 @@ import enMessages from "./en/messages.json";
 import enTalks from "./en/talks.json";
 import enSchedules from "./en/schedules.json";
 import enCommunity from "./en/community.json";
+import enLessons from "./en/lessons.json";
 import enLanding from "./en/landing.json";
 import enLeak from "./en/leak.json";
 import enDiscord from "./en/discord.json";
@@ -93,6 +95,7 @@ import zhCnMessages from "./zh-cn/messages.json";
 import zhCnTalks from "./zh-cn/talks.json";
 import zhCnSchedules from "./zh-cn/schedules.json";
 import zhCnCommunity from "./zh-cn/community.json";
+import zhCnLessons from "./zh-cn/lessons.json";
 import zhCnLanding from "./zh-cn/landing.json";
 import zhCnLeak from "./zh-cn/leak.json";
 import zhCnDiscord from "./zh-cn/discord.json";
@@ -126,6 +129,7 @@ import zhTwMessages from "./zh-tw/messages.json";
 import zhTwTalks from "./zh-tw/talks.json";
 import zhTwSchedules from "./zh-tw/schedules.json";
 import zhTwCommunity from "./zh-tw/community.json";
+import zhTwLessons from "./zh-tw/lessons.json";
 import zhTwLanding from "./zh-tw/landing.json";
 import zhTwLeak from "./zh-tw/leak.json";
 import zhTwDiscord from "./zh-tw/discord.json";
@@ -159,6 +163,7 @@ import koMessages from "./ko/messages.json";
 import koTalks from "./ko/talks.json";
 import koSchedules from "./ko/schedules.json";
 import koCommunity from "./ko/community.json";
+import koLessons from "./ko/lessons.json";
 import koLanding from "./ko/landing.json";
 import koLeak from "./ko/leak.json";
 import koDiscord from "./ko/discord.json";
@@ -199,6 +204,7 @@ export const resources = {
     talks: jaTalks,
     schedules: jaSchedules,
     community: jaCommunity,
+    lessons: jaLessons,
     landing: jaLanding,
     leak: jaLeak,
     discord: jaDiscord,
@@ -234,6 +240,7 @@ export const resources = {
     talks: enTalks,
     schedules: enSchedules,
     community: enCommunity,
+    lessons: enLessons,
     landing: enLanding,
     leak: enLeak,
     discord: enDiscord,
@@ -269,6 +276,7 @@ export const resources = {
     talks: zhCnTalks,
     schedules: zhCnSchedules,
     community: zhCnCommunity,
+    lessons: zhCnLessons,
     landing: zhCnLanding,
     leak: zhCnLeak,
     discord: zhCnDiscord,
@@ -304,6 +312,7 @@ export const resources = {
     talks: zhTwTalks,
     schedules: zhTwSchedules,
     community: zhTwCommunity,
+    lessons: zhTwLessons,
     landing: zhTwLanding,
     leak: zhTwLeak,
     discord: zhTwDiscord,
@@ -339,6 +348,7 @@ export const resources = {
     talks: koTalks,
     schedules: koSchedules,
     community: koCommunity,
+    lessons: koLessons,
     landing: koLanding,
     leak: koLeak,
     discord: koDiscord,

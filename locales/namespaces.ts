@@ -21,6 +21,8 @@
  * `talks` for the fan club board: topics, comments, moderation and the creator's talk page;
  * `schedules` for the fan club calendar, its day view, the feed and the creator's schedule page.
  * `community` for special tickets, share goals and fan club campaigns.
+ * `lessons` for lessons with reservations: the creator's slot pages, the lesson tab, modal page 80,
+ * the reservation history and the reminder e-mails.
  * `landing` for the creator landing page (/creator) and the welcome page of new accounts.
  * `leak` for leak tracing: the creator's trace page and mark settings, the operator's bulk download alerts.
  * `discord` for Discord: the fan's linked account, the creator's server and roles, the local stand-in.
@@ -56,6 +58,7 @@ export const NAMESPACES = [
   "talks",
   "schedules",
   "community",
+  "lessons",
   "landing",
   "leak",
   "discord",

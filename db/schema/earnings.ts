@@ -12,7 +12,7 @@ import { fanclubs } from "./fanclubs";
 // entry sum to zero (built only by server/domain/earnings.ts `saleSplit`/`entryPostings`).
 
 /** What earned the money: the kinds that have their own dated fee rate. */
-export const EARNING_KINDS = ["plan", "product", "live_ticket", "raffle", "tip"] as const;
+export const EARNING_KINDS = ["plan", "product", "live_ticket", "raffle", "tip", "lesson"] as const;
 
 /**
  * Dated rates in basis points (1/100 %; 1000 = 10 %): the platform fee of each earning kind and

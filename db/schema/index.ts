@@ -13,6 +13,7 @@ export * from "./tips";
 export * from "./live";
 export * from "./raffles";
 export * from "./products";
+export * from "./lessons";
 export * from "./earnings";
 export * from "./payouts";
 export * from "./messages";

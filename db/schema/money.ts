@@ -236,7 +236,7 @@ export const carts = sqliteTable(
  * What a cart (and a purchase) can hold. Spec §3 names Plan, LiveEventTicket and Product; tips and
  * raffle entries are paid through the same cart and modal, so they are item types too.
  */
-export const CART_ITEM_TYPES = ["Plan", "LiveEventTicket", "Product", "Tipping", "Raffle", "SpecialTicket"] as const;
+export const CART_ITEM_TYPES = ["Plan", "LiveEventTicket", "Product", "Tipping", "Raffle", "SpecialTicket", "LessonReservation"] as const;
 export const CART_ITEM_TARGET_TYPES = [
   "join_plan_type",
   "upgrade_plan_type",
@@ -247,6 +247,7 @@ export const CART_ITEM_TARGET_TYPES = [
   "fanclub_tipping",
   "raffle_entry",
   "special_ticket",
+  "lesson_slot",
 ] as const;
 
 export const cartItems = sqliteTable(

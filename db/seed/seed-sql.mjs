@@ -16,6 +16,7 @@ import { contestDemoStatements } from "./contests-demo.mjs";
 import { messageDemoStatements } from "./messages-demo.mjs";
 import { talkDemoStatements } from "./talks-demo.mjs";
 import { goalsDemoStatements } from "./goals-demo.mjs";
+import { lessonDemoStatements } from "./lessons-demo.mjs";
 
 /** @typedef {{ scheme: "http" | "https", port: string }} SeedOrigin */
 
@@ -1194,6 +1195,7 @@ export function demoStatements(origin, now = Date.now()) {
   out.push(...messageDemoStatements({ now, creatorId: accountId("creator01"), fanIds: [accountId(1), accountId(2)] }));
   out.push(...talkDemoStatements({ now, creatorId: accountId("creator01"), fanId: (n) => accountId(n) }));
   out.push(...goalsDemoStatements({ now, fanId: accountId(1), credit: coinCreditStatements }));
+  out.push(...lessonDemoStatements({ now, fanclubId: 101, ownerId: accountId("creator01"), fanId: accountId }));
   return out;
 }
 

@@ -12,7 +12,7 @@
 
 import { billingMonthOf, compareMonths, jstDayStartMs, nextMonth, type BillingMonth } from "./billing-month";
 
-export type EarningKind = "plan" | "product" | "live_ticket" | "raffle" | "tip";
+export type EarningKind = "plan" | "product" | "live_ticket" | "raffle" | "tip" | "lesson";
 export type RateKind = EarningKind | "consumption_tax";
 
 /** A rate in basis points (1/100 %): 1000 = 10 %. */
@@ -31,6 +31,8 @@ const DEFAULT_EARNING_RATES: readonly DatedRate[] = [
   { kind: "live_ticket", rateBp: 3000, effectiveFrom: 0 },
   { kind: "raffle", rateBp: 1000, effectiveFrom: 0 },
   { kind: "tip", rateBp: 1000, effectiveFrom: 0 },
+  // lessons are held like live events (our room or the creator's tool): the live ticket rate
+  { kind: "lesson", rateBp: 3000, effectiveFrom: 0 },
   { kind: "consumption_tax", rateBp: 1000, effectiveFrom: 0 },
 ];
 
@@ -217,6 +219,8 @@ export function earningKindOfTarget(targetType: string): EarningKind {
       return "tip";
     case "raffle_entry":
       return "raffle";
+    case "lesson_slot":
+      return "lesson";
     default:
       throw new RangeError(`no earning kind for ${targetType}`);
   }

@@ -71,6 +71,12 @@ export type JobMessage =
       key: string;
     }
   | {
+      /** the hourly lesson job: reminders before lessons, refunds still owed for cancelled ones (issue 22) */
+      type: "lessons";
+      key: string;
+      at: number;
+    }
+  | {
       /** make Discord roles match memberships (docs/decisions/040): one fan's pending rows, or every due row */
       type: "discord-sync";
       key: string;

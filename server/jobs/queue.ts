@@ -5,6 +5,7 @@ import { deliverEmail, deliverEmails } from "../services/mailer";
 import { cleanUpUploads } from "../services/uploads";
 import { runBulkChunk } from "../services/bulk-messages";
 import { sendDigests } from "../services/notify";
+import { refundOwedSeats, sendLessonReminders } from "../services/lessons";
 import { deleteOldMediaCounters } from "../services/media-rate";
 import { jobDepsFrom, type JobDeps } from "./deps";
 import { alreadyProcessed, once } from "../../db/idempotency";
@@ -81,6 +82,15 @@ async function runJob(db: Db, env: Env, deps: JobDeps, job: JobMessage): Promise
     case "coins-expire":
       await runCoinsExpire(db, deps);
       return;
+    case "lessons": {
+      // each reminder is sent once by its slot's mark, each refund once by its key: a redelivery repeats nothing
+      const now = deps.now();
+      const reminders = await sendLessonReminders(db, now);
+      for (let i = 0; i < reminders.emailIds.length; i += 50)
+        await deps.jobs.send({ type: "emails", key: `${job.key}:emails:${i}`, emailIds: reminders.emailIds.slice(i, i + 50) });
+      await refundOwedSeats(db, deps.provider(), now);
+      return;
+    }
     case "discord-sync":
       await runDiscordSyncJob(db, env, deps, job);
       return;

@@ -1,4 +1,5 @@
 import { createDb } from "../../db/client";
+import { LESSON_CRON } from "../domain/lessons";
 import { MONEY_CRON } from "../domain/renewal-run";
 import type { Env } from "../env";
 import type { JobQueue } from "./deps";
@@ -15,6 +16,7 @@ const DIGEST_CRON = "0 * * * *";
  * - MONEY_CRON, 00:00 JST: on the 1st the month's renewal run; every day the auto-leave of unpaid
  *   plans past the 7th and the expiry of bonus coins (docs/decisions/017).
  * - DIGEST_CRON, every hour: the e-mail digests due (hourly ones, and the daily ones at 08:00 JST).
+ * - LESSON_CRON, hourly: reminders before lessons and refunds still owed (issue 22).
  * - any other (00:05 JST): the queue heartbeat, the uploads clean-up, and the Discord role sync
  *   (roles kept to the end of a paid month run out; failed syncs are retried; decision 040).
  */
@@ -27,6 +29,8 @@ export async function handleScheduled(controller: ScheduledController, env: Env,
       ? moneyCronJobs(controller.scheduledTime)
       : controller.cron === DIGEST_CRON
         ? [{ type: "digests", key: `digests:${controller.scheduledTime}`, at: controller.scheduledTime }]
+      : controller.cron === LESSON_CRON
+        ? [{ type: "lessons", key: `lessons:${controller.scheduledTime}`, at: controller.scheduledTime }]
         : [
             {
               type: "heartbeat",

@@ -46,7 +46,8 @@ type AccessRow = {
  * member of one of the chosen plans (while the membership grants access) when it admits plan
  * members, watches ("viewer"). A private event (status 1) admits only those who manage it and
  * ticket holders; a closed fan club admits no one, and a fan the fan club blocked is not admitted.
- * The room asks again while the person is in it (LiveRoom.recheckAccess).
+ * The room asks again while the person is in it (LiveRoom.recheckAccess). A seat of an online
+ * lesson (issue 22) that is not done or cancelled counts as a ticket to the lesson's private event.
  */
 export async function resolveLiveAccess(db: Db, liveEventId: number, userId: number, now: number): Promise<LiveAccess | null> {
   const row = await db.get<AccessRow>(sql`
@@ -61,7 +62,7 @@ export async function resolveLiveAccess(db: Db, liveEventId: number, userId: num
       EXISTS (SELECT 1 FROM fanclub_blocks b WHERE b.fanclub_id = e.fanclub_id AND b.user_id = ${userId}) AS isBlocked,
       -- a ticket counts while its sale is not wholly refunded (a refund at the card provider
       -- posts to the earnings ledger; a free ticket has no sale and no refund)
-      EXISTS (
+      (EXISTS (
         SELECT 1 FROM live_event_tickets t JOIN purchases p ON p.id = t.purchase_id
         WHERE t.live_event_id = e.id AND t.user_id = ${userId} AND p.status = 'paid'
           AND NOT EXISTS (
@@ -69,7 +70,9 @@ export async function resolveLiveAccess(db: Db, liveEventId: number, userId: num
             WHERE s.source_key = p.idempotency_key AND s.type = 'sale' AND s.subject_type = 'live_event' AND s.subject_id = e.id
               AND s.gross + COALESCE((SELECT SUM(r.gross) FROM earning_entries r WHERE r.reverses_entry_id = s.id), 0) <= 0
           )
-      ) AS hasTicket,
+      )
+        OR EXISTS (SELECT 1 FROM lesson_reservations r JOIN lesson_slots s ON s.id = r.slot_id
+          WHERE s.live_event_id = e.id AND r.user_id = ${userId} AND r.status = 0)) AS hasTicket,
       (SELECT json_group_array(p.plan_id) FROM live_event_plans p WHERE p.live_event_id = e.id) AS planIds,
       (SELECT json_group_array(json_object('planId', m.plan_id, 'status', m.status, 'paidThrough', m.paid_through))
          FROM memberships m WHERE m.user_id = ${userId} AND m.fanclub_id = e.fanclub_id) AS memberships,

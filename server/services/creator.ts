@@ -98,7 +98,8 @@ export function creatorSummaryFrom(results: {
   };
 }
 
-function safeJsonArray(text: string): string[] {
+/** Stored editor permissions as strings (a broken value grants nothing). */
+export function safeJsonArray(text: string): string[] {
   try {
     const value: unknown = JSON.parse(text);
     return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];

@@ -29,7 +29,9 @@ export type NotificationKind =
   | "newPost"
   | "purchaseResult"
   | "liveStarting"
-  | "talkComment";
+  | "talkComment"
+  | "lessonReminder"
+  | "lessonCancelled";
 
 export function notificationInsert(
   db: Db,

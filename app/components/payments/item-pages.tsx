@@ -10,7 +10,8 @@ import type { CartPayload } from "./types";
  * here; the modal owns pages 2–4 and every money step.
  */
 /** 61: a tip to the fan club itself (page 60 is a tip on a post; the same page with the other target). */
-export type ItemPageNumber = 10 | 50 | 60 | 61 | 70;
+/** 80: a lesson seat (issue 22). */
+export type ItemPageNumber = 10 | 50 | 60 | 61 | 70 | 80;
 
 export type ItemPageProps = {
   /** what the page shows: the ticket type, product, post (tips) or raffle */
@@ -55,6 +56,12 @@ const ITEM_PAGES: Partial<Record<ItemPageNumber, ItemPage>> = {
     Page: lazy(
       async (): Promise<{ default: ComponentType<ItemPageProps> }> =>
         (await Promise.all([import("~/components/raffles/raffle-entry-page"), preloadNamespaces(["raffles"])]))[0],
+    ),
+  },
+  80: {
+    titleKey: "titles.lesson",
+    Page: lazy<ComponentType<ItemPageProps>>(() =>
+      Promise.all([import("~/components/lessons/lesson-page"), preloadNamespaces(["lessons"])]).then(([module]) => module),
     ),
   },
   50: {

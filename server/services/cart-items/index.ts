@@ -1,4 +1,5 @@
 import type { CartItemKind } from "./kind";
+import { lessonKind } from "./lesson";
 import { liveTicketKind } from "./live-ticket";
 import { planKind } from "./plan";
 import { productKind } from "./product";
@@ -12,7 +13,7 @@ export * from "./kind";
  * The kinds the cart sells. A new kind is a module beside ./plan.ts and one line here; the cart,
  * the purchase, the modal's generic lines and the purchase histories pick it up.
  */
-const KINDS: readonly CartItemKind[] = [planKind, tippingKind, liveTicketKind, raffleKind, productKind, specialTicketKind];
+const KINDS: readonly CartItemKind[] = [planKind, tippingKind, liveTicketKind, raffleKind, productKind, specialTicketKind, lessonKind];
 
 const BY_TYPE = new Map<string, CartItemKind>(KINDS.map((k) => [k.type, k]));
 

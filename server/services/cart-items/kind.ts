@@ -41,7 +41,9 @@ export type CartProblem =
   | "messageTooLong"
   | "raffleClosed"
   /** the fan would hold more entries of a raffle than it allows per fan */
-  | "raffleLimitReached";
+  | "raffleLimitReached"
+  /** the lesson's reservation window is not open (not yet, or closed) */
+  | "lessonClosed";
 
 /** Problems that belong to the plan field of the modal (spec §8 errors.plan); the rest go to errors.cart. */
 export const PLAN_FIELD_PROBLEMS: ReadonlySet<string> = new Set(["planUnavailable", "planUnpaid"]);
@@ -114,7 +116,10 @@ export const EMPTY_ITEM_FIELDS = {
 } satisfies Partial<CartItemView>;
 
 /** plan, product, live event, raffle, or for tips the post or the fan club */
-type EarningSubject = { type: "plan" | "product" | "live_event" | "raffle" | "post" | "fanclub" | "special_ticket_type"; id: number };
+type EarningSubject = {
+  type: "plan" | "product" | "live_event" | "raffle" | "post" | "fanclub" | "special_ticket_type" | "lesson_slot";
+  id: number;
+};
 
 export type ItemCheck<Detail> = { ok: true; price: number; detail: Detail } | { ok: false; problem: CartProblem };
 

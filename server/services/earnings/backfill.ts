@@ -38,6 +38,7 @@ async function missingPage(db: Db): Promise<Missing[]> {
           WHEN 'raffle_entry' THEN 'raffle'
           WHEN 'post_tipping' THEN 'post'
           WHEN 'fanclub_tipping' THEN 'fanclub'
+          WHEN 'lesson_slot' THEN 'lesson_slot'
           ELSE 'plan' END AS "subjectType",
         CASE WHEN i."target_type" = 'live_event_ticket'
           THEN (SELECT "live_event_id" FROM "live_event_ticket_types" WHERE "id" = i."target_id")

@@ -29,6 +29,7 @@ const subjectTitle = sql<string | null>`CASE ${earningEntries.subjectType}
   WHEN 'product' THEN (SELECT "title" FROM "products" WHERE "id" = ${earningEntries.subjectId})
   WHEN 'live_event' THEN (SELECT "title" FROM "live_events" WHERE "id" = ${earningEntries.subjectId})
   WHEN 'raffle' THEN (SELECT "title" FROM "raffles" WHERE "id" = ${earningEntries.subjectId})
+  WHEN 'lesson_slot' THEN (SELECT "title" FROM "lesson_slots" WHERE "id" = ${earningEntries.subjectId})
   WHEN 'post' THEN (SELECT "title" FROM "posts" WHERE "id" = ${earningEntries.subjectId})
   ELSE NULL END`;
 

@@ -4,6 +4,7 @@ import {
   fanclubEditors,
   fanclubs,
   follows,
+  lessonReservations,
   liveEventPlans,
   liveEvents,
   liveEventTickets,
@@ -30,7 +31,7 @@ export type LiveDetail = Awaited<ReturnType<typeof loadLiveDetail>>;
  */
 export async function loadLiveDetail(db: Db, id: number, viewerId: number | null, now: number) {
   const viewer = viewerId ?? 0;
-  const [eventRows, typeRows, planRows, ticketRows, editorRows, followRows, membershipRows] = await db.batch([
+  const [eventRows, typeRows, planRows, ticketRows, editorRows, followRows, membershipRows, lessonSeatRows] = await db.batch([
     db
       .select({
         event: liveEvents,
@@ -83,6 +84,17 @@ export async function loadLiveDetail(db: Db, id: number, viewerId: number | null
       .where(
         and(eq(memberships.userId, viewer), sql`${memberships.fanclubId} = (SELECT "fanclub_id" FROM "live_events" WHERE "id" = ${id})`),
       ),
+    // a live seat of the online lesson this event holds counts as a ticket (issue 22, decision 038)
+    db
+      .select({ id: lessonReservations.id })
+      .from(lessonReservations)
+      .where(
+        and(
+          eq(lessonReservations.userId, viewer),
+          eq(lessonReservations.status, 0),
+          sql`${lessonReservations.slotId} IN (SELECT "id" FROM "lesson_slots" WHERE "live_event_id" = ${id})`,
+        ),
+      ),
   ]);
   const row = eventRows[0];
   if (!row || row.fanclubStatus !== "open") return null;
@@ -90,9 +102,10 @@ export async function loadLiveDetail(db: Db, id: number, viewerId: number | null
   const startAt = event.startAt.getTime();
   const endAt = event.endAt.getTime();
   const ticket = ticketRows[0] ?? null;
+  const lessonSeat = lessonSeatRows.length > 0;
   const isEditor = viewerId !== null && editorRows.length > 0;
   const manages = viewerId !== null && (viewerId === row.fanclubOwnerId || isEditor);
-  if (!canSeeEvent(event, { manages, hasTicket: ticket !== null })) return null;
+  if (!canSeeEvent(event, { manages, hasTicket: ticket !== null || lessonSeat })) return null;
   const accessPlanIds = membershipRows
     .filter((m) =>
       membershipGrantsAccess(
@@ -104,7 +117,7 @@ export async function loadLiveDetail(db: Db, id: number, viewerId: number | null
   const planIds = planRows.map((p) => p.id);
   const reason: WatchReason | null = watchReason({
     event: { ownerId: event.ownerId, fanclubOwnerId: row.fanclubOwnerId, visibility: event.visibility, planIds },
-    viewer: { userId: viewerId, isEditor, hasTicket: ticket !== null, accessPlanIds },
+    viewer: { userId: viewerId, isEditor, hasTicket: ticket !== null || lessonSeat, accessPlanIds },
   });
   const types = typeRows.map((r) => typeView(event, r, now));
   return {

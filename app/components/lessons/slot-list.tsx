@@ -1,0 +1,63 @@
+import { Link } from "@remix-run/react";
+import { lazy, Suspense, useState } from "react";
+import { useTranslation } from "~/lib/i18n";
+import { formatJstDateTime, formatJstTime } from "../../../server/domain/jst-time";
+import { formatYen } from "../../../server/domain/number-display";
+import type { PublicSlot } from "../../../server/services/lessons";
+
+const Launch = lazy(() => import("~/components/payments/payment-launchers").then((m) => ({ default: m.Launch })));
+
+/** The lesson tab and a lesson post: each slot with its time, seats, price and the viewer's way in. */
+export function SlotList({ slots, signedIn, loginUrl }: { slots: PublicSlot[]; signedIn: boolean; loginUrl: string }) {
+  const { t } = useTranslation("lessons");
+  const [opened, setOpened] = useState(0);
+  if (!slots.length) return <p className="empty-state">{t("public.empty")}</p>;
+  return (
+    <>
+      <ul className="card-list lesson-list">
+        {slots.map((s) => (
+          <li key={s.id} className="card lesson-card" data-lesson-slot={s.title}>
+            <div className="lesson-card-head">
+              <strong>{s.title}</strong>{" "}
+              <span className={s.state === "open" ? "badge" : "badge badge-muted"} data-lesson-state={s.state}>
+                {t(`state.${s.state}`)}
+              </span>
+            </div>
+            <p className="small">
+              {t("public.schedule", { start: formatJstDateTime(s.startAt), end: formatJstTime(s.endAt), minutes: s.durationMinutes })}
+            </p>
+            {s.description ? <p className="small muted">{s.description}</p> : null}
+            <p className="small">
+              {t(`methods.${s.method}`)} · {s.price === 0 ? t("public.free") : formatYen(s.price)} ·{" "}
+              <span data-seats-left={s.seatsLeft}>{t("public.seatsLeft", { n: s.seatsLeft })}</span>
+            </p>
+            {s.reservation ? (
+              <p className="small">
+                <span className="badge" data-lesson-reserved>
+                  {t(`seatStatus.${s.reservation.status}`)}
+                </span>{" "}
+                <Link to="/me/purchase_histories/lesson_reservation">{t("public.reserved")}</Link>
+              </p>
+            ) : s.state === "open" ? (
+              signedIn ? (
+                <button type="button" className="button" onClick={() => setOpened(s.id)} data-lesson-reserve={s.id}>
+                  {s.price === 0 ? t("public.reserveFree") : t("public.reserve")}
+                </button>
+              ) : (
+                <a className="button" href={loginUrl}>
+                  {t("public.signIn")}
+                </a>
+              )
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      <p className="small muted">{t("hints.cancelRule")}</p>
+      {opened ? (
+        <Suspense fallback={null}>
+          <Launch key={opened} start={{ kind: "item", page: 80, id: opened }} onClose={(changed) => (changed ? undefined : setOpened(0))} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,4 @@
+export * from "./slots";
+export * from "./reservations";
+export * from "./holding";
+export * from "./reminders";
