@@ -29,17 +29,17 @@ export async function handleScheduled(controller: ScheduledController, env: Env,
       ? moneyCronJobs(controller.scheduledTime)
       : controller.cron === DIGEST_CRON
         ? [{ type: "digests", key: `digests:${controller.scheduledTime}`, at: controller.scheduledTime }]
-      : controller.cron === LESSON_CRON
-        ? [{ type: "lessons", key: `lessons:${controller.scheduledTime}`, at: controller.scheduledTime }]
-        : [
-            {
-              type: "heartbeat",
-              key: `heartbeat:${controller.cron}:${controller.scheduledTime}`,
-              scheduledAt: controller.scheduledTime,
-              cron: controller.cron,
-            },
-            { type: "uploads-cleanup", key: `uploads-cleanup:${controller.scheduledTime}`, at: controller.scheduledTime },
-            { type: "discord-sync", key: `discord-sync:${controller.scheduledTime}` },
-          ];
+        : controller.cron === LESSON_CRON
+          ? [{ type: "lessons", key: `lessons:${controller.scheduledTime}`, at: controller.scheduledTime }]
+          : [
+              {
+                type: "heartbeat",
+                key: `heartbeat:${controller.cron}:${controller.scheduledTime}`,
+                scheduledAt: controller.scheduledTime,
+                cron: controller.cron,
+              },
+              { type: "uploads-cleanup", key: `uploads-cleanup:${controller.scheduledTime}`, at: controller.scheduledTime },
+              { type: "discord-sync", key: `discord-sync:${controller.scheduledTime}` },
+            ];
   await jobs.sendBatch(messages.map((body) => ({ body })));
 }
