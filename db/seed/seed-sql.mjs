@@ -1194,7 +1194,7 @@ export function demoStatements(origin, now = Date.now()) {
   out.push(...contestDemoStatements({ now, fanIds: Array.from({ length: 20 }, (_, i) => accountId(i + 1)) }));
   out.push(...messageDemoStatements({ now, creatorId: accountId("creator01"), fanIds: [accountId(1), accountId(2)] }));
   out.push(...talkDemoStatements({ now, creatorId: accountId("creator01"), fanId: (n) => accountId(n) }));
-  out.push(...goalsDemoStatements({ now, fanId: accountId(1), credit: coinCreditStatements }));
+  out.push(...goalsDemoStatements({ now, fanId: accountId(1), rewardedFanId: accountId(8), credit: coinCreditStatements }));
   out.push(...lessonDemoStatements({ now, fanclubId: 101, ownerId: accountId("creator01"), fanId: accountId }));
   return out;
 }

@@ -88,7 +88,8 @@ async function viewOr404(c: Context<AppEnv>, key: FanclubKey): Promise<FanclubVi
   const app = c.get("app");
   const view = await fanclubView(app, key);
   if (!view) throw new ApiError(404, app.t("api.notFound"));
-  return view;
+  const { extras: _pageOnly, ...rest } = view;
+  return rest;
 }
 
 function idFrom(c: Context<AppEnv>): number {

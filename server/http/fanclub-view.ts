@@ -91,10 +91,13 @@ export async function fanclubView(app: AppContext, key: FanclubKey) {
       joinedPlanId: viewer.joinedPlanId,
       loginHref: login,
     },
+    // read in the same batch; the page turns them into its goal graph and banner
+    extras: { openGoal: page.openGoal, banner: page.banner },
   };
 }
 
-export type FanclubView = NonNullable<Awaited<ReturnType<typeof fanclubView>>>;
+/** What the pages and the API get (the extras become the page's `community`). */
+export type FanclubView = Omit<NonNullable<Awaited<ReturnType<typeof fanclubView>>>, "extras">;
 
 /**
  * For route loaders: the view, after sending visitors on another brand's host to the fan club's
@@ -108,5 +111,6 @@ export async function fanclubPageFor(app: AppContext, request: Request, key: Fan
     throw redirect(`${view.fanclub.service.frontUrl}${url.pathname}${url.search}`, 301);
   }
   // the open share goal and the campaign banner (docs/decisions/037)
-  return { ...view, community: await fanclubCommunityOf(app.db, view.fanclub.id, Date.now(), app.t, app.locale) };
+  const { extras, ...rest } = view;
+  return { ...rest, community: await fanclubCommunityOf(app.db, { fanclubId: view.fanclub.id, ...extras }, Date.now(), app.t, app.locale) };
 }

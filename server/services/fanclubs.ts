@@ -1,5 +1,7 @@
 import { and, asc, eq, isNotNull, isNull, ne, notExists, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { campaignBannerOf, campaignBannerQuery } from "./community/fan-campaigns";
+import { openGoalQuery } from "./community/share-goals";
 import { fanclubSearch } from "../../db/search-tables";
 import { fanclubBlocks, fanclubEditors, fanclubTags, fanclubs, follows, memberships, plans, posts, services } from "../../db/schema";
 import type { FanclubCategory } from "../domain/fanclub-rules";
@@ -206,7 +208,7 @@ export async function loadFanclubPage(db: Db, key: FanclubKey, viewerId: number 
   const idExpr: SQL =
     "id" in key ? sql`${key.id}` : sql`(SELECT ${fanclubs.id} FROM ${fanclubs} WHERE ${fanclubs.uniquePath} = ${key.uniquePath})`;
   const viewer = viewerId ?? -1;
-  const [clubRows, tagRows, planRows, groupRows, membershipRows, followRows, blockRows, editorRows] = await db.batch([
+  const [clubRows, tagRows, planRows, groupRows, membershipRows, followRows, blockRows, editorRows, goalRows, bannerRows] = await db.batch([
     db
       .select({
         id: fanclubs.id,
@@ -294,6 +296,9 @@ export async function loadFanclubPage(db: Db, key: FanclubKey, viewerId: number 
       .select({ permissions: fanclubEditors.permissions })
       .from(fanclubEditors)
       .where(and(sql`${fanclubEditors.fanclubId} = ${idExpr}`, eq(fanclubEditors.userId, viewer), isNotNull(fanclubEditors.acceptedAt))),
+    // the open share goal and the running campaign's banner (docs/decisions/037)
+    openGoalQuery(db, idExpr),
+    campaignBannerQuery(db, idExpr, now),
   ]);
   const club = clubRows[0];
   if (!club) return null;
@@ -308,5 +313,7 @@ export async function loadFanclubPage(db: Db, key: FanclubKey, viewerId: number 
       blocked: blockRows.length > 0,
       isEditor: editorRows.length > 0,
     },
+    openGoal: goalRows[0] ?? null,
+    banner: campaignBannerOf(bannerRows[0]),
   };
 }

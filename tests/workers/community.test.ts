@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "../../db/client";
 import { campaignSchema } from "../../server/domain/fan-campaigns";
@@ -8,6 +9,7 @@ import { translatorFor } from "../../server/i18n";
 import { coinBalance } from "../../server/services/coins";
 import {
   campaignBannerOf,
+  campaignBannerQuery,
   campaignOf,
   campaignsOf,
   createCampaign,
@@ -181,7 +183,7 @@ describe("campaigns", () => {
     expect(mine.json.payload.campaigns.find((c) => c.id === id)).toMatchObject({ coinsRemaining: 100 });
     expect((await callApi(other, "GET", `/me/campaigns/${id}`)).status).toBe(200);
     expect((await callApi(other, "GET", "/me/campaigns/999999")).status).toBe(404);
-    expect((await campaignBannerOf(db, fanclubId, now))?.postId).toBe(postId);
+    expect(campaignBannerOf(await campaignBannerQuery(db, sql`${fanclubId}`, now).get())?.postId).toBe(postId);
 
     // once a fan earned it, the reward cannot change under them
     const changed = await updateCampaign(

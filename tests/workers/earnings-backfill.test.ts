@@ -40,7 +40,7 @@ describe("earnings backfill", () => {
     const kinds = await env.DB.prepare("SELECT DISTINCT kind FROM earning_entries WHERE fanclub_id = 101 ORDER BY kind").all<{
       kind: string;
     }>();
-    expect(kinds.results.map((r) => r.kind)).toEqual(["live_ticket", "plan", "product", "raffle", "tip"]);
+    expect(kinds.results.map((r) => r.kind)).toEqual(["lesson", "live_ticket", "plan", "product", "raffle", "tip"]);
     for (const label of [111, 112]) {
       const row = await env.DB.prepare("SELECT coalesce(sum(gross), 0) AS g FROM earning_entries WHERE fanclub_id = ?")
         .bind(label)

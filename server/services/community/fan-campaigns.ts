@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lte, notInArray, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, lte, notInArray, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import {
   coinCampaignGrants,
@@ -436,13 +436,10 @@ export async function fanCampaignOf(db: Db, userId: number, campaignId: number):
 }
 
 /** The fixed banner of the fan club page: the running campaign with a banner post, newest first. */
-export async function campaignBannerOf(
-  db: Db,
-  fanclubId: number,
-  now: number,
-): Promise<{ id: number; title: string; postId: number; endsAt: number } | null> {
+/** The running campaign's banner, as a statement the fan club page puts in its batch (`fanclubId` may be a subquery). */
+export function campaignBannerQuery(db: Db, fanclubId: SQL, now: number) {
   const at = new Date(now);
-  const row = await db
+  return db
     .select({ id: fanCampaigns.id, title: fanCampaigns.title, postId: fanCampaigns.bannerPostId, endsAt: fanCampaigns.endsAt })
     .from(fanCampaigns)
     .innerJoin(
@@ -451,15 +448,22 @@ export async function campaignBannerOf(
     )
     .where(
       and(
-        eq(fanCampaigns.fanclubId, fanclubId),
+        sql`${fanCampaigns.fanclubId} = ${fanclubId}`,
         lte(fanCampaigns.startsAt, at),
         gt(fanCampaigns.endsAt, at),
         sql`${fanCampaigns.bannerPostId} IS NOT NULL`,
       ),
     )
     .orderBy(desc(fanCampaigns.startsAt))
-    .limit(1)
-    .get();
+    .limit(1);
+}
+
+export type CampaignBanner = { id: number; title: string; postId: number; endsAt: number };
+
+/** The banner row of `campaignBannerQuery`, if it links to a post. */
+export function campaignBannerOf(
+  row: { id: number; title: string; postId: number | null; endsAt: Date } | undefined,
+): CampaignBanner | null {
   return row && row.postId !== null ? { id: row.id, title: row.title, postId: row.postId, endsAt: row.endsAt.getTime() } : null;
 }
 

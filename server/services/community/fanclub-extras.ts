@@ -3,16 +3,26 @@ import { formatLocalDate } from "../../domain/jst-time";
 import { formatNumber } from "../../domain/number-display";
 import { goalGraphSvg } from "../../domain/share-goals";
 import type { TFunction } from "../../i18n/setup";
-import { campaignBannerOf } from "./fan-campaigns";
-import { openGoalOf } from "./share-goals";
+import type { ShareGoalRow } from "../../../db/schema";
+import type { CampaignBanner } from "./fan-campaigns";
+import { withProgress } from "./share-goals";
 
 /**
  * What the fan club page adds for share goals and campaigns (docs/decisions/037): the open goal
  * with its graph as SVG markup (drawn here, so the page ships no chart code) and the running
- * campaign's fixed banner. Both are public: they promise nothing a locked post holds.
+ * campaign's fixed banner. Both are public: they promise nothing a locked post holds. The goal and
+ * the banner come with the fan club page's own batch; only an open goal's progress costs one more
+ * round trip.
  */
-export async function fanclubCommunityOf(db: Db, fanclubId: number, now: number, t: TFunction, locale: string) {
-  const [found, banner] = await Promise.all([openGoalOf(db, fanclubId, now), campaignBannerOf(db, fanclubId, now)]);
+export async function fanclubCommunityOf(
+  db: Db,
+  input: { fanclubId: number; openGoal: ShareGoalRow | null; banner: CampaignBanner | null },
+  now: number,
+  t: TFunction,
+  locale: string,
+) {
+  const { fanclubId, banner } = input;
+  const found = input.openGoal ? await withProgress(db, input.openGoal, now) : null;
   const goal = found
     ? {
         id: found.goal.id,

@@ -1,6 +1,6 @@
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { shareGoals, type ShareGoalRow } from "../../../db/schema";
+import { memberships, membershipPayments, shareGoals, type ShareGoalRow } from "../../../db/schema";
 import { billingMonthOf } from "../../domain/billing-month";
 import { goalProgress, jstDayNumber, type GoalMetric, type GoalProgress, type GoalRows } from "../../domain/share-goals";
 
@@ -20,20 +20,36 @@ async function goalRows(db: Db, fanclubId: number, goal: Pick<ShareGoalRow, "sta
   const start = goal.startsAt.getTime();
   const end = goal.deadline.getTime();
   const day = (column: string) => sql.raw(`CAST((${column} + ${JST_MS}) / ${DAY_MS} AS INTEGER)`);
-  const [baseline, joins, leaves, payments] = await Promise.all([
-    db.all<{ n: number }>(
-      sql`SELECT count(*) AS n FROM memberships WHERE fanclub_id = ${fanclubId} AND joined_at < ${start} AND (left_at IS NULL OR left_at >= ${start})`,
-    ),
-    db.all<{ day: number; n: number }>(
-      sql`SELECT ${day("joined_at")} AS day, count(*) AS n FROM memberships WHERE fanclub_id = ${fanclubId} AND joined_at >= ${start} AND joined_at <= ${end} GROUP BY day`,
-    ),
-    db.all<{ day: number; n: number }>(
-      // a member who joined before the start is in the baseline, one who joined after it in the joins: every leave counts
-      sql`SELECT ${day("left_at")} AS day, count(*) AS n FROM memberships WHERE fanclub_id = ${fanclubId} AND left_at >= ${start} AND left_at <= ${end} GROUP BY day`,
-    ),
-    db.all<{ day: number; month: string; amount: number }>(
-      sql`SELECT ${day("created_at")} AS day, month, sum(amount) AS amount FROM membership_payments WHERE fanclub_id = ${fanclubId} AND month >= ${billingMonthOf(start)} AND month <= ${billingMonthOf(end)} AND created_at <= ${end} GROUP BY day, month`,
-    ),
+  // one D1 round trip: the fan club page adds it only when the fan club has an open goal
+  const [baseline, joins, leaves, payments] = await db.batch([
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(memberships)
+      .where(
+        sql`${memberships.fanclubId} = ${fanclubId} AND ${memberships.joinedAt} < ${start} AND (${memberships.leftAt} IS NULL OR ${memberships.leftAt} >= ${start})`,
+      ),
+    db
+      .select({ day: sql<number>`${day("joined_at")}`.as("day"), n: sql<number>`count(*)`.as("n") })
+      .from(memberships)
+      .where(sql`${memberships.fanclubId} = ${fanclubId} AND ${memberships.joinedAt} >= ${start} AND ${memberships.joinedAt} <= ${end}`)
+      .groupBy(sql`day`),
+    // a member who joined before the start is in the baseline, one who joined after it in the joins: every leave counts
+    db
+      .select({ day: sql<number>`${day("left_at")}`.as("day"), n: sql<number>`count(*)`.as("n") })
+      .from(memberships)
+      .where(sql`${memberships.fanclubId} = ${fanclubId} AND ${memberships.leftAt} >= ${start} AND ${memberships.leftAt} <= ${end}`)
+      .groupBy(sql`day`),
+    db
+      .select({
+        day: sql<number>`${day("created_at")}`.as("day"),
+        month: membershipPayments.month,
+        amount: sql<number>`sum(${membershipPayments.amount})`.as("amount"),
+      })
+      .from(membershipPayments)
+      .where(
+        sql`${membershipPayments.fanclubId} = ${fanclubId} AND ${membershipPayments.month} >= ${billingMonthOf(start)} AND ${membershipPayments.month} <= ${billingMonthOf(end)} AND ${membershipPayments.createdAt} <= ${end}`,
+      )
+      .groupBy(sql`day`, membershipPayments.month),
   ]);
   const byDay = new Map<number, { day: number; joins: number; leaves: number }>();
   const entry = (d: number) => byDay.get(d) ?? byDay.set(d, { day: d, joins: 0, leaves: 0 }).get(d)!;
@@ -47,7 +63,7 @@ async function goalRows(db: Db, fanclubId: number, goal: Pick<ShareGoalRow, "sta
   };
 }
 
-async function withProgress(db: Db, goal: ShareGoalRow, now: number): Promise<GoalWithProgress> {
+export async function withProgress(db: Db, goal: ShareGoalRow, now: number): Promise<GoalWithProgress> {
   const rows = await goalRows(db, goal.fanclubId, goal);
   return {
     goal,
@@ -82,14 +98,18 @@ export async function goalOf(db: Db, fanclubId: number, goalId: number, now: num
 }
 
 /** The goal the fan club page shows: the newest open one, else nothing. */
-export async function openGoalOf(db: Db, fanclubId: number, now: number): Promise<GoalWithProgress | null> {
-  const goal = await db
+/** The newest open goal, as a statement the fan club page puts in its batch (`fanclubId` may be a subquery). */
+export function openGoalQuery(db: Db, fanclubId: SQL) {
+  return db
     .select()
     .from(shareGoals)
-    .where(and(eq(shareGoals.fanclubId, fanclubId), isNull(shareGoals.closedAt)))
+    .where(and(sql`${shareGoals.fanclubId} = ${fanclubId}`, isNull(shareGoals.closedAt)))
     .orderBy(desc(shareGoals.id))
-    .limit(1)
-    .get();
+    .limit(1);
+}
+
+export async function openGoalOf(db: Db, fanclubId: number, now: number): Promise<GoalWithProgress | null> {
+  const goal = await openGoalQuery(db, sql`${fanclubId}`).get();
   return goal ? withProgress(db, goal, now) : null;
 }
 
