@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { jstDateTimeField } from "./form-fields";
 import type { TFunction } from "../i18n/setup";
-import { formatJstDate, parseJstInput } from "./jst-time";
+import { formatJstDate } from "./jst-time";
 
 /**
  * Contests (spec §2 /contest/*, §5 contest selector): the windows, the vote's day key, the
@@ -156,18 +157,7 @@ export const contestSchema = (t: TFunction) => {
           ctx.addIssue({ code: z.ZodIssueCode.custom, message: t("contests:errors.required", { field: t(`contests:fields.${field}`) }) });
         else if (chars(v) > max) ctx.addIssue({ code: z.ZodIssueCode.custom, message: t("validation.maxLength", { max }) });
       });
-  const dateTime = () =>
-    z
-      .string()
-      .optional()
-      .transform((v, ctx) => {
-        const ms = parseJstInput(v ?? "");
-        if (ms === null) {
-          ctx.addIssue({ code: z.ZodIssueCode.custom, message: t("contests:errors.dateTime") });
-          return z.NEVER;
-        }
-        return ms;
-      });
+  const dateTime = () => jstDateTimeField(t("contests:errors.dateTime"));
   return z
     .object({
       name: text("name", CONTEST_LIMITS.name, true),

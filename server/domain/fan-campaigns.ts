@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { jstDateTimeField } from "./form-fields";
 import type { TFunction } from "../i18n/setup";
-import { parseJstInput } from "./jst-time";
 import { formatNumber } from "./number-display";
 
 /**
@@ -62,18 +62,7 @@ export const campaignSchema = (t: TFunction) => {
         const s = (v ?? "").trim();
         return /^\d+$/.test(s) && Number(s) > 0 ? Number(s) : null;
       });
-  const dateTime = () =>
-    z
-      .string()
-      .optional()
-      .transform((v, ctx) => {
-        const ms = parseJstInput(v ?? "");
-        if (ms === null) {
-          ctx.addIssue({ code: z.ZodIssueCode.custom, message: t("community:errors.dateTime") });
-          return z.NEVER;
-        }
-        return ms;
-      });
+  const dateTime = () => jstDateTimeField(t("community:errors.dateTime"));
   return z
     .object({
       title: z

@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { jstDateTimeField } from "./form-fields";
 import type { TFunction } from "../i18n/setup";
 import { RAFFLE_LIMITS } from "./raffles";
-import { parseJstInput } from "./jst-time";
 import { formatNumber } from "./number-display";
 
 /**
@@ -38,18 +38,7 @@ export const raffleSchema = (t: TFunction) => {
         }
         return n;
       });
-  const dateTime = () =>
-    z
-      .string()
-      .optional()
-      .transform((v, ctx) => {
-        const ms = parseJstInput(v ?? "");
-        if (ms === null) {
-          ctx.addIssue({ code: z.ZodIssueCode.custom, message: t("raffles:errors.dateTime") });
-          return z.NEVER;
-        }
-        return ms;
-      });
+  const dateTime = () => jstDateTimeField(t("raffles:errors.dateTime"));
   return z
     .object({
       title: text("title", RAFFLE_LIMITS.title, true),

@@ -1,7 +1,8 @@
 import { z } from "zod";
+import { jstDateTimeField } from "./form-fields";
 import type { TFunction } from "../i18n/setup";
 import { billingMonthOf } from "./billing-month";
-import { jstWallClock, parseJstInput } from "./jst-time";
+import { jstWallClock } from "./jst-time";
 import { formatNumber } from "./number-display";
 
 /**
@@ -132,17 +133,7 @@ export const shareGoalSchema = (t: TFunction) =>
           }
           return n;
         }),
-      deadline: z
-        .string()
-        .optional()
-        .transform((v, ctx) => {
-          const ms = parseJstInput(v ?? "");
-          if (ms === null) {
-            ctx.addIssue({ code: z.ZodIssueCode.custom, message: t("community:errors.dateTime") });
-            return z.NEVER;
-          }
-          return ms;
-        }),
+      deadline: jstDateTimeField(t("community:errors.dateTime")),
       reward: z
         .string()
         .optional()
