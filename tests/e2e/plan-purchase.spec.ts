@@ -169,7 +169,8 @@ test("a fan pays a plan part in coins, part by card, sees both on the confirm an
   await page.waitForURL(CLUB);
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   await expect(planButton(page, "パトロン")).toHaveAttribute("data-plan-button", "supporting");
-  await expect(page.getByTestId("header-coin-balance")).toHaveText("0 C");
+  // the 1,000 coins are spent; joining a paid plan brought the running promotion's 100 bonus coins (spec §9)
+  await expect(page.getByTestId("header-coin-balance")).toHaveText("100 C");
 
   // a downgrade is posted directly: no payment pages, the cheaper plan at once
   await planButton(page, "アトリエ会員").click();

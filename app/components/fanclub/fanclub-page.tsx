@@ -134,7 +134,11 @@ export function FanclubFrame({
         ) : null}
       </header>
       {view.viewer.isOwner ? <NextActionGuide fanclubId={f.id} /> : null}
-      {view.community ? <FanclubCommunityParts community={view.community} /> : null}
+      {view.community ? (
+        // the goal's card belongs to the fan club's home: on the other tabs (a live page on a
+        // phone) it would push the tab's own content below the first screen
+        <FanclubCommunityParts community={tab === "home" ? view.community : { ...view.community, goal: null }} />
+      ) : null}
       <nav className="tabs" aria-label={t("tabsLabel")}>
         {FANCLUB_TABS.filter((name) => name !== "schedules" || f.showSchedule).map((name) => (
           <a key={name} href={name === "home" ? base : `${base}/${name}`} aria-current={name === tab ? "page" : undefined}>
