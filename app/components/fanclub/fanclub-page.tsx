@@ -134,10 +134,10 @@ export function FanclubFrame({
         ) : null}
       </header>
       {view.viewer.isOwner ? <NextActionGuide fanclubId={f.id} /> : null}
-      {view.community ? (
-        // the goal's card belongs to the fan club's home: on the other tabs (a live page on a
-        // phone) it would push the tab's own content below the first screen
-        <FanclubCommunityParts community={tab === "home" ? view.community : { ...view.community, goal: null }} />
+      {view.community && tab === "home" ? (
+        // the banner and the goal belong to the fan club's home: on the other tabs (a live page on
+        // a phone) they would push the tab's own content below the first screen
+        <FanclubCommunityParts community={view.community} />
       ) : null}
       <nav className="tabs" aria-label={t("tabsLabel")}>
         {FANCLUB_TABS.filter((name) => name !== "schedules" || f.showSchedule).map((name) => (
