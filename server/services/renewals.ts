@@ -17,9 +17,9 @@ import { discordResyncStatement } from "./discord/roles";
 
 /**
  * Monthly renewals and the auto-leave of unpaid plans (spec §4, docs/decisions/012 and 017). The
- * queue consumer calls these for each membership; every outcome is one D1 batch that starts with
- * the outcome's UNIQUE key, so a repeated run, a redelivered message or a consumer that died
- * half-way finds the key and changes nothing:
+ * queue consumer decides each membership of a message and stores the outcomes together; every
+ * outcome's statements start with its UNIQUE key, so a repeated run, a redelivered message or a
+ * consumer that died half-way finds the key and changes nothing:
  * - paid (card, coins, or a free plan): the `membership_payments` row with `renewal:{id}:{month}`;
  * - unpaid: the same key in `processed_events`;
  * - left automatically: `auto-leave:{id}:{month}` in `processed_events`.
@@ -436,19 +436,6 @@ export async function recordRenewals(db: Db, records: readonly PendingRecord[]):
   for (const record of records)
     outcomes.push(storedOutcome(record, await recordOnce(db, record.key, record.statements, record.emailIndex)));
   return outcomes;
-}
-
-/** Renews one membership for `month`: `decideRenewal`, then its record stored on its own. */
-export async function renewMembership(
-  db: Db,
-  context: RenewalContext,
-  target: RenewalCandidate,
-  month: BillingMonth,
-): Promise<RenewalOutcome> {
-  const decision = await decideRenewal(db, context, target, month);
-  if (decision.kind === "settled") return decision.outcome;
-  const [outcome] = await recordRenewals(db, [decision.record]);
-  return outcome!;
 }
 
 /** Unpaid memberships after `afterId` whose month's grace is over at `now` (see `autoLeaveCutoff`). */

@@ -124,7 +124,7 @@ export function progressOf(goal: ShareGoalRow, rows: GoalRows, now: number): Goa
   };
 }
 
-export async function withProgress(db: Db, goal: ShareGoalRow, now: number): Promise<GoalWithProgress> {
+async function withProgress(db: Db, goal: ShareGoalRow, now: number): Promise<GoalWithProgress> {
   return progressOf(goal, await goalRows(db, goal.fanclubId, goal), now);
 }
 
