@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Benchmark, not a test: starts the worker under wrangler dev and, in one run, measures a bare
 // JSON route and the SSR home page with autocannon (50 connections), prints their ratio, and the
-// gzip size of the JavaScript a first visit to the home page loads; then uploads a large file
+// gzip size of the JavaScript a first visit to the home page loads; Lighthouse's mobile figures for
+// the public pages (bench/lighthouse.mjs, BENCH_LIGHTHOUSE=0 skips it); then uploads a large file
 // through the multipart flow (bench/upload.mjs, size from BENCH_UPLOAD_MB, default 3072), fans a
 // live event's chat out to 1,000 WebSocket clients (bench/live-chat.mjs, BENCH_LIVE_CLIENTS); then
 // the monthly renewal run over BENCH_RENEWALS memberships (bench/renewals.mjs, default 100,000; 0 skips).
@@ -17,6 +18,7 @@ import { runRenewalBench } from "./renewals.mjs";
 import { runUploadBench } from "./upload.mjs";
 import { runLiveChatBench } from "./live-chat.mjs";
 import { BUDGET_KB, PAGES, firstVisitJs, getter } from "./first-visit-js.mjs";
+import { runLighthouseBench } from "./lighthouse.mjs";
 
 const args = process.argv.slice(2);
 const duration = Number(args[args.indexOf("--duration") + 1] || 10);
@@ -112,6 +114,8 @@ try {
       `first-visit JS of ${name} ${PAGES[name]}: ${js.files.length} files, ${(js.gz / 1024).toFixed(1)} KB gzip (target <= ${BUDGET_KB} KB)`,
     );
   console.log(`and the first language file, ja/common.json: ${(gzipSync(locale, { level: 9 }).length / 1024).toFixed(1)} KB gzip`);
+  // before the upload and chat runs, which leave the worker busy for a while
+  if (process.env.BENCH_LIGHTHOUSE !== "0") await runLighthouseBench({ port });
   // BENCH_UPLOAD_MB=0 skips the upload run
   if (Number(process.env.BENCH_UPLOAD_MB ?? 1) > 0) await runUploadBench({ port, rootPid: worker.child.pid });
   // BENCH_LIVE_CLIENTS=0 skips the live chat fan-out run

@@ -10,10 +10,11 @@ import { formatJstDateTime } from "./jst-time";
 
 /**
  * Memberships per renewal message. A consumer invocation takes up to 10 messages and a Worker
- * invocation may make about 1,000 subrequests (D1 calls and fetches). One membership costs at
- * most 7: two reads for the card, the charge, the balance, the spend's read and batch, or the
- * record batch; plus one read and one send per message. 10 × (10 × 7 + 2) = 720 stays under
- * the limit even when every card fails over to coins.
+ * invocation may make about 1,000 subrequests (D1 calls and fetches). A message costs one read
+ * (memberships with their cards), one batch storing its outcomes (one more per outcome when a
+ * redelivery finds some stored) and one send; a membership at most 5 more: the charge, a
+ * processing payment asked again, the balance, the spend's read and batch.
+ * 10 × (10 × 5 + 10 + 3) = 630 stays under the limit even when every card fails over to coins.
  */
 export const RENEWAL_CHUNK = 10;
 

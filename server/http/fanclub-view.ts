@@ -112,5 +112,5 @@ export async function fanclubPageFor(app: AppContext, request: Request, key: Fan
   }
   // the open share goal and the campaign banner (docs/decisions/037)
   const { extras, ...rest } = view;
-  return { ...rest, community: await fanclubCommunityOf(app.db, { fanclubId: view.fanclub.id, ...extras }, Date.now(), app.t, app.locale) };
+  return { ...rest, community: fanclubCommunityOf({ fanclubId: view.fanclub.id, ...extras }, app.t, app.locale) };
 }

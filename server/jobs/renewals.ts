@@ -9,8 +9,10 @@ import {
   autoLeaveTargets,
   dueMembershipIds,
   RenewalPendingError,
+  decideRenewal,
+  recordRenewals,
   renewalTargets,
-  renewMembership,
+  type PendingRecord,
   type RenewalOutcome,
 } from "../services/renewals";
 import type { JobDeps } from "./deps";
@@ -24,8 +26,11 @@ import type { JobMessage } from "./messages";
 
 type Job<T extends JobMessage["type"]> = Extract<JobMessage, { type: T }>;
 
-/** Renewals of one message run this many at a time: card payments are slow HTTP calls at Stripe. */
-const RENEWAL_CONCURRENCY = 4;
+/**
+ * Renewals of one message are decided this many at a time: each is mostly one card payment, a
+ * slow HTTP call at Stripe (its D1 reads were done for the whole message before).
+ */
+const RENEWAL_CONCURRENCY = 10;
 
 /** What the 00:00 JST cron enqueues at `scheduledTime`. */
 export function moneyCronJobs(scheduledTime: number): JobMessage[] {
@@ -89,26 +94,37 @@ export class RenewalRetryError extends AggregateError {
 }
 
 /**
- * Renews the memberships of one message. Those that settle (paid, unpaid, already done) stay
- * settled; if any threw (the provider could not answer, a payment still processing, a crash),
- * their notices are still sent and then the message fails, so the queue delivers it again: the
- * settled ones are no longer due then and cost one read.
+ * Renews the memberships of one message: one read for all of them (with each fan's card), the
+ * card payments in bounded parallel, then every decided outcome stored in one batch (docs/decisions/017).
+ * Those that settle (paid, unpaid, already done) stay settled; if any threw (the provider could
+ * not answer, a payment still processing, a crash), the others are still stored and their notices
+ * sent, and then the message fails, so the queue delivers it again: the settled ones are no longer
+ * due then and cost one read.
  */
 export async function runRenewals(db: Db, deps: JobDeps, job: Job<"renewal">): Promise<Record<RenewalOutcome["kind"], number>> {
   const now = deps.now();
   const [targets, earningRates] = await Promise.all([renewalTargets(db, job.membershipIds), loadEarningRates(db)]);
   const context = { provider: deps.provider(), now, afterCharge: deps.afterCharge, earningRates };
-  const results = await settleEach(targets, RENEWAL_CONCURRENCY, (target) => renewMembership(db, context, target, job.month));
+  const decisions = await settleEach(targets, RENEWAL_CONCURRENCY, (target) => decideRenewal(db, context, target, job.month));
+  const outcomes: RenewalOutcome[] = [];
+  const records: PendingRecord[] = [];
+  const failures: unknown[] = [];
+  for (const decision of decisions) {
+    if (decision.status === "rejected") failures.push(decision.reason);
+    else if (decision.value.kind === "settled") outcomes.push(decision.value.outcome);
+    else records.push(decision.value.record);
+  }
+  try {
+    outcomes.push(...(await recordRenewals(db, records)));
+  } catch (error) {
+    // the payments are kept by their keys: the redelivered message records them
+    failures.push(error);
+  }
   const counts = { skipped: 0, renewed: 0, unpaid: 0 };
   const emailIds: number[] = [];
-  const failures: unknown[] = [];
-  for (const result of results) {
-    if (result.status === "rejected") {
-      failures.push(result.reason);
-      continue;
-    }
-    counts[result.value.kind] += 1;
-    if (result.value.kind !== "skipped" && result.value.emailId !== null) emailIds.push(result.value.emailId);
+  for (const outcome of outcomes) {
+    counts[outcome.kind] += 1;
+    if (outcome.kind !== "skipped" && outcome.emailId !== null) emailIds.push(outcome.emailId);
   }
   await sendEmails(deps, job.key, emailIds);
   if (failures.length > 0)

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { paymentCards, paymentProfiles } from "../../db/schema";
 import type { Card, ChargeResult, PaymentProvider } from "../integrations/payments";
@@ -102,15 +102,45 @@ export async function setUseCoinSubscription(db: Db, provider: PaymentProvider, 
     .onConflictDoUpdate({ target: paymentProfiles.userId, set: { useCoinSubscription: on, updatedAt: new Date(now) } });
 }
 
-/** The card a payment can use now: the default card of this provider, with the fan's customer there. */
-export async function usableCard(
-  db: Db,
-  provider: PaymentProvider,
-  userId: number,
-): Promise<{ card: StoredCard; customerId: string } | null> {
-  const [profile, card] = await Promise.all([paymentProfile(db, userId), defaultCard(db, userId)]);
-  if (!card || !profile?.customerId || card.provider !== provider.kind || profile.provider !== provider.kind) return null;
+export type UsableCard = { card: StoredCard; customerId: string };
+
+/**
+ * The card a payment can use, from the fan's payment profile and default card: the card must be
+ * this provider's, and the fan must be a customer there. Pure, so a page of renewals can read every
+ * fan's profile and card in one query and decide here as a single payment does.
+ */
+export function usableOf(
+  profile: { provider: string | null; customerId: string | null } | null,
+  card: StoredCard | null,
+  providerKind: PaymentProvider["kind"],
+): UsableCard | null {
+  if (!card || !profile?.customerId || card.provider !== providerKind || profile.provider !== providerKind) return null;
   return { card, customerId: profile.customerId };
+}
+
+/** The card a payment can use now: the default card of this provider, with the fan's customer there. */
+export async function usableCard(db: Db, provider: PaymentProvider, userId: number): Promise<UsableCard | null> {
+  const [profile, card] = await Promise.all([paymentProfile(db, userId), defaultCard(db, userId)]);
+  return usableOf(profile, card, provider.kind);
+}
+
+/**
+ * The query of every usable-card candidate of the fans that `userIds` selects, in the order of
+ * `defaultCard`: the first row of each fan is that fan's default card (`firstCardOfEach`).
+ */
+export function cardsOfUsersQuery(db: Db, userIds: SQLWrapper | number[]) {
+  return db
+    .select()
+    .from(paymentCards)
+    .where(and(inArray(paymentCards.userId, userIds), isNull(paymentCards.deletedAt)))
+    .orderBy(paymentCards.userId, desc(paymentCards.isDefault), desc(paymentCards.id));
+}
+
+/** Each fan's default card from the rows of `cardsOfUsersQuery`. */
+export function firstCardOfEach(rows: readonly StoredCard[]): Map<number, StoredCard> {
+  const cards = new Map<number, StoredCard>();
+  for (const row of rows) if (!cards.has(row.userId)) cards.set(row.userId, row);
+  return cards;
 }
 
 export type CardChargeOutcome = (ChargeResult & { cardId: number }) | { status: "no_card" };
@@ -132,7 +162,21 @@ export async function chargeDefaultCard(
     metadata?: Record<string, string>;
   },
 ): Promise<CardChargeOutcome> {
-  const usable = await usableCard(db, provider, input.userId);
+  return chargeCard(provider, await usableCard(db, provider, input.userId), input);
+}
+
+/** `chargeDefaultCard` with the card already read (a page of renewals reads every fan's card at once). */
+export async function chargeCard(
+  provider: PaymentProvider,
+  usable: UsableCard | null,
+  input: {
+    amountYen: number;
+    idempotencyKey: string;
+    offSession: boolean;
+    description?: string;
+    metadata?: Record<string, string>;
+  },
+): Promise<CardChargeOutcome> {
   if (!usable) return { status: "no_card" };
   const result = await provider.charge({
     customerId: usable.customerId,

@@ -11,15 +11,15 @@ import type { ChargeResult, PaymentProvider } from "../integrations/payments";
 import { isUniqueViolation, recordKey } from "../../db/idempotency";
 import { coinBalance, spendCoins } from "./coins";
 import { loadEarningRates, saleStatements } from "./earnings/post";
-import { chargeDefaultCard } from "./payment-cards";
+import { cardsOfUsersQuery, chargeCard, firstCardOfEach, usableOf, type StoredCard } from "./payment-cards";
 import { noticeStatements, type NoticeTarget } from "./renewal-notices";
 import { discordResyncStatement } from "./discord/roles";
 
 /**
  * Monthly renewals and the auto-leave of unpaid plans (spec §4, docs/decisions/012 and 017). The
- * queue consumer calls these for each membership; every outcome is one D1 batch that starts with
- * the outcome's UNIQUE key, so a repeated run, a redelivered message or a consumer that died
- * half-way finds the key and changes nothing:
+ * queue consumer decides each membership of a message and stores the outcomes together; every
+ * outcome's statements start with its UNIQUE key, so a repeated run, a redelivered message or a
+ * consumer that died half-way finds the key and changes nothing:
  * - paid (card, coins, or a free plan): the `membership_payments` row with `renewal:{id}:{month}`;
  * - unpaid: the same key in `processed_events`;
  * - left automatically: `auto-leave:{id}:{month}` in `processed_events`.
@@ -84,7 +84,7 @@ export async function dueMembershipIds(db: Db, month: BillingMonth, afterId: num
   return rows.map((r) => r.id);
 }
 
-// fan club, plan, user and brand all have a "name": D1 batch rows are keyed by column name
+// fan club, plan, user and brand all have a "name", membership and fan club a "status": D1 batch rows are keyed by column name
 const targetColumns = {
   membershipId: memberships.id,
   userId: memberships.userId,
@@ -96,13 +96,15 @@ const targetColumns = {
   price: plans.price,
   planName: sql<string>`${plans.name}`.as("plan_name"),
   fanclubName: sql<string>`${fanclubs.name}`.as("fanclub_name"),
-  fanclubStatus: fanclubs.status,
+  fanclubStatus: sql<(typeof fanclubs.$inferSelect)["status"]>`${fanclubs.status}`.as("fanclub_status"),
   userName: sql<string>`${users.name}`.as("user_name"),
   email: users.email,
   locale: users.locale,
   brandName: sql<string>`${services.name}`.as("brand_name"),
   frontUrl: services.frontUrl,
   useCoinSubscription: sql<number>`COALESCE(${paymentProfiles.useCoinSubscription}, 0)`.as("use_coin_subscription"),
+  customerId: paymentProfiles.customerId,
+  profileProvider: sql<string | null>`${paymentProfiles.provider}`.as("profile_provider"),
 };
 
 function targetsQuery(db: Db) {
@@ -140,11 +142,29 @@ function toTarget(row: TargetRow): RenewalTarget & { expiredAt: Date | null } {
   };
 }
 
-/** The memberships of one renewal message with their plan, fan club, brand, fan and coin-for-renewal setting. */
-export async function renewalTargets(db: Db, membershipIds: readonly number[]): Promise<RenewalTarget[]> {
+/** A renewal target with what its card payment needs: the fan's customer at the provider and default card. */
+export type RenewalCandidate = RenewalTarget & {
+  profile: { provider: string | null; customerId: string | null };
+  card: StoredCard | null;
+};
+
+/**
+ * The memberships of one renewal message with their plan, fan club, brand, fan, coin-for-renewal
+ * setting and card: one round trip for the page, where reading each fan's card cost two per renewal.
+ */
+export async function renewalTargets(db: Db, membershipIds: readonly number[]): Promise<RenewalCandidate[]> {
   if (membershipIds.length === 0) return [];
-  const rows = await targetsQuery(db).where(inArray(memberships.id, [...membershipIds]));
-  return rows.map(toTarget);
+  const ids = [...membershipIds];
+  const [rows, cardRows] = await db.batch([
+    targetsQuery(db).where(inArray(memberships.id, ids)),
+    cardsOfUsersQuery(db, db.select({ userId: memberships.userId }).from(memberships).where(inArray(memberships.id, ids))),
+  ]);
+  const cards = firstCardOfEach(cardRows);
+  return rows.map((row) => ({
+    ...toTarget(row),
+    profile: { provider: row.profileProvider, customerId: row.customerId },
+    card: cards.get(row.userId) ?? null,
+  }));
 }
 
 /** The membership still holds the state the renewal was decided on: active and not paid for `month`. */
@@ -287,33 +307,46 @@ async function settledCharge(provider: PaymentProvider, result: ChargeResult): P
   return now;
 }
 
+/** An outcome decided but not yet stored: the statements of its batch, the first being its UNIQUE key. */
+export interface PendingRecord {
+  key: string;
+  statements: [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
+  emailIndex: number | null;
+  /** what the outcome is once stored */
+  outcome: { kind: "renewed"; by: "card" | "free" } | { kind: "unpaid" };
+}
+
+/** A renewal decided: settled already (skipped, or paid by coins in the spend's own batch), or waiting to be recorded. */
+export type RenewalDecision = { kind: "settled"; outcome: RenewalOutcome } | { kind: "record"; record: PendingRecord };
+
 /**
- * Renews one membership for `month` (spec §4): a free plan records the month; otherwise the
- * default card off-session, then, when the card fails or there is none and coin-for-renewal is on
- * with enough coins, coins; otherwise the membership becomes unpaid. A PaymentProviderError (the
- * provider could not say whether money moved) is thrown, never taken for a decline: the message
- * is retried with the same key and nothing is expired on a guess.
+ * Decides one membership's renewal for `month` (spec §4) and charges what must be charged: a free
+ * plan records the month; otherwise the default card off-session, then, when the card fails or
+ * there is none and coin-for-renewal is on with enough coins, coins; otherwise the membership
+ * becomes unpaid. A PaymentProviderError (the provider could not say whether money moved) is
+ * thrown, never taken for a decline: the message is retried with the same key and nothing is
+ * expired on a guess. A card payment or a failure comes back as statements to record
+ * (`recordRenewals`), so a page of renewals is stored in one batch; a coin payment is stored by the
+ * spend itself, which must read the balance in its own batch.
  */
-export async function renewMembership(
+export async function decideRenewal(
   db: Db,
   context: RenewalContext,
-  target: RenewalTarget,
+  target: RenewalCandidate,
   month: BillingMonth,
-): Promise<RenewalOutcome> {
+): Promise<RenewalDecision> {
   const { now, provider } = context;
   if (!target.fanclubOpen || !renewalDue({ status: target.status, paidThroughMonth: target.paidThrough }, month, now))
-    return { kind: "skipped" };
+    return { kind: "settled", outcome: { kind: "skipped" } };
   const key = renewalKey(target.membershipId, month);
 
   // a free plan renews without a payment
   if (renewalPlan({ price: target.price, hasCard: false, coinForRenewal: false, coinBalance: 0 }).includes("free")) {
     const paid = paidStatements(db, target, month, "free", {}, now, []);
-    const recorded = await recordOnce(db, key, paid.statements, paid.emailIndex);
-    return { kind: "renewed", by: "free", replayed: recorded.replayed, emailId: recorded.emailId };
+    return { kind: "record", record: { key, ...paid, outcome: { kind: "renewed", by: "free" } } };
   }
 
-  const charge = await chargeDefaultCard(db, provider, {
-    userId: target.userId,
+  const charge = await chargeCard(provider, usableOf(target.profile, target.card, provider.kind), {
     amountYen: target.price,
     idempotencyKey: key,
     offSession: true,
@@ -325,8 +358,7 @@ export async function renewMembership(
   if (card?.status === "succeeded") {
     await context.afterCharge?.({ membershipId: target.membershipId, key, chargeId: card.chargeId });
     const paid = paidStatements(db, target, month, "card", { cardChargeId: card.chargeId }, now, await ratesOf(db, context));
-    const recorded = await recordOnce(db, key, paid.statements, paid.emailIndex);
-    return { kind: "renewed", by: "card", replayed: recorded.replayed, emailId: recorded.emailId };
+    return { kind: "record", record: { key, ...paid, outcome: { kind: "renewed", by: "card" } } };
   }
 
   // the card declined (or there is none, or it wants 3-D Secure from a fan who is not there)
@@ -349,19 +381,61 @@ export async function renewMembership(
     });
     if (spent.ok)
       return {
-        kind: "renewed",
-        by: "coin",
-        replayed: spent.replayed,
-        emailId: spent.replayed ? null : emailIdAt(spent.extraResults, emailIndex),
+        kind: "settled",
+        outcome: {
+          kind: "renewed",
+          by: "coin",
+          replayed: spent.replayed,
+          emailId: spent.replayed ? null : emailIdAt(spent.extraResults, emailIndex),
+        },
       };
     if (spent.error === "busy") throw new RenewalPendingError(`coins of user ${target.userId} are contended`);
     // shortage: the coins went elsewhere since the balance was read
   }
 
   const unpaid = unpaidStatements(db, target, month, now);
-  const recorded = await recordOnce(db, key, unpaid.statements, unpaid.emailIndex);
-  if (recorded.stored === "paid") return { kind: "renewed", by: "card", replayed: true, emailId: null };
-  return { kind: "unpaid", replayed: recorded.replayed, emailId: recorded.emailId };
+  return { kind: "record", record: { key, ...unpaid, outcome: { kind: "unpaid" } } };
+}
+
+/** What a stored record means for the renewal, first time or replay. */
+function storedOutcome(
+  record: PendingRecord,
+  recorded: { replayed: boolean; emailId: number | null; stored: "paid" | "unpaid" | null },
+): RenewalOutcome {
+  // a failure to record when the month's payment was stored first: the month is paid
+  if (record.outcome.kind === "unpaid" && recorded.stored === "paid") return { kind: "renewed", by: "card", replayed: true, emailId: null };
+  return { ...record.outcome, replayed: recorded.replayed, emailId: recorded.emailId };
+}
+
+/**
+ * Stores decided renewals. All in one D1 batch first: one round trip for a page of renewals. A
+ * batch is all or nothing, so if any record was stored before (a redelivered message, a second
+ * run) the whole batch fails on that record's key and changes nothing; then each is stored in its
+ * own batch, where a replay answers what was stored first. Results are in the order given.
+ */
+export async function recordRenewals(db: Db, records: readonly PendingRecord[]): Promise<RenewalOutcome[]> {
+  if (records.length === 0) return [];
+  if (records.length > 1) {
+    const statements = records.flatMap((r) => r.statements) as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
+    let results: readonly unknown[] | null = null;
+    try {
+      results = await db.batch(statements);
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+    }
+    if (results) {
+      let offset = 0;
+      return records.map((record) => {
+        const emailId = emailIdAt(results.slice(offset, offset + record.statements.length), record.emailIndex);
+        offset += record.statements.length;
+        return storedOutcome(record, { replayed: false, emailId, stored: null });
+      });
+    }
+  }
+  const outcomes: RenewalOutcome[] = [];
+  for (const record of records)
+    outcomes.push(storedOutcome(record, await recordOnce(db, record.key, record.statements, record.emailIndex)));
+  return outcomes;
 }
 
 /** Unpaid memberships after `afterId` whose month's grace is over at `now` (see `autoLeaveCutoff`). */

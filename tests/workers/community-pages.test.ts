@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "../../db/client";
+import { billingMonthOf } from "../../server/domain/billing-month";
 import { setUsesCampaigns } from "../../server/services/community/fan-campaigns";
 import { createGoal } from "../../server/services/community/share-goals";
 import { createTicketType } from "../../server/services/community/special-tickets";
@@ -156,6 +157,38 @@ describe("share goal pages", () => {
       Date.now(),
     );
     expect((await owner.b.get(at(hosts.www, `/me/fanclub/share_goals/${foreign.id}/edit`))).status).toBe(404);
+  });
+});
+
+describe("the open goal on the fan club page", () => {
+  it("is counted in the page's own batch (at most 2 D1 round trips) and agrees with the goal API, this month's payments included", async () => {
+    // a monthly amount goal counts this month's payments by their month in Japan time: the page
+    // reads that month through SQL, the API through billingMonthOf
+    const m = (await env.DB.prepare("SELECT id, plan_id FROM memberships WHERE user_id = ? AND fanclub_id = ?")
+      .bind(member.id, fanclubId)
+      .first<{ id: number; plan_id: number }>())!;
+    await env.DB.prepare(
+      "INSERT INTO membership_payments (membership_id, user_id, fanclub_id, plan_id, month, amount, kind, idempotency_key, created_at) VALUES (?, ?, ?, ?, ?, ?, 'renewal', ?, ?)",
+    )
+      .bind(m.id, member.id, fanclubId, m.plan_id, billingMonthOf(Date.now()), 1500, `goal-page-${m.id}`, Date.now() - 60_000)
+      .run();
+    const goal = await createGoal(
+      db,
+      fanclubId,
+      { title: "今月の応援", metric: "monthly_amount", target: 6000, deadline: Date.now() + 20 * 86_400_000, reward: "" },
+      Date.now() - 3_600_000,
+    );
+    const api = (await (await visitor.get(at(hosts.www, `/api/v1/fanclubs/${fanclubId}/share_goal`))).json()) as {
+      payload: { goal: { id: number; progress: { value: number; percent: number } } };
+    };
+    expect(api.payload.goal.id).toBe(goal.id);
+    expect(api.payload.goal.progress).toMatchObject({ value: 1500, percent: 25 });
+    for (const browser of [visitor, member.b]) {
+      const res = await browser.get(at(hosts.www, `/fanclubs/${fanclubId}`));
+      expect(Number(res.headers.get("x-d1-round-trips"))).toBeLessThanOrEqual(2);
+      expect(await res.text()).toContain("今月の支援額 1,500 / 6,000円（25%）");
+    }
+    await owner.b.post(at(hosts.www, `/me/fanclub/share_goals/${goal.id}/close`), {});
   });
 });
 

@@ -1,28 +1,22 @@
-import type { Db } from "../../../db/client";
 import { formatLocalDate } from "../../domain/jst-time";
 import { formatNumber } from "../../domain/number-display";
 import { goalGraphSvg } from "../../domain/share-goals";
 import type { TFunction } from "../../i18n/setup";
-import type { ShareGoalRow } from "../../../db/schema";
 import type { CampaignBanner } from "./fan-campaigns";
-import { withProgress } from "./share-goals";
+import type { GoalWithProgress } from "./share-goals";
 
 /**
  * What the fan club page adds for share goals and campaigns (docs/decisions/037): the open goal
  * with its graph as SVG markup (drawn here, so the page ships no chart code) and the running
- * campaign's fixed banner. Both are public: they promise nothing a locked post holds. The goal and
- * the banner come with the fan club page's own batch; only an open goal's progress costs one more
- * round trip.
+ * campaign's fixed banner. Both are public: they promise nothing a locked post holds. The goal, its
+ * progress and the banner come with the fan club page's own batch (`loadFanclubPage`).
  */
-export async function fanclubCommunityOf(
-  db: Db,
-  input: { fanclubId: number; openGoal: ShareGoalRow | null; banner: CampaignBanner | null },
-  now: number,
+export function fanclubCommunityOf(
+  input: { fanclubId: number; openGoal: GoalWithProgress | null; banner: CampaignBanner | null },
   t: TFunction,
   locale: string,
 ) {
-  const { fanclubId, banner } = input;
-  const found = input.openGoal ? await withProgress(db, input.openGoal, now) : null;
+  const { fanclubId, banner, openGoal: found } = input;
   const goal = found
     ? {
         id: found.goal.id,
@@ -55,4 +49,4 @@ export async function fanclubCommunityOf(
   };
 }
 
-export type FanclubCommunity = Awaited<ReturnType<typeof fanclubCommunityOf>>;
+export type FanclubCommunity = ReturnType<typeof fanclubCommunityOf>;

@@ -15,13 +15,17 @@ const JST_MS = 9 * 3_600_000;
 type GoalValues = { title: string; metric: GoalMetric; target: number; deadline: number; reward: string };
 export type GoalWithProgress = { goal: ShareGoalRow; progress: GoalProgress };
 
-/** The rows progress is counted from, in one batch: supporters at the start, joins and leaves per day, payments per day and month. */
-async function goalRows(db: Db, fanclubId: number, goal: Pick<ShareGoalRow, "startsAt" | "deadline">): Promise<GoalRows> {
-  const start = goal.startsAt.getTime();
-  const end = goal.deadline.getTime();
+/**
+ * Where a goal's progress is counted: the fan club and the goal's start, deadline and their billing
+ * months, as SQL. Values for a goal already read; subqueries of the open goal for the fan club
+ * page, which then counts the progress in its own batch (`openGoalBounds`).
+ */
+type GoalBounds = { fanclubId: SQL; start: SQL; end: SQL; startMonth: SQL; endMonth: SQL };
+
+/** The statements progress is counted from: supporters at the start, joins and leaves per day, payments per day and month. */
+export function goalRowsQueries(db: Db, { fanclubId, start, end, startMonth, endMonth }: GoalBounds) {
   const day = (column: string) => sql.raw(`CAST((${column} + ${JST_MS}) / ${DAY_MS} AS INTEGER)`);
-  // one D1 round trip: the fan club page adds it only when the fan club has an open goal
-  const [baseline, joins, leaves, payments] = await db.batch([
+  return [
     db
       .select({ n: sql<number>`count(*)` })
       .from(memberships)
@@ -47,10 +51,17 @@ async function goalRows(db: Db, fanclubId: number, goal: Pick<ShareGoalRow, "sta
       })
       .from(membershipPayments)
       .where(
-        sql`${membershipPayments.fanclubId} = ${fanclubId} AND ${membershipPayments.month} >= ${billingMonthOf(start)} AND ${membershipPayments.month} <= ${billingMonthOf(end)} AND ${membershipPayments.createdAt} <= ${end}`,
+        sql`${membershipPayments.fanclubId} = ${fanclubId} AND ${membershipPayments.month} >= ${startMonth} AND ${membershipPayments.month} <= ${endMonth} AND ${membershipPayments.createdAt} <= ${end}`,
       )
       .groupBy(sql`day`, membershipPayments.month),
-  ]);
+  ] as const;
+}
+
+type DayCount = { day: number; n: number };
+type GoalRowsResults = readonly [{ n: number }[], DayCount[], DayCount[], { day: number; month: string; amount: number }[]];
+
+/** The results of `goalRowsQueries` as the rows `goalProgress` counts, for a goal that started at `start`. */
+export function goalRowsOf([baseline, joins, leaves, payments]: GoalRowsResults, start: number): GoalRows {
   const byDay = new Map<number, { day: number; joins: number; leaves: number }>();
   const entry = (d: number) => byDay.get(d) ?? byDay.set(d, { day: d, joins: 0, leaves: 0 }).get(d)!;
   for (const j of joins) entry(Number(j.day)).joins += Number(j.n);
@@ -63,8 +74,39 @@ async function goalRows(db: Db, fanclubId: number, goal: Pick<ShareGoalRow, "sta
   };
 }
 
-export async function withProgress(db: Db, goal: ShareGoalRow, now: number): Promise<GoalWithProgress> {
-  const rows = await goalRows(db, goal.fanclubId, goal);
+/** The rows progress is counted from, in one batch. */
+async function goalRows(db: Db, fanclubId: number, goal: Pick<ShareGoalRow, "startsAt" | "deadline">): Promise<GoalRows> {
+  const start = goal.startsAt.getTime();
+  const end = goal.deadline.getTime();
+  const results = await db.batch(
+    goalRowsQueries(db, {
+      fanclubId: sql`${fanclubId}`,
+      start: sql`${start}`,
+      end: sql`${end}`,
+      startMonth: sql`${billingMonthOf(start)}`,
+      endMonth: sql`${billingMonthOf(end)}`,
+    }),
+  );
+  return goalRowsOf(results, start);
+}
+
+/** The bounds of the fan club's open goal (the one `openGoalQuery` reads) as subqueries; they are NULL, and count nothing, when there is none. */
+export function openGoalBounds(fanclubId: SQL): GoalBounds {
+  const of = (column: SQL) =>
+    sql`(SELECT ${column} FROM ${shareGoals} WHERE ${shareGoals.fanclubId} = ${fanclubId} AND ${shareGoals.closedAt} IS NULL ORDER BY ${shareGoals.id} DESC LIMIT 1)`;
+  // the billing month is the month in Japan time (billingMonthOf), as SQLite writes it
+  const month = (column: SQL) => of(sql`strftime('%Y-%m', (${column} + ${JST_MS}) / 1000, 'unixepoch')`);
+  return {
+    fanclubId,
+    start: of(sql`${shareGoals.startsAt}`),
+    end: of(sql`${shareGoals.deadline}`),
+    startMonth: month(sql`${shareGoals.startsAt}`),
+    endMonth: month(sql`${shareGoals.deadline}`),
+  };
+}
+
+/** A goal's progress from rows already counted. */
+export function progressOf(goal: ShareGoalRow, rows: GoalRows, now: number): GoalWithProgress {
   return {
     goal,
     progress: goalProgress(
@@ -80,6 +122,10 @@ export async function withProgress(db: Db, goal: ShareGoalRow, now: number): Pro
       now,
     ),
   };
+}
+
+async function withProgress(db: Db, goal: ShareGoalRow, now: number): Promise<GoalWithProgress> {
+  return progressOf(goal, await goalRows(db, goal.fanclubId, goal), now);
 }
 
 /** The fan club's goals, newest first, each with its progress. */
