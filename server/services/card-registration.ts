@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { paymentCards } from "../../db/schema";
 import { cardExpired } from "../integrations/payments/sandbox-cards";
 import type { Card, CardProblemCode, PaymentProvider, SandboxCardInput, SandboxProvider, StripeProvider } from "../integrations/payments";
-import { ensureCustomer, paymentProfile, removeCard, saveCard, usableCard, type StoredCard } from "./payment-cards";
+import { ensureCustomer, paymentProfile, removeCard, saveCard, usableCard, type StoredCard, type UsableCard } from "./payment-cards";
 
 /**
  * Card registration (/me/card_registration, /api/v1/me/card_registration): the fan keeps one card.
@@ -26,7 +26,11 @@ export async function cardRegistrationState(
   userId: number,
   now: number,
 ): Promise<CardRegistrationState> {
-  const usable = await usableCard(db, provider, userId);
+  return registrationStateOf(await usableCard(db, provider, userId), now);
+}
+
+/** The registration state of a card already read: registered while it is this provider's and not expired. */
+export function registrationStateOf(usable: UsableCard | null, now: number): CardRegistrationState {
   if (!usable) return { registered: false, card: null };
   const { id, brand, last4, expMonth, expYear } = usable.card;
   const expired = cardExpired(expMonth, expYear, new Date(now));

@@ -115,7 +115,8 @@ const openLotColumns = {
 const hasCoinsLeft = sql`${coinLots.remaining} > 0`;
 const isBonus = sql`${coinLots.kind} = 'bonus'`;
 
-function openLotsQuery(db: Db, userId: number) {
+/** The person's lots with coins left; a page may put it in its own batch (`balanceOfLots` reads it). */
+export function openLotsQuery(db: Db, userId: number) {
   return db
     .select(openLotColumns)
     .from(coinLots)
@@ -130,8 +131,12 @@ export type CoinBalance = Omit<SpendableBalance, "bonus"> & { bonus: Array<{ amo
  * expiry are not counted even before the daily sweep moves them out.
  */
 export async function coinBalance(db: Db, userId: number, now: number): Promise<CoinBalance> {
-  const lots = (await openLotsQuery(db, userId)).map(lotView);
-  const spendable = spendableBalance(lots, now);
+  return balanceOfLots(await openLotsQuery(db, userId), now);
+}
+
+/** The balance of `openLotsQuery`'s rows at `now`. */
+export function balanceOfLots(rows: ReadonlyArray<Awaited<ReturnType<typeof openLotsQuery>>[number]>, now: number): CoinBalance {
+  const spendable = spendableBalance(rows.map(lotView), now);
   return { ...spendable, bonus: spendable.bonus.map((b) => ({ amount: b.amount, expiresAt: new Date(b.expiresAt) })) };
 }
 
@@ -382,8 +387,13 @@ export async function coinHistory(
   userId: number,
   options: { cursor?: number | null; limit?: number } = {},
 ): Promise<{ items: CoinHistoryItem[]; next: number | null }> {
+  return historyPage(await coinHistoryQuery(db, userId, options), options.limit);
+}
+
+/** A page of the history as a statement (one more row than the page, to know whether another follows). */
+export function coinHistoryQuery(db: Db, userId: number, options: { cursor?: number | null; limit?: number } = {}) {
   const limit = options.limit ?? HISTORY_PAGE_SIZE;
-  const rows = await db
+  return db
     .select({
       id: coinEntries.id,
       kind: coinEntries.kind,
@@ -400,6 +410,13 @@ export async function coinHistory(
     .where(and(eq(coinEntries.userId, userId), options.cursor ? lt(coinEntries.id, options.cursor) : undefined))
     .orderBy(desc(coinEntries.id))
     .limit(limit + 1);
+}
+
+/** The page `coinHistoryQuery`'s rows make, with the cursor of the next one. */
+export function historyPage(
+  rows: ReadonlyArray<Awaited<ReturnType<typeof coinHistoryQuery>>[number]>,
+  limit: number = HISTORY_PAGE_SIZE,
+): { items: CoinHistoryItem[]; next: number | null } {
   const page = rows.slice(0, limit);
   return {
     items: page.map((r) => ({

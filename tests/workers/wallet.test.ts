@@ -298,7 +298,10 @@ describe("the wallet pages", () => {
     expect(one.headers.get("location")).toBe("/me/coins");
     expect((await coinRows(userId)).map((r) => [r.kind, r.amount])).toEqual([["charge", 1000]]);
 
-    const after = await (await b.get(coins)).text();
+    const afterRes = await b.get(coins);
+    // the session's read, then the page's one batch (balance, history, card, setting)
+    expect(Number(afterRes.headers.get("x-d1-round-trips"))).toBeLessThanOrEqual(2);
+    const after = await afterRes.text();
     expect(after).toContain("チャージが完了しました。");
     expect(after).toContain("1,000 C");
     expect(after).toContain("チャージ（クレジットカード）");

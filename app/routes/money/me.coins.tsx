@@ -16,10 +16,9 @@ import { chargeFailureKey } from "../../../server/http/wallet-messages";
 import { translatorFor } from "../../../server/i18n";
 import { paymentProviderFrom, PaymentProviderError } from "../../../server/integrations/payments";
 import { randomToken } from "../../../server/security/crypto";
-import { cardRegistrationState } from "../../../server/services/card-registration";
 import { chargeCoins, confirmCoinCharge } from "../../../server/services/coin-charges";
-import { coinBalance, coinHistory } from "../../../server/services/coins";
-import { paymentProfile, setUseCoinSubscription } from "../../../server/services/payment-cards";
+import { coinsPageData } from "../../../server/services/wallet-page";
+import { setUseCoinSubscription } from "../../../server/services/payment-cards";
 import { formatLocalDate } from "../../../server/domain/jst-time";
 import { formatCoins, formatNumber } from "../../../server/domain/number-display";
 import { safeReturnUrl } from "../../../server/domain/return-path";
@@ -45,12 +44,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const cursor = rawCursor && /^\d{1,15}$/.test(rawCursor) ? Number(rawCursor) : null;
   const provider = paymentProviderFrom(app.env);
   const now = Date.now();
-  const [balance, history, cardState, profile] = await Promise.all([
-    coinBalance(app.db, user.id, now),
-    coinHistory(app.db, user.id, { cursor }),
-    cardRegistrationState(app.db, provider, user.id, now),
-    paymentProfile(app.db, user.id),
-  ]);
+  const { balance, history, cardState, profile } = await coinsPageData(app.db, provider, user.id, cursor, now);
   return {
     title: translatorFor(app.locale, "wallet")("coins.title"),
     // spec §7: the payment dialog's charge link names the page to go back to (ours only)
