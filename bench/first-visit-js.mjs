@@ -3,13 +3,9 @@
 // modulepreload the HTML names), gzip-compressed at level 9, per file and in total, against the
 // 100 KB budget. Starts the worker under wrangler dev on the current build (`npm run build` first).
 // Usage: node bench/first-visit-js.mjs [--files]
-import { execFileSync } from "node:child_process";
-import { rmSync } from "node:fs";
-import path from "node:path";
 import { request } from "node:http";
 import { gzipSync } from "node:zlib";
-import { startWorker } from "../scripts/start-worker.mjs";
-import { offlineEnv } from "../scripts/wrangler-env.mjs";
+import { startSeededWorker } from "./seeded-worker.mjs";
 
 export const BUDGET_KB = 100;
 export const PAGES = {
@@ -52,12 +48,7 @@ export async function firstVisitJs(get, pathname) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const port = Number(process.env.BENCH_PORT ?? 8797);
-  const persistTo = path.resolve(".wrangler/bench-js-state");
-  rmSync(persistTo, { recursive: true, force: true });
-  const run = (cmd) => execFileSync("npx", cmd, { env: offlineEnv, stdio: ["ignore", "ignore", "inherit"] });
-  run(["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo]);
-  run(["node", "scripts/seed.mjs", "--port", String(port), "--persist-to", persistTo]);
-  const worker = await startWorker({ port, persistTo, stdio: "ignore" });
+  const worker = await startSeededWorker({ port, state: "bench-js-state" });
   try {
     const get = getter(port);
     for (const [name, pathname] of Object.entries(PAGES)) {

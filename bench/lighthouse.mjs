@@ -8,13 +8,9 @@
 // a quiet one and say which. Run by `npm run bench` with the page benchmarks' worker, or alone on
 // the current build (`npm run build` first):
 //   node bench/lighthouse.mjs
-import { execFileSync } from "node:child_process";
-import { rmSync } from "node:fs";
-import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { startWorker } from "../scripts/start-worker.mjs";
-import { offlineEnv } from "../scripts/wrangler-env.mjs";
+import { startSeededWorker } from "./seeded-worker.mjs";
 
 export const GOALS = { performance: 95, accessibility: 95, clsMax: 0.1, lcpMaxMs: 2500 };
 
@@ -89,12 +85,7 @@ export async function runLighthouseBench({ port }) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const port = Number(process.env.BENCH_PORT ?? 8796);
-  const persistTo = path.resolve(".wrangler/bench-lighthouse-state");
-  rmSync(persistTo, { recursive: true, force: true });
-  const run = (cmd) => execFileSync("npx", cmd, { env: offlineEnv, stdio: ["ignore", "ignore", "inherit"] });
-  run(["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo]);
-  run(["node", "scripts/seed.mjs", "--port", String(port), "--persist-to", persistTo]);
-  const worker = await startWorker({ port, persistTo, stdio: "ignore" });
+  const worker = await startSeededWorker({ port, state: "bench-lighthouse-state" });
   try {
     await runLighthouseBench({ port });
   } finally {

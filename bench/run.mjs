@@ -7,13 +7,9 @@
 // live event's chat out to 1,000 WebSocket clients (bench/live-chat.mjs, BENCH_LIVE_CLIENTS); then
 // the monthly renewal run over BENCH_RENEWALS memberships (bench/renewals.mjs, default 100,000; 0 skips).
 // Loopback only. Usage: npm run bench [-- --duration 10]
-import { execFileSync } from "node:child_process";
-import { rmSync } from "node:fs";
-import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
-import { startWorker } from "../scripts/start-worker.mjs";
-import { offlineEnv } from "../scripts/wrangler-env.mjs";
+import { startSeededWorker } from "./seeded-worker.mjs";
 import { runRenewalBench } from "./renewals.mjs";
 import { runUploadBench } from "./upload.mjs";
 import { runLiveChatBench } from "./live-chat.mjs";
@@ -24,13 +20,7 @@ const args = process.argv.slice(2);
 const duration = Number(args[args.indexOf("--duration") + 1] || 10);
 const port = Number(process.env.BENCH_PORT ?? 8798);
 const host = `www.fanclub.localhost:${port}`;
-const persistTo = path.resolve(".wrangler/bench-state");
-
-rmSync(persistTo, { recursive: true, force: true });
-const run = (cmd) => execFileSync("npx", cmd, { env: offlineEnv, stdio: ["ignore", "ignore", "inherit"] });
-run(["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo]);
-run(["node", "scripts/seed.mjs", "--port", String(port), "--persist-to", persistTo]);
-const worker = await startWorker({ port, persistTo, stdio: "ignore" });
+const worker = await startSeededWorker({ port, state: "bench-state" });
 
 const get = getter(port);
 

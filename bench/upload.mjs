@@ -237,15 +237,9 @@ export async function runUploadBench({ port, rootPid, sizeMb = Number(process.en
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  const { startWorker } = await import("../scripts/start-worker.mjs");
-  const { offlineEnv } = await import("../scripts/wrangler-env.mjs");
+  const { startSeededWorker } = await import("./seeded-worker.mjs");
   const port = Number(process.env.BENCH_PORT ?? 8798);
-  const persistTo = path.resolve(".wrangler/bench-state");
-  rmSync(persistTo, { recursive: true, force: true });
-  const run = (cmd) => execFileSync("npx", cmd, { env: offlineEnv, stdio: ["ignore", "ignore", "inherit"] });
-  run(["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo]);
-  run(["node", "scripts/seed.mjs", "--port", String(port), "--persist-to", persistTo]);
-  const worker = await startWorker({ port, persistTo, stdio: "ignore" });
+  const worker = await startSeededWorker({ port, state: "bench-state" });
   try {
     await runUploadBench({ port, rootPid: worker.child.pid });
   } finally {

@@ -143,6 +143,15 @@ export function firstCardOfEach(rows: readonly StoredCard[]): Map<number, Stored
   return cards;
 }
 
+/** A card payment: its amount, the money effect's idempotency key, and what the provider records with it. */
+type CardChargeInput = {
+  amountYen: number;
+  idempotencyKey: string;
+  offSession: boolean;
+  description?: string;
+  metadata?: Record<string, string>;
+};
+
 export type CardChargeOutcome = (ChargeResult & { cardId: number }) | { status: "no_card" };
 
 /**
@@ -153,30 +162,13 @@ export type CardChargeOutcome = (ChargeResult & { cardId: number }) | { status: 
 export async function chargeDefaultCard(
   db: Db,
   provider: PaymentProvider,
-  input: {
-    userId: number;
-    amountYen: number;
-    idempotencyKey: string;
-    offSession: boolean;
-    description?: string;
-    metadata?: Record<string, string>;
-  },
+  input: CardChargeInput & { userId: number },
 ): Promise<CardChargeOutcome> {
   return chargeCard(provider, await usableCard(db, provider, input.userId), input);
 }
 
 /** `chargeDefaultCard` with the card already read (a page of renewals reads every fan's card at once). */
-export async function chargeCard(
-  provider: PaymentProvider,
-  usable: UsableCard | null,
-  input: {
-    amountYen: number;
-    idempotencyKey: string;
-    offSession: boolean;
-    description?: string;
-    metadata?: Record<string, string>;
-  },
-): Promise<CardChargeOutcome> {
+export async function chargeCard(provider: PaymentProvider, usable: UsableCard | null, input: CardChargeInput): Promise<CardChargeOutcome> {
   if (!usable) return { status: "no_card" };
   const result = await provider.charge({
     customerId: usable.customerId,

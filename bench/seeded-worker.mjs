@@ -1,0 +1,17 @@
+// The benchmarks' worker: wrangler dev on local state of its own, made fresh each run (migrations
+// applied, the demo seed loaded), so a run measures the same data whatever ran before.
+import { execFileSync } from "node:child_process";
+import { rmSync } from "node:fs";
+import path from "node:path";
+import { startWorker } from "../scripts/start-worker.mjs";
+import { offlineEnv } from "../scripts/wrangler-env.mjs";
+
+/** Starts the worker on `port` over fresh state in `.wrangler/<state>`; `stop()` it when done. */
+export async function startSeededWorker({ port, state, stdio = "ignore" }) {
+  const persistTo = path.resolve(".wrangler", state);
+  rmSync(persistTo, { recursive: true, force: true });
+  const run = (cmd) => execFileSync("npx", cmd, { env: offlineEnv, stdio: ["ignore", "ignore", "inherit"] });
+  run(["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo]);
+  run(["node", "scripts/seed.mjs", "--port", String(port), "--persist-to", persistTo]);
+  return startWorker({ port, persistTo, stdio });
+}
