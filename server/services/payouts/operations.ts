@@ -4,6 +4,7 @@ import type { Db } from "../../../db/client";
 import { fanclubs, payoutPeriods, services, transfers, users, type TransferRow } from "../../../db/schema";
 import { canTransition, type TransferStatus } from "../../domain/payouts";
 import { payoutProvider, type PayoutFile } from "../../integrations/payouts";
+import type { ZenginPayerConfig } from "../../domain/zengin";
 import { payoutLedgerStatements } from "./ledger";
 import { transferNoticeStatements, type TransferNoticeKind } from "./notices";
 import { emailIdsFrom, transferView } from "./payouts";
@@ -191,7 +192,7 @@ export async function markTransfer(
 export type PeriodFileResult = { ok: true; file: PayoutFile; count: number } | { ok: false; reason: "notClosed" | "empty" };
 
 /** The bank file of a closed period: its transfers still in transfer (paid or failed ones are done). */
-export async function periodFile(db: Db, period: string): Promise<PeriodFileResult> {
+export async function periodFile(db: Db, config: ZenginPayerConfig, period: string): Promise<PeriodFileResult> {
   const closed = await db.select().from(payoutPeriods).where(eq(payoutPeriods.period, period)).get();
   if (!closed) return { ok: false, reason: "notClosed" };
   const rows = await db
@@ -201,7 +202,7 @@ export async function periodFile(db: Db, period: string): Promise<PeriodFileResu
     .orderBy(asc(transfers.id))
     .all();
   if (rows.length === 0) return { ok: false, reason: "empty" };
-  const file = payoutProvider().file({
+  const file = payoutProvider(config).file({
     period,
     transferDate: closed.transferDate,
     instructions: rows.map((t) => ({
