@@ -133,13 +133,58 @@ export function salesCsv(
   return `\uFEFF${lines.join("\r\n")}\r\n`;
 }
 
-/** The month's figures of each of `fanclubIds` (a label's managed fan clubs), in one query. */
-export async function salesOfFanclubs(db: Db, fanclubIds: readonly number[], month: BillingMonth): Promise<Map<number, Figures>> {
-  if (fanclubIds.length === 0) return new Map();
-  const rows = await db
-    .select({ fanclubId: earningEntries.fanclubId, ...sums })
-    .from(earningEntries)
-    .where(and(inArray(earningEntries.fanclubId, [...fanclubIds]), eq(earningEntries.month, month), salesOnly))
-    .groupBy(earningEntries.fanclubId);
-  return new Map(rows.map((r) => [r.fanclubId, { gross: r.gross, fee: r.fee, tax: r.tax, net: r.net }]));
+export type ManagedSalesPage = {
+  month: BillingMonth;
+  /** the managed fan clubs together, the last 12 months (the chart and the month picker) */
+  months: Array<Figures & { month: BillingMonth }>;
+  /** each fan club's figures of `month`, in the order of `fanclubs` */
+  fanclubs: Array<Figures & { fanclubId: number; name: string }>;
+  total: Figures;
+};
+
+/**
+ * A label's sales page (/me/managed_fanclubs/sales): each managed fan club's month and the last
+ * 12 months of all of them, in one D1 batch, from the same covering index as the creator's page.
+ */
+export async function managedSalesPage(
+  db: Db,
+  fanclubList: ReadonlyArray<{ id: number; name: string }>,
+  month: BillingMonth,
+  now: number,
+): Promise<ManagedSalesPage> {
+  const chartMonths = monthsEndingAt(billingMonthOf(now), 12);
+  const ids = fanclubList.map((f) => f.id);
+  const [byMonth, byFanclub] =
+    ids.length === 0
+      ? [[], []]
+      : await db.batch([
+          db
+            .select({ month: earningEntries.month, ...sums })
+            .from(earningEntries)
+            .where(
+              and(
+                inArray(earningEntries.fanclubId, ids),
+                gte(earningEntries.month, chartMonths[0]!),
+                lte(earningEntries.month, chartMonths.at(-1)!),
+                salesOnly,
+              ),
+            )
+            .groupBy(earningEntries.month),
+          db
+            .select({ fanclubId: earningEntries.fanclubId, ...sums })
+            .from(earningEntries)
+            .where(and(inArray(earningEntries.fanclubId, ids), eq(earningEntries.month, month), salesOnly))
+            .groupBy(earningEntries.fanclubId),
+        ]);
+  const months = chartMonths.map((m) => {
+    const r = byMonth.find((x) => x.month === m);
+    return { month: m, ...(r ? pick(r) : ZERO) };
+  });
+  const fanclubs = fanclubList.map((f) => {
+    const r = byFanclub.find((x) => x.fanclubId === f.id);
+    return { fanclubId: f.id, name: f.name, ...(r ? pick(r) : ZERO) };
+  });
+  return { month, months, fanclubs, total: fanclubs.reduce<Figures>((acc, r) => add(acc, r), ZERO) };
 }
+
+const pick = (r: Figures): Figures => ({ gross: r.gross, fee: r.fee, tax: r.tax, net: r.net });

@@ -6,8 +6,8 @@ import { canTransition, type TransferStatus } from "../../domain/payouts";
 import { payoutProvider, type PayoutFile } from "../../integrations/payouts";
 import type { ZenginPayerConfig } from "../../domain/zengin";
 import { payoutLedgerStatements } from "./ledger";
-import { transferNoticeStatements, type TransferNoticeKind } from "./notices";
-import { emailIdsFrom, transferView } from "./payouts";
+import { emailIdsFrom, transferNoticeStatements, type TransferNoticeKind } from "./notices";
+import { transferView } from "./payouts";
 
 /**
  * The operator's side of money out (/ops/payouts): close a period (its requested transfers go
@@ -94,11 +94,8 @@ function changeStatements(db: Db, row: TransferWithPeople, to: TransferStatus, n
       now,
       where,
     );
-    statements.push(n.notification);
-    if (n.email) {
-      emailAt = statements.length;
-      statements.push(n.email);
-    }
+    if (n.emailAt !== null) emailAt = statements.length + n.emailAt;
+    statements.push(...n.statements);
   }
   return { statements, emailAt };
 }
