@@ -10,7 +10,6 @@ import { mediaUrl } from "../../../server/domain/images";
 import { formatLocalMonth } from "../../../server/domain/jst-time";
 import { requireLabel } from "../../../server/http/managed-pages";
 import { translatorFor } from "../../../server/i18n";
-import { listManagedFanclubs } from "../../../server/services/creator";
 import { managedSalesPage, salesMonth } from "../../../server/services/earnings/sales";
 
 export const handle = { i18n: ["common", "creator", "sales"], breadcrumb: () => ({ label: "sidebar.managedFanclubs" }) };
@@ -26,13 +25,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { app } = context;
   const user = requireLabel(app);
   const now = Date.now();
-  const rows = await listManagedFanclubs(app.db, user.id);
   const month = salesMonth(new URL(request.url).searchParams.get("month"), now);
-  const page = await managedSalesPage(app.db, rows, month, now);
+  const { fanclubList, ...page } = await managedSalesPage(app.db, user.id, month, now);
   return {
     title: translatorFor(app.locale, "creator")("managed.sales"),
     ...page,
-    fanclubList: rows.map((r) => ({
+    fanclubList: fanclubList.map((r) => ({
       ...r,
       iconUrl: mediaUrl(r.iconKey),
       origin: app.services.find((s) => s.id === r.serviceId)?.frontUrl ?? "",
