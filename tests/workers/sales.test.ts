@@ -131,7 +131,7 @@ describe("managed fan clubs' sales", () => {
     expect(section("managed-sales")).not.toContain("¥4,234");
     expect(section("sales-months")).toContain("¥4,234");
     expect(section("sales-months")).toContain("¥3,769");
-    expect(section("sales-months")).toContain(`href="?month=${month}"`);
+    expect(section("sales-months")).toContain(`href="/me/managed_fanclubs/sales?month=${month}"`);
     expect(html).toContain('data-testid="sales-chart"');
     // and the month it links to shows the sale again
     const current = await (await label.b.get(at(hosts.www, `/me/managed_fanclubs/sales?month=${month}`))).text();

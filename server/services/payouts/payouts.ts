@@ -6,7 +6,7 @@ import { maskAccountNumber } from "../../domain/bank-account";
 import { getBankAccount, maskedBankAccount } from "./bank-accounts";
 import { payoutLedgerStatements, withdrawableBalance } from "./ledger";
 import { emailIdsFrom, transferNoticeStatements } from "./notices";
-import { payeeOf, payeesOf, type Payee, type PayoutFanclub } from "./payees";
+import { payeeOf, payeesOf, type PayoutFanclub } from "./payees";
 
 /**
  * Creator payouts (/me/fanclub/transfer): the withdrawable balance, the request (once a period,
