@@ -186,7 +186,7 @@ const creator = [
       route(":id", "routes/creator/me.fanclub_group.invitations.$id.tsx"),
     ]),
   ]),
-  route("me/managed_fanclubs/:section", "routes/creator/me.managed_fanclubs.$section.tsx"),
+  route("me/managed_fanclubs/sales", "routes/creator/me.managed_fanclubs.sales.tsx"),
   route("me/managed_fanclubs/sales/invoices/:fanclubId/:file", "routes/creator/me.managed_fanclubs.sales.invoices.$fanclubId.$file.ts"),
   route("me/managed_fanclubs/transfers", "routes/creator/me.managed_fanclubs.transfers.tsx"),
   route("me/managed_fanclubs/transfer_histories", "routes/creator/me.managed_fanclubs.transfer_histories.tsx"),

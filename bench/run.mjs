@@ -6,13 +6,19 @@
 // through the multipart flow (bench/upload.mjs, size from BENCH_UPLOAD_MB, default 3072), fans a
 // live event's chat out to 1,000 WebSocket clients (bench/live-chat.mjs, BENCH_LIVE_CLIENTS); then
 // the monthly renewal run over BENCH_RENEWALS memberships (bench/renewals.mjs, default 100,000; 0 skips).
+// The creator's sales page is measured over BENCH_SALES_ROWS earnings entries of one fan club
+// (bench/sales.mjs, default 100,000), which this run writes into its own state before the worker starts.
 // Loopback only. Usage: npm run bench [-- --duration 10]
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { startSeededWorker } from "./seeded-worker.mjs";
 import { runRenewalBench } from "./renewals.mjs";
 import { runUploadBench } from "./upload.mjs";
 import { runLiveChatBench } from "./live-chat.mjs";
+import { salesSeedSql, signInCreator } from "./sales.mjs";
 import { BUDGET_KB, PAGES, firstVisitJs, getter } from "./first-visit-js.mjs";
 import { runLighthouseBench } from "./lighthouse.mjs";
 
@@ -20,11 +26,28 @@ const args = process.argv.slice(2);
 const duration = Number(args[args.indexOf("--duration") + 1] || 10);
 const port = Number(process.env.BENCH_PORT ?? 8798);
 const host = `www.fanclub.localhost:${port}`;
-const worker = await startSeededWorker({ port, state: "bench-state" });
+const salesRows = Number(process.env.BENCH_SALES_ROWS ?? 100_000);
+const worker = await startSeededWorker({
+  port,
+  state: "bench-state",
+  // the sales page's earnings entries go in before the worker starts
+  prepare: (persistTo, run) => {
+    if (salesRows <= 0) return;
+    const dir = mkdtempSync(path.join(tmpdir(), "bench-sales-"));
+    const file = path.join(dir, "sales.sql");
+    writeFileSync(file, salesSeedSql({ rows: salesRows }));
+    const started = Date.now();
+    run(["wrangler", "d1", "execute", "DB", "--local", "--persist-to", persistTo, "--file", file]);
+    console.log(
+      `seeded ${salesRows.toLocaleString("en")} earnings entries for fan club 101 in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+    rmSync(dir, { recursive: true, force: true });
+  },
+});
 
 const get = getter(port);
 
-function measure(pathname, accept, { uniquePaths = false } = {}) {
+function measure(pathname, accept, { uniquePaths = false, headers = {} } = {}) {
   let n = 0;
   return new Promise((resolve, reject) => {
     autocannon(
@@ -32,7 +55,7 @@ function measure(pathname, accept, { uniquePaths = false } = {}) {
         url: `http://127.0.0.1:${port}${pathname}`,
         connections: 50,
         duration,
-        headers: { host, accept, "accept-language": "ja" },
+        headers: { host, accept, "accept-language": "ja", ...headers },
         // a query string no one asked for before: every request misses the page cache and renders
         ...(uniquePaths ? { requests: [{ setupRequest: (req) => ({ ...req, path: `${pathname}?bench=${n++}` }) }] } : {}),
       },
@@ -72,6 +95,16 @@ try {
   const post = await step(`post ${postPath}`, postPath, "text/html");
   const postRendered = await step("post, rendered each time", postPath, "text/html", { uniquePaths: true });
   const lockedRendered = await step("locked post, rendered each time", lockedPostPath, "text/html", { uniquePaths: true });
+  // the creator's sales page over the seeded ledger, signed in (never shared, rendered every time)
+  const creatorCookie = salesRows > 0 ? await signInCreator(port) : null;
+  const salesHeaders = creatorCookie ? { cookie: creatorCookie } : {};
+  if (creatorCookie) {
+    const { status, body } = await get("/me/fanclub/sales", { accept: "text/html", ...salesHeaders });
+    if (status !== 200 || !body.includes("sales-months")) throw new Error(`/me/fanclub/sales answered ${status}`);
+  }
+  const sales = creatorCookie
+    ? await step(`sales page, ${salesRows.toLocaleString("en")} entries`, "/me/fanclub/sales", "text/html", { headers: salesHeaders })
+    : null;
   const trips = {};
   for (const [name, p] of [
     ["home", "/?trips=1"],
@@ -81,6 +114,8 @@ try {
   ]) {
     trips[name] = (await get(p, { accept: "text/html" })).headers["x-d1-round-trips"];
   }
+  if (creatorCookie)
+    trips.sales = (await get("/me/fanclub/sales?trips=1", { accept: "text/html", ...salesHeaders })).headers["x-d1-round-trips"];
   // every public page the budget names; a live page's player, chat and video code are lazy chunks
   const firstVisit = {};
   for (const [name, pathname] of Object.entries(PAGES)) firstVisit[name] = await firstVisitJs(get, pathname);
@@ -99,6 +134,10 @@ try {
   console.log(
     `D1 round trips per render (target <= 2): home ${trips.home}, fan club ${trips["fan club"]}, search ${trips.search}; post ${trips.post} (the gate, then one batch, beside the fan club header)`,
   );
+  if (sales)
+    console.log(
+      `sales page / bare: ${r(sales)} over ${salesRows.toLocaleString("en")} entries of one fan club, p50 ${sales.latency.p50} ms; D1 round trips ${trips.sales} (target <= 2)`,
+    );
   for (const [name, js] of Object.entries(firstVisit))
     console.log(
       `first-visit JS of ${name} ${PAGES[name]}: ${js.files.length} files, ${(js.gz / 1024).toFixed(1)} KB gzip (target <= ${BUDGET_KB} KB)`,

@@ -6,12 +6,16 @@ import path from "node:path";
 import { startWorker } from "../scripts/start-worker.mjs";
 import { offlineEnv } from "../scripts/wrangler-env.mjs";
 
-/** Starts the worker on `port` over fresh state in `.wrangler/<state>`; `stop()` it when done. */
-export async function startSeededWorker({ port, state, stdio = "ignore" }) {
+/**
+ * Starts the worker on `port` over fresh state in `.wrangler/<state>`; `stop()` it when done.
+ * `prepare(persistTo, run)` adds a benchmark's own rows after the demo seed, before the start.
+ */
+export async function startSeededWorker({ port, state, stdio = "ignore", prepare }) {
   const persistTo = path.resolve(".wrangler", state);
   rmSync(persistTo, { recursive: true, force: true });
   const run = (cmd) => execFileSync("npx", cmd, { env: offlineEnv, stdio: ["ignore", "ignore", "inherit"] });
   run(["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo]);
   run(["node", "scripts/seed.mjs", "--port", String(port), "--persist-to", persistTo]);
+  await prepare?.(persistTo, run);
   return startWorker({ port, persistTo, stdio });
 }

@@ -76,7 +76,7 @@ export const transfers = sqliteTable(
     /** the bank transfer fee of the request's day (refunds: 0, the platform bears it) */
     fee: integer("fee").notNull().default(0),
     /** refunds: why the money cannot go back to the card */
-    reason: text("reason", { enum: ["card_removed", "fanclub_closed"] }),
+    reason: text("reason", { enum: ["card_removed", "card_unavailable", "fanclub_closed"] }),
     /** refunds: what the money was for, as the fan will recognise it */
     memo: text("memo"),
     bankCode: text("bank_code"),

@@ -8,6 +8,7 @@ import { PLAN_FIELD_PROBLEMS, type CartProblem } from "../services/cart-items";
 import { addCartItem, cartView, deleteCartItem } from "../services/carts";
 import { coinBalance } from "../services/coins";
 import { paymentProfile, usableCard } from "../services/payment-cards";
+import { owedRefundSink } from "../services/payouts/owed-refunds";
 import { purchaseCart, type PurchaseErrorCode } from "../services/cart-purchase";
 import { bodyOf } from "./body";
 import { ApiError, ok } from "./envelope";
@@ -154,6 +155,7 @@ cartsApi.post("/purchase", async (c) => {
   const other = raw.otherPayment && typeof raw.otherPayment === "object" ? (raw.otherPayment as Record<string, unknown>) : {};
   const body = purchaseBody.parse({ ...raw, toraCoin: other.toraCoin ?? raw["otherPayment[toraCoin]"] ?? null });
   const outcome = await purchaseCart(app.db, paymentProviderFrom(app.env), {
+    owedRefunds: owedRefundSink(app),
     userId: user.id,
     cartVersion: body.cartVersion ?? null,
     payload: { payment: body.payment, isUsedCoin: body.isUsedCoin, toraCoin: body.toraCoin },

@@ -6,6 +6,7 @@ import type { AppEnv } from "../hono-env";
 import { lessonSlotSchema } from "../domain/lessons";
 import { paymentProviderFrom } from "../integrations/payments";
 import { purchaseCart } from "../services/cart-purchase";
+import { owedRefundSink } from "../services/payouts/owed-refunds";
 import { addCartItem } from "../services/carts";
 import { createLessonSlot, finishLessonSlot, listCreatorSlots, listPublicSlots, loadHeldSlot, updateLessonSlot } from "../services/lessons";
 import { requireApiUser } from "../http/require-user";
@@ -72,6 +73,7 @@ lessonsApi.post("/lessons/:id/reserve", async (c) => {
   let outcome;
   try {
     outcome = await purchaseCart(app.db, paymentProviderFrom(app.env), {
+      owedRefunds: owedRefundSink(app),
       userId,
       cartVersion: cart.cartVersion,
       payload: { payment: "coin", isUsedCoin: false, toraCoin: 0 },
@@ -146,6 +148,7 @@ lessonsApi.post("/me/fanclub/lesson_reserve/:id/:action{done|cancel}", async (c)
     action,
     now: Date.now(),
     url,
+    owedRefunds: owedRefundSink(app),
   });
   if (!result.ok) throw new ApiError(result.reason === "notFound" ? 404 : 409, app.t(`lessons:errors.${result.reason}`));
   return ok(c, result);

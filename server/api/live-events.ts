@@ -8,6 +8,7 @@ import { PUBLIC_MEDIA_PREFIX, mediaUrl } from "../domain/images";
 import { paymentProviderFrom } from "../integrations/payments";
 import { randomToken } from "../security/crypto";
 import { heldTicketItem } from "../services/cart-items/live-ticket";
+import { owedRefundSink } from "../services/payouts/owed-refunds";
 import { purchaseCart, type PurchaseSummary } from "../services/cart-purchase";
 import { addCartItem } from "../services/carts";
 import { listFanclubLives, listNowOnAir, listUpcomingLives, loadLiveDetail, setLiveEventCover } from "../services/live-events";
@@ -119,6 +120,7 @@ liveTicketCartApi.post("/free_ticket_purchase", async (c) => {
   let outcome;
   try {
     outcome = await purchaseCart(app.db, paymentProviderFrom(app.env), {
+      owedRefunds: owedRefundSink(app),
       userId,
       cartVersion: null,
       payload: { payment: "coin", isUsedCoin: false, toraCoin: 0 },

@@ -18,6 +18,7 @@ import { randomToken } from "../security/crypto";
 import type { CartProblem } from "../services/cart-items";
 import type { PurchaseErrorCode } from "../services/cart-purchase";
 import { takeFreeProduct } from "../services/product-free";
+import { owedRefundSink } from "../services/payouts/owed-refunds";
 import {
   downloadFor,
   formatShipping,
@@ -95,7 +96,12 @@ productsApi.post("/me/carts/free_product_purchase", async (c) => {
   const user = requireApiUser(app);
   const raw = await bodyOf(c);
   const body = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) }).parse(raw);
-  const result = await takeFreeProduct(app.db, paymentProviderFrom(app.env), { userId: user.id, productId: body.id, now: Date.now() });
+  const result = await takeFreeProduct(app.db, paymentProviderFrom(app.env), {
+    userId: user.id,
+    productId: body.id,
+    now: Date.now(),
+    owedRefunds: owedRefundSink(app),
+  });
   if (!result.ok) throw problemError(app, result.problem);
   return ok(c, { ...result.item, purchase: result.purchase, replayed: result.replayed });
 });

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { AppEnv } from "../hono-env";
 import { entriesLeft, rafflePhase, RAFFLE_LIMITS } from "../domain/raffles";
 import { paymentProviderFrom } from "../integrations/payments";
+import { owedRefundSink } from "../services/payouts/owed-refunds";
 import { purchaseCart } from "../services/cart-purchase";
 import { addCartItem } from "../services/carts";
 import { drawRaffle, loadFanRaffleStates, managesRaffles, raffleForViewer } from "../services/raffles";
@@ -82,6 +83,7 @@ rafflesApi.post("/me/carts/raffle_purchase", async (c) => {
   let outcome;
   try {
     outcome = await purchaseCart(app.db, paymentProviderFrom(app.env), {
+      owedRefunds: owedRefundSink(app),
       userId,
       cartVersion: cart.cartVersion,
       payload: { payment: "coin", isUsedCoin: false, toraCoin: 0 },

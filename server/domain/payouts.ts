@@ -106,3 +106,28 @@ export function payoutKey(fanclubId: number, period: BillingMonth): string {
 export function outstandingTotal(list: ReadonlyArray<{ status: TransferStatus; amount: number; fee: number }>): number {
   return list.filter((t) => t.status !== "paid").reduce((sum, t) => sum + t.amount - t.fee, 0);
 }
+
+/**
+ * The provider's answers that mean a card refund will never go through, whatever we retry: the
+ * payment is too old to refund (Stripe: charge_expired_for_refund, about 180 days), the payment
+ * or its card is gone at the provider (resource_missing; the card was removed and the account
+ * closed), the card itself is expired or cancelled. The money is still the fan's: it becomes a
+ * refund owed to them, paid to a bank account they give (issue: refund receipts).
+ */
+const CARD_REFUND_IMPOSSIBLE: ReadonlySet<string> = new Set([
+  "charge_expired_for_refund",
+  "resource_missing",
+  "expired_or_canceled_card",
+  "lost_or_stolen_card",
+]);
+
+/**
+ * What to do when the provider refuses a card refund: `retry` later under the same key (the
+ * provider was down, or an answer we cannot read), or `owe` the amount to the fan by bank
+ * transfer. Only a definite, non-retryable answer from the list above becomes a debt; anything
+ * else retried, so a transient error never turns into a second refund by bank.
+ */
+export function cardRefundFailure(error: { retryable: boolean; providerCode?: string | null }): "retry" | "owe" {
+  if (error.retryable || !error.providerCode) return "retry";
+  return CARD_REFUND_IMPOSSIBLE.has(error.providerCode) ? "owe" : "retry";
+}

@@ -1,4 +1,5 @@
 import Encoding from "encoding-japanese";
+import { toTransferKana } from "./bank-account";
 
 /**
  * The Zengin (全銀協制定) 総合振込 transfer file that Japanese banks' business portals import:
@@ -131,4 +132,60 @@ export function zenginFile(payer: ZenginPayer, transferDate: string, transfers: 
   const text = zenginText(payer, transferDate, transfers);
   const bytes = Encoding.convert(Encoding.stringToCode(text), { to: "SJIS", from: "UNICODE" });
   return new Uint8Array(bytes);
+}
+
+/** The platform's bank details as the deployment's config ([vars]) spells them. */
+export interface ZenginPayerConfig {
+  PLATFORM_CONSIGNOR_CODE: string;
+  PLATFORM_CONSIGNOR_NAME: string;
+  PLATFORM_BANK_CODE: string;
+  PLATFORM_BANK_NAME: string;
+  PLATFORM_BRANCH_CODE: string;
+  PLATFORM_BRANCH_NAME: string;
+  PLATFORM_ACCOUNT_TYPE: string;
+  PLATFORM_ACCOUNT_NUMBER: string;
+}
+
+export class ZenginConfigError extends Error {
+  constructor(variable: keyof ZenginPayerConfig, why: string) {
+    super(`${variable} ${why}`);
+    this.name = "ZenginConfigError";
+  }
+}
+
+/**
+ * The payer of the header record from config. Names may be written in full-width katakana (as
+ * the bank's letter prints them) and are narrowed to the file's half-width form. A deployment
+ * that has not filled in its bank (a REPLACE_ placeholder, a malformed code) fails here, before
+ * the operator takes a file to the bank that the portal would refuse or, worse, read wrongly.
+ */
+export function zenginPayerFrom(config: ZenginPayerConfig): ZenginPayer {
+  const digits = (key: keyof ZenginPayerConfig, length: number): string => {
+    const value = config[key].normalize("NFKC").trim();
+    if (!new RegExp(`^\\d{${length}}$`).test(value)) throw new ZenginConfigError(key, `must be ${length} digits`);
+    return value;
+  };
+  const kana = (key: keyof ZenginPayerConfig, max: number): string => {
+    const raw = config[key].trim();
+    // the holder-name rule's 30-character cap is not this field's, which checks its own length
+    const result = raw.startsWith("REPLACE_") ? null : toTransferKana(raw);
+    const value = result && (result.ok || result.reason === "tooLong") ? result.value : null;
+    if (value === null) throw new ZenginConfigError(key, "must be the name in katakana");
+    if (value.length > max) throw new ZenginConfigError(key, `must fit in ${max} half-width characters`);
+    return value;
+  };
+  const type = config.PLATFORM_ACCOUNT_TYPE.trim();
+  // the payer's account in 総合振込 is 普通 or 当座; a savings account cannot send transfers
+  const accountType = type === "ordinary" ? "1" : type === "current" ? "2" : null;
+  if (!accountType) throw new ZenginConfigError("PLATFORM_ACCOUNT_TYPE", 'must be "ordinary" or "current"');
+  return {
+    requesterCode: digits("PLATFORM_CONSIGNOR_CODE", 10),
+    requesterName: kana("PLATFORM_CONSIGNOR_NAME", 40),
+    bankCode: digits("PLATFORM_BANK_CODE", 4),
+    bankName: kana("PLATFORM_BANK_NAME", 15),
+    branchCode: digits("PLATFORM_BRANCH_CODE", 3),
+    branchName: kana("PLATFORM_BRANCH_NAME", 15),
+    accountType,
+    accountNumber: digits("PLATFORM_ACCOUNT_NUMBER", 7),
+  };
 }

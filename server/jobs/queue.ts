@@ -6,6 +6,7 @@ import { cleanUpUploads } from "../services/uploads";
 import { runBulkChunk } from "../services/bulk-messages";
 import { sendDigests } from "../services/notify";
 import { refundOwedSeats, sendLessonReminders } from "../services/lessons";
+import { owedRefundSinkForJob } from "../services/payouts/owed-refunds";
 import { deleteOldMediaCounters } from "../services/media-rate";
 import { jobDepsFrom, type JobDeps } from "./deps";
 import { alreadyProcessed, once } from "../../db/idempotency";
@@ -88,7 +89,9 @@ async function runJob(db: Db, env: Env, deps: JobDeps, job: JobMessage): Promise
       const reminders = await sendLessonReminders(db, now);
       for (let i = 0; i < reminders.emailIds.length; i += 50)
         await deps.jobs.send({ type: "emails", key: `${job.key}:emails:${i}`, emailIds: reminders.emailIds.slice(i, i + 50) });
-      await refundOwedSeats(db, deps.provider(), now);
+      const sent: Array<Promise<unknown>> = [];
+      await refundOwedSeats(db, deps.provider(), owedRefundSinkForJob(env, deps.jobs, sent), now);
+      await Promise.all(sent);
       return;
     }
     case "discord-sync":

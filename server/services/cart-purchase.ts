@@ -11,6 +11,7 @@ import { coinBalance, spendCoins } from "./coins";
 import { loadEarningRates, saleStatements } from "./earnings/post";
 import { chargeDefaultCard, usableCard } from "./payment-cards";
 import { grantCampaignRewards } from "./community/fan-campaigns";
+import { oweIfCardCannotTakeIt, type OwedRefundSink } from "./payouts/owed-refunds";
 
 /**
  * Paying the cart, whatever it holds (the kinds of ./cart-items). Money effects follow
@@ -70,6 +71,8 @@ export type PurchaseInput = {
   payload: PurchasePayload;
   /** the sandbox's stand-in for 3-D Secure, sent with the purchase after requires_action */
   sandboxAuthentication: "approve" | "fail" | null;
+  /** where a card part the card cannot take back goes: a refund owed to the fan (see giveBack) */
+  owedRefunds: OwedRefundSink;
   now: number;
 };
 
@@ -202,6 +205,7 @@ export async function purchaseCart(db: Db, provider: PaymentProvider, input: Pur
     provider,
     attempt: attempt ?? null,
     payable,
+    owedRefunds: input.owedRefunds,
     now,
   });
 }
@@ -361,6 +365,7 @@ async function applyPurchase(
     provider: PaymentProvider;
     attempt: PurchaseRow | null;
     payable: PayableItem[];
+    owedRefunds: OwedRefundSink;
     now: number;
   },
 ): Promise<PurchaseOutcome> {
@@ -484,7 +489,9 @@ type CapacityProblem = "planUnavailable" | "soldOut" | "raffleLimitReached";
  * included). A card part already charged is given back under `refund:{purchase key}`, then the
  * attempt is recorded as refunded and the cart's version moves on. If the provider cannot be
  * reached the attempt stays as it is: posting again charges nothing new (same key) and asks for the
- * same refund.
+ * same refund. If the provider says the card can never take it back, the card part becomes a
+ * refund owed to the fan under that same key (services/payouts/owed-refunds.ts), and the attempt
+ * is recorded as refunded without a provider refund id.
  */
 async function giveBack(
   db: Db,
@@ -495,12 +502,16 @@ async function giveBack(
     split: { coins: number; card: number };
     chargeId: string | null;
     attempt: PurchaseRow | null;
+    payable: PayableItem[];
+    owedRefunds: OwedRefundSink;
+    userId: number;
     problem: CapacityProblem;
     now: number;
   },
 ): Promise<PurchaseOutcome> {
   const { key, now } = input;
   let refundId: string | null = null;
+  let owed = false;
   if (input.split.card > 0 && input.chargeId) {
     try {
       refundId = (
@@ -512,15 +523,24 @@ async function giveBack(
         })
       ).refundId;
     } catch (error) {
-      if (!(error instanceof PaymentProviderError)) throw error;
-      return failure("pending");
+      const fanclubIds = new Set(input.payable.map((p) => p.row.fanclubId));
+      const outcome = await oweIfCardCannotTakeIt(db, input.owedRefunds, error, {
+        userId: input.userId,
+        fanclubId: fanclubIds.size === 1 ? [...fanclubIds][0]! : null,
+        amount: input.split.card,
+        key: `refund:${key}`,
+        memo: input.payable.map((p) => p.kind.memo(p.detail)).join(" / "),
+        now,
+      });
+      if (outcome === "retry") return failure("pending");
+      owed = true;
     }
   }
   const at = new Date(now);
   await db.batch([
     db
       .update(purchases)
-      .set({ status: refundId ? "refunded" : "failed", refundId, failureCode: input.problem, updatedAt: at })
+      .set({ status: refundId || owed ? "refunded" : "failed", refundId, failureCode: input.problem, updatedAt: at })
       .where(and(eq(purchases.idempotencyKey, key), ne(purchases.status, "paid"))),
     bumpCartVersion(db, input.cartId, now),
   ]);

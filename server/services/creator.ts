@@ -148,8 +148,8 @@ export function operatingFanclub(userId: number, summary: CreatorSummary): Opera
   };
 }
 
-/** The fan clubs a manager oversees (spec §6 bulk management), with their brand. */
-export async function listManagedFanclubs(db: Db, userId: number) {
+/** The fan clubs a manager oversees (spec §6 bulk management), with their brand; a query for a page's one batch. */
+export function managedFanclubsQuery(db: Db, userId: number) {
   return db
     .select({
       id: fanclubs.id,
@@ -162,6 +162,5 @@ export async function listManagedFanclubs(db: Db, userId: number) {
     .from(fanclubManagers)
     .innerJoin(fanclubs, eq(fanclubs.id, fanclubManagers.fanclubId))
     .where(and(eq(fanclubManagers.userId, userId), eq(fanclubs.status, "open")))
-    .orderBy(asc(fanclubs.id))
-    .all();
+    .orderBy(asc(fanclubs.id));
 }

@@ -3,6 +3,7 @@ import type { Db } from "../../db/client";
 import { productOrders, products, purchases } from "../../db/schema";
 import type { PaymentProvider } from "../integrations/payments";
 import type { CartItemView, CartProblem } from "./cart-items";
+import type { OwedRefundSink } from "./payouts/owed-refunds";
 import { purchaseCart, type PurchaseErrorCode, type PurchaseSummary } from "./cart-purchase";
 import { addCartItem, cartView } from "./carts";
 import { setFollowing } from "./follows";
@@ -21,7 +22,7 @@ export type FreeResult =
 export async function takeFreeProduct(
   db: Db,
   provider: PaymentProvider,
-  input: { userId: number; productId: number; now: number },
+  input: { userId: number; productId: number; now: number; owedRefunds: OwedRefundSink },
 ): Promise<FreeResult> {
   const { userId, productId, now } = input;
   const product = await db
@@ -53,6 +54,7 @@ export async function takeFreeProduct(
       cartVersion: view.version,
       payload: { payment: "coin", isUsedCoin: false, toraCoin: 0 },
       sandboxAuthentication: null,
+      owedRefunds: input.owedRefunds,
       now,
     });
   } catch (error) {

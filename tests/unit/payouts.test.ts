@@ -4,6 +4,7 @@ import {
   PAYOUT_MAX,
   PAYOUT_RULES,
   canTransition,
+  cardRefundFailure,
   outstandingTotal,
   parseYenAmount,
   payoutKey,
@@ -111,5 +112,23 @@ describe("what is still on its way", () => {
       { status: "in_transfer" as const, amount: 2000, fee: 330 },
     ];
     expect(outstandingTotal(list)).toBe(3000 + 1670);
+  });
+});
+
+describe("a card refund the provider refuses", () => {
+  it("becomes a debt to the fan only when the provider says the card can never take it back", () => {
+    expect(cardRefundFailure({ retryable: false, providerCode: "charge_expired_for_refund" })).toBe("owe");
+    expect(cardRefundFailure({ retryable: false, providerCode: "resource_missing" })).toBe("owe");
+    expect(cardRefundFailure({ retryable: false, providerCode: "expired_or_canceled_card" })).toBe("owe");
+  });
+
+  it("is asked again when the provider was down or its answer says nothing definite", () => {
+    expect(cardRefundFailure({ retryable: true })).toBe("retry");
+    // a retryable error is retried even when it carries a code of the list
+    expect(cardRefundFailure({ retryable: true, providerCode: "resource_missing" })).toBe("retry");
+    expect(cardRefundFailure({ retryable: false })).toBe("retry");
+    expect(cardRefundFailure({ retryable: false, providerCode: "rate_limit" })).toBe("retry");
+    // already refunded at the provider: the money went back, so it must not be owed a second time
+    expect(cardRefundFailure({ retryable: false, providerCode: "charge_already_refunded" })).toBe("retry");
   });
 });

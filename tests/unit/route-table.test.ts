@@ -154,7 +154,7 @@ const URL_TABLE = [
   "/me/joining",
   "/me/lesson_reservations/:id",
   "/me/lesson_reservations/:id/calendar.ics",
-  "/me/managed_fanclubs/:section",
+  "/me/managed_fanclubs/sales",
   "/me/managed_fanclubs/sales/invoices/:fanclubId/:file",
   "/me/managed_fanclubs/transfer_histories",
   "/me/managed_fanclubs/transfers",

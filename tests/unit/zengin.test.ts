@@ -8,8 +8,11 @@ import {
   headerRecord,
   trailerRecord,
   zenginFile,
+  zenginPayerFrom,
   zenginText,
+  ZenginConfigError,
   type ZenginPayer,
+  type ZenginPayerConfig,
   type ZenginTransfer,
 } from "../../server/domain/zengin";
 import { zenginFileProvider } from "../../server/integrations/payouts";
@@ -146,7 +149,7 @@ describe("the file", () => {
 
 describe("the offline payout provider", () => {
   it("writes a period's instructions as the Zengin file, each transfer's net amount and id", () => {
-    const file = zenginFileProvider().file({
+    const file = zenginFileProvider(payer).file({
       period: "2026-11",
       transferDate: "2026-12-25",
       instructions: [
@@ -170,5 +173,62 @@ describe("the offline payout provider", () => {
     expect(col(data, 43, 43)).toBe("4"); // 貯蓄
     expect(col(data, 81, 90)).toBe("0000019670");
     expect(col(data, 92, 101)).toBe("0000000007");
+  });
+});
+
+describe("the header record built from config", () => {
+  // as a deployment writes them in [vars]: names as the bank's letter prints them, full-width
+  const config: ZenginPayerConfig = {
+    PLATFORM_CONSIGNOR_CODE: "9876543210",
+    PLATFORM_CONSIGNOR_NAME: "カ）ファンクラブ",
+    PLATFORM_BANK_CODE: "0005",
+    PLATFORM_BANK_NAME: "ミツビシユーエフジエイ",
+    PLATFORM_BRANCH_CODE: "123",
+    PLATFORM_BRANCH_NAME: "シブヤ",
+    PLATFORM_ACCOUNT_TYPE: "current",
+    PLATFORM_ACCOUNT_NUMBER: "0001234",
+  };
+
+  it("puts the configured consignor, bank, branch and account where the format says, in half-width kana", () => {
+    const h = headerRecord(zenginPayerFrom(config), "2027-01-25");
+    expect(h).toHaveLength(120);
+    expect(col(h, 5, 14)).toBe("9876543210");
+    expect(col(h, 15, 54)).toBe("ｶ)ﾌｱﾝｸﾗﾌﾞ".padEnd(40, " "));
+    expect(col(h, 55, 58)).toBe("0125");
+    expect(col(h, 59, 62)).toBe("0005");
+    expect(col(h, 63, 77)).toBe("ﾐﾂﾋﾞｼﾕ-ｴﾌｼﾞｴｲ".padEnd(15, " "));
+    expect(col(h, 78, 80)).toBe("123");
+    expect(col(h, 81, 95)).toBe("ｼﾌﾞﾔ".padEnd(15, " "));
+    expect(col(h, 96, 96)).toBe("2"); // 当座
+    expect(col(h, 97, 103)).toBe("0001234");
+  });
+
+  it("is the header of the provider's file", () => {
+    const file = zenginFileProvider(zenginPayerFrom(config)).file({ period: "2026-12", transferDate: "2027-01-25", instructions: [] });
+    const text = Encoding.convert(Array.from(file.body), { to: "UNICODE", from: "SJIS", type: "string" });
+    expect(text.split("\r\n")[0]).toBe(headerRecord(zenginPayerFrom(config), "2027-01-25"));
+  });
+
+  it.each([
+    ["PLATFORM_CONSIGNOR_CODE", "REPLACE_WITH_CONSIGNOR_CODE"],
+    ["PLATFORM_CONSIGNOR_CODE", "12345"],
+    ["PLATFORM_CONSIGNOR_NAME", "REPLACE_WITH_CONSIGNOR_NAME_KANA"],
+    ["PLATFORM_CONSIGNOR_NAME", "株式会社ファンクラブ"],
+    ["PLATFORM_BANK_CODE", "01"],
+    ["PLATFORM_BRANCH_CODE", "12a"],
+    ["PLATFORM_BRANCH_NAME", ""],
+    ["PLATFORM_ACCOUNT_TYPE", "savings"],
+    ["PLATFORM_ACCOUNT_NUMBER", "12345678"],
+  ] as const)("refuses a deployment whose %s is %j", (key, value) => {
+    expect(() => zenginPayerFrom({ ...config, [key]: value })).toThrow(ZenginConfigError);
+    expect(() => zenginPayerFrom({ ...config, [key]: value })).toThrow(key);
+  });
+
+  it("refuses a consignor name longer than the header's 40 characters", () => {
+    expect(() => zenginPayerFrom({ ...config, PLATFORM_CONSIGNOR_NAME: "ア".repeat(41) })).toThrow(/40/);
+  });
+
+  it("takes full-width digits in codes as the digits they are", () => {
+    expect(zenginPayerFrom({ ...config, PLATFORM_BANK_CODE: "０００５" }).bankCode).toBe("0005");
   });
 });

@@ -105,10 +105,14 @@ describe("demo seed", () => {
       "SELECT u.email, b.holder_name FROM bank_accounts b JOIN users u ON u.id = b.user_id ORDER BY u.id",
     );
     expect(accounts.map((a) => a.email.split("@")[0])).toEqual(expect.arrayContaining(["creator01", "label"]));
-    const refunds = await rows<{ email: string; status: string; amount: number }>(
-      "SELECT u.email, t.status, t.amount FROM transfers t JOIN users u ON u.id = t.user_id WHERE t.kind = 'refund'",
+    const refunds = await rows<{ email: string; status: string; amount: number; reason: string }>(
+      "SELECT u.email, t.status, t.amount, t.reason FROM transfers t JOIN users u ON u.id = t.user_id WHERE t.kind = 'refund' ORDER BY t.id",
     );
-    expect(refunds).toEqual([{ email: expect.stringMatching(/^fan01@/), status: "owed", amount: 1500 }]);
+    // and fan02 a lesson refund the card could not take back (owed by bank, docs/decisions/030)
+    expect(refunds).toEqual([
+      { email: expect.stringMatching(/^fan01@/), status: "owed", amount: 1500, reason: "card_removed" },
+      { email: expect.stringMatching(/^fan02@/), status: "owed", amount: 3000, reason: "card_unavailable" },
+    ]);
     // every payout the seed wrote is in the ledger, and no fan club's balance went below zero by it
     const payouts = await rows<{ fanclub_id: number; idempotency_key: string; status: string }>(
       "SELECT fanclub_id, idempotency_key, status FROM transfers WHERE kind = 'payout'",

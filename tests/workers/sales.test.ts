@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "../../db/client";
 import { billingMonthOf } from "../../server/domain/billing-month";
+import { monthsEndingAt } from "../../server/domain/earnings";
 import { earningsAudit } from "../../server/services/earnings/balance";
 import { createManager } from "../factories";
 import { at, confirmedAccount } from "./accounts-fixture";
@@ -110,5 +111,30 @@ describe("managed fan clubs' sales", () => {
     // a fan who manages nothing: 404
     const fan = await confirmedAccount({ prefix: "salesnolabel" });
     expect((await fan.b.get(at(hosts.www, "/me/managed_fanclubs/sales"))).status).toBe(404);
+  });
+
+  it("gives a label the creator's 12-month chart and month picker, over all its fan clubs, in two D1 round trips at most", async () => {
+    const label = await confirmedAccount({ prefix: "saleslabelchart" });
+    await createManager(env.DB, { userId: label.id, fanclubId, createdAt: new Date(0) });
+    const earlier = monthsEndingAt(month, 2)[0]!;
+    const res = await label.b.get(at(hosts.www, `/me/managed_fanclubs/sales?month=${earlier}`));
+    expect(res.status).toBe(200);
+    expect(Number(res.headers.get("x-d1-round-trips"))).toBeLessThanOrEqual(2);
+    const html = await res.text();
+    const section = (testId: string) =>
+      html.slice(html.indexOf(`data-testid="${testId}"`), html.indexOf("</table>", html.indexOf(`data-testid="${testId}"`)));
+    // the picker offers the chart's 12 months with the asked one chosen
+    const picker = html.slice(html.indexOf('class="sales-month-form"'), html.indexOf("</form>", html.indexOf('class="sales-month-form"')));
+    expect(picker.match(/<option /g)).toHaveLength(12);
+    expect(picker).toContain(`value="${earlier}" selected`);
+    // the asked month had no sale; this month's 4,234 / 3,769 is in the 12 months under the chart
+    expect(section("managed-sales")).not.toContain("¥4,234");
+    expect(section("sales-months")).toContain("¥4,234");
+    expect(section("sales-months")).toContain("¥3,769");
+    expect(section("sales-months")).toContain(`href="/me/managed_fanclubs/sales?month=${month}"`);
+    expect(html).toContain('data-testid="sales-chart"');
+    // and the month it links to shows the sale again
+    const current = await (await label.b.get(at(hosts.www, `/me/managed_fanclubs/sales?month=${month}`))).text();
+    expect(current.slice(current.indexOf('data-testid="managed-sales"'))).toContain("¥4,234");
   });
 });

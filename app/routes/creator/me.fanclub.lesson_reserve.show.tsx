@@ -11,6 +11,7 @@ import { requireCreator } from "../../../server/http/require-creator";
 import { translatorFor } from "../../../server/i18n";
 import { paymentProviderFrom } from "../../../server/integrations/payments";
 import { finishLessonSlot, listCreatorSlots, listSlotSeats } from "../../../server/services/lessons";
+import { owedRefundSink } from "../../../server/services/payouts/owed-refunds";
 
 export const handle = { i18n: ["common", "creator", "lessons"], breadcrumb: () => ({ label: "creator:sections.lessons" }) };
 export const clientLoader = withNamespaces(["creator", "lessons"]);
@@ -52,6 +53,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     action: intent,
     now: Date.now(),
     url: "/me/purchase_histories/lesson_reservation",
+    owedRefunds: owedRefundSink(app),
   });
   if (!result.ok) {
     if (result.reason === "notFound") throw new Response(app.t("lessons:errors.notFound"), { status: 404 });

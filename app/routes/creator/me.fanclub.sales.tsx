@@ -1,12 +1,12 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData } from "@remix-run/react";
-import { useMemo } from "react";
+import { useLoaderData } from "@remix-run/react";
+import { FigureCells, FigureHeads, SalesMonthPicker, SalesMonthsTable, useSalesChartLabels } from "~/components/sales/sales-figures";
 import { SalesChart } from "~/components/sales/sales-chart";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import salesStyles from "~/styles/sales.css?url";
 import { DEFAULT_CLOSING_RULE } from "../../../server/domain/earnings";
 import { formatLocalMonth } from "../../../server/domain/jst-time";
-import { formatNumber, formatYen } from "../../../server/domain/number-display";
+import { formatNumber } from "../../../server/domain/number-display";
 import { requireCreator } from "../../../server/http/require-creator";
 import { translatorFor } from "../../../server/i18n";
 import { salesMonth, salesPage } from "../../../server/services/earnings/sales";
@@ -42,43 +42,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 export default function Sales() {
   const { t, locale } = useTranslation("sales");
   const d = useLoaderData<typeof loader>();
-  const chartLabels = useMemo(() => ({ gross: t("gross"), net: t("net"), loading: t("chartLoading"), title: t("chartTitle") }), [t]);
-  const figures = (f: { gross: number; fee: number; tax: number; net: number }) => (
-    <>
-      <td className="num">{formatYen(f.gross)}</td>
-      <td className="num">{formatYen(f.fee)}</td>
-      <td className="num">{formatYen(f.tax)}</td>
-      <td className="num">{formatYen(f.net)}</td>
-    </>
-  );
-  const heads = (
-    <>
-      <th scope="col">{t("gross")}</th>
-      <th scope="col">{t("fee")}</th>
-      <th scope="col">{t("tax")}</th>
-      <th scope="col">{t("net")}</th>
-    </>
-  );
+  const chartLabels = useSalesChartLabels();
   return (
     <div className="page sales-page">
       <h1>{t("title")}</h1>
       <p className="muted">{t("lead", { fanclub: d.fanclubName })}</p>
       <p className="muted">{t("closing", { day: d.closingDay })}</p>
-      <Form method="get" className="sales-month-form">
-        <label>
-          {t("month")}{" "}
-          <select name="month" defaultValue={d.month}>
-            {[...d.months].reverse().map((m) => (
-              <option key={m.month} value={m.month}>
-                {formatLocalMonth(locale, m.month)}
-              </option>
-            ))}
-          </select>
-        </label>{" "}
-        <button type="submit" className="button">
-          {t("show")}
-        </button>
-      </Form>
+      <SalesMonthPicker month={d.month} months={d.months} />
       <h2 data-testid="sales-month">{formatLocalMonth(locale, d.month)}</h2>
       <p className="sales-actions">
         <a className="button" href={`/me/fanclub/sales/csv?month=${d.month}`} download>
@@ -93,19 +63,19 @@ export default function Sales() {
         <thead>
           <tr>
             <th scope="col">{t("kindCol")}</th>
-            {heads}
+            <FigureHeads />
           </tr>
         </thead>
         <tbody>
           {d.byKind.map((k) => (
             <tr key={k.kind} data-kind={k.kind}>
               <th scope="row">{t(`kind.${k.kind}`)}</th>
-              {figures(k)}
+              <FigureCells figures={k} />
             </tr>
           ))}
           <tr className="sales-total-row">
             <th scope="row">{t("total")}</th>
-            {figures(d.total)}
+            <FigureCells figures={d.total} />
           </tr>
         </tbody>
       </table>
@@ -119,7 +89,7 @@ export default function Sales() {
               <th scope="col">{t("kindCol")}</th>
               <th scope="col">{t("itemCol")}</th>
               <th scope="col">{t("countCol")}</th>
-              {heads}
+              <FigureHeads />
             </tr>
           </thead>
           <tbody>
@@ -128,7 +98,7 @@ export default function Sales() {
                 <td>{t(`kind.${i.kind}`)}</td>
                 <td>{i.subjectType === "fanclub" ? t("subject.fanclub") : (i.title ?? t("untitled"))}</td>
                 <td className="num">{formatNumber(i.count)}</td>
-                {figures(i)}
+                <FigureCells figures={i} />
               </tr>
             ))}
           </tbody>
@@ -136,24 +106,7 @@ export default function Sales() {
       )}
       <h2>{t("chartTitle")}</h2>
       <SalesChart points={d.months} labels={chartLabels} />
-      <table className="data-table sales-table" data-testid="sales-months">
-        <thead>
-          <tr>
-            <th scope="col">{t("monthsLabel")}</th>
-            {heads}
-          </tr>
-        </thead>
-        <tbody>
-          {[...d.months].reverse().map((m) => (
-            <tr key={m.month}>
-              <th scope="row">
-                <Link to={`?month=${m.month}`}>{formatLocalMonth(locale, m.month)}</Link>
-              </th>
-              {figures(m)}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <SalesMonthsTable months={d.months} />
     </div>
   );
 }

@@ -4,22 +4,14 @@ import { ManagedTabs } from "~/components/payouts/managed-tabs";
 import { TransferTable } from "~/components/payouts/transfer-status";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import { formatYen } from "../../../server/domain/number-display";
-import { requireUser } from "../../../server/http/require-user";
-import { translatorFor } from "../../../server/i18n";
-import { managedFanclubsOf } from "../../../server/services/payouts/payees";
-import { managedPayouts } from "../../../server/services/payouts/payouts";
+import { managedPayoutsPage } from "../../../server/http/managed-pages";
 
 export const handle = { i18n: ["common", "creator", "payouts"], breadcrumb: () => ({ label: "sidebar.managedFanclubs" }) };
 export const clientLoader = withNamespaces(["creator", "payouts"]);
 
 /** /me/managed_fanclubs/transfer_histories: every payout of the managed fan clubs, newest first, with the totals. */
 export async function loader({ context }: LoaderFunctionArgs) {
-  const { app } = context;
-  const user = requireUser(app);
-  if (!app.session!.creator.hasManagedFanclub) throw new Response(null, { status: 404 });
-  const list = await managedFanclubsOf(app.db, user.id);
-  const { history, totals } = await managedPayouts(app.db, list, Date.now());
-  return { title: translatorFor(app.locale, "creator")("managed.transfer_histories"), history, totals };
+  return managedPayoutsPage(context.app, "transfer_histories");
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title }];

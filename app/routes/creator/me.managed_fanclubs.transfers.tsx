@@ -3,10 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { ManagedTabs } from "~/components/payouts/managed-tabs";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import { formatYen } from "../../../server/domain/number-display";
-import { requireUser } from "../../../server/http/require-user";
-import { translatorFor } from "../../../server/i18n";
-import { managedFanclubsOf } from "../../../server/services/payouts/payees";
-import { managedPayouts } from "../../../server/services/payouts/payouts";
+import { managedPayoutsPage } from "../../../server/http/managed-pages";
 
 export const handle = { i18n: ["common", "creator", "payouts"], breadcrumb: () => ({ label: "sidebar.managedFanclubs" }) };
 export const clientLoader = withNamespaces(["creator", "payouts"]);
@@ -16,12 +13,7 @@ export const clientLoader = withNamespaces(["creator", "payouts"]);
  * payouts on their way and paid, and whose account receives them; with the totals.
  */
 export async function loader({ context }: LoaderFunctionArgs) {
-  const { app } = context;
-  const user = requireUser(app);
-  if (!app.session!.creator.hasManagedFanclub) throw new Response(null, { status: 404 });
-  const list = await managedFanclubsOf(app.db, user.id);
-  const { rows, totals } = await managedPayouts(app.db, list, Date.now());
-  return { title: translatorFor(app.locale, "creator")("managed.transfers"), rows, totals };
+  return managedPayoutsPage(context.app, "transfers");
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title }];

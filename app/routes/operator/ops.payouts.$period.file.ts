@@ -12,7 +12,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   requireOperator(app);
   const period = params.period ?? "";
   if (!isBillingMonth(period)) throw new Response(null, { status: 404 });
-  const result = await periodFile(app.db, period);
+  const result = await periodFile(app.db, app.env, period);
   if (!result.ok) throw new Response(app.t("api.notFound"), { status: 404 });
   return new Response(result.file.body, {
     headers: {

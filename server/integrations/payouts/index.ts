@@ -1,4 +1,4 @@
-import { zenginFile, type ZenginPayer, type ZenginTransfer } from "../../domain/zengin";
+import { zenginFile, zenginPayerFrom, type ZenginPayer, type ZenginPayerConfig, type ZenginTransfer } from "../../domain/zengin";
 import { ACCOUNT_TYPES } from "../../domain/bank-account";
 
 /**
@@ -42,23 +42,7 @@ export interface PayoutProvider {
   file(batch: PayoutBatch): PayoutFile;
 }
 
-/**
- * The platform's own account, the payer of every transfer (振込依頼人). These are the demo
- * values; a production deployment sets its bank's customer code and account here, where the
- * bank gives them (they are not secrets).
- */
-const PLATFORM_PAYER: ZenginPayer = {
-  requesterCode: "1234567890",
-  requesterName: "ﾌｱﾝｸﾗﾌﾞﾌﾟﾗﾂﾄﾌｵ-ﾑ(ｶ",
-  bankCode: "0001",
-  bankName: "ﾐｽﾞﾎ",
-  branchCode: "001",
-  branchName: "ﾄｳｷﾖｳ",
-  accountType: "1",
-  accountNumber: "1234567",
-};
-
-export function zenginFileProvider(payer: ZenginPayer = PLATFORM_PAYER): PayoutProvider {
+export function zenginFileProvider(payer: ZenginPayer): PayoutProvider {
   return {
     name: "zengin-file",
     file(batch) {
@@ -82,7 +66,11 @@ export function zenginFileProvider(payer: ZenginPayer = PLATFORM_PAYER): PayoutP
   };
 }
 
-/** The provider of this deployment: the Zengin file until another one is configured. */
-export function payoutProvider(): PayoutProvider {
-  return zenginFileProvider();
+/**
+ * The provider of this deployment: the Zengin file until another one is configured. The payer
+ * (the platform's own bank, branch, account and consignor code) comes from [vars], where the
+ * bank's letter gives them; they are not secrets.
+ */
+export function payoutProvider(config: ZenginPayerConfig): PayoutProvider {
+  return zenginFileProvider(zenginPayerFrom(config));
 }

@@ -1,6 +1,7 @@
 import { and, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { earningEntries } from "../../../db/schema";
+import { earningEntries, fanclubManagers, fanclubs } from "../../../db/schema";
+import { managedFanclubsQuery } from "../creator";
 import { billingMonthOf, type BillingMonth } from "../../domain/billing-month";
 import { monthsEndingAt, type EarningKind } from "../../domain/earnings";
 import { formatNumber } from "../../domain/number-display";
@@ -133,13 +134,46 @@ export function salesCsv(
   return `\uFEFF${lines.join("\r\n")}\r\n`;
 }
 
-/** The month's figures of each of `fanclubIds` (a label's managed fan clubs), in one query. */
-export async function salesOfFanclubs(db: Db, fanclubIds: readonly number[], month: BillingMonth): Promise<Map<number, Figures>> {
-  if (fanclubIds.length === 0) return new Map();
-  const rows = await db
-    .select({ fanclubId: earningEntries.fanclubId, ...sums })
-    .from(earningEntries)
-    .where(and(inArray(earningEntries.fanclubId, [...fanclubIds]), eq(earningEntries.month, month), salesOnly))
-    .groupBy(earningEntries.fanclubId);
-  return new Map(rows.map((r) => [r.fanclubId, { gross: r.gross, fee: r.fee, tax: r.tax, net: r.net }]));
+/**
+ * A label's sales page (/me/managed_fanclubs/sales): the managed fan clubs, each one's month and
+ * the last 12 months of all of them, in one D1 batch (one round trip), from the same covering
+ * index as the creator's page; the fan clubs are chosen by a sub-select of the label's rows.
+ */
+export async function managedSalesPage(db: Db, userId: number, month: BillingMonth, now: number) {
+  const chartMonths = monthsEndingAt(billingMonthOf(now), 12);
+  const managed = and(
+    inArray(
+      earningEntries.fanclubId,
+      db
+        .select({ id: fanclubManagers.fanclubId })
+        .from(fanclubManagers)
+        .innerJoin(fanclubs, eq(fanclubs.id, fanclubManagers.fanclubId))
+        .where(and(eq(fanclubManagers.userId, userId), eq(fanclubs.status, "open"))),
+    ),
+    salesOnly,
+  );
+  const [fanclubList, byMonth, byFanclub] = await db.batch([
+    managedFanclubsQuery(db, userId),
+    db
+      .select({ month: earningEntries.month, ...sums })
+      .from(earningEntries)
+      .where(and(managed, gte(earningEntries.month, chartMonths[0]!), lte(earningEntries.month, chartMonths.at(-1)!)))
+      .groupBy(earningEntries.month),
+    db
+      .select({ fanclubId: earningEntries.fanclubId, ...sums })
+      .from(earningEntries)
+      .where(and(managed, eq(earningEntries.month, month)))
+      .groupBy(earningEntries.fanclubId),
+  ]);
+  const months = chartMonths.map((m) => {
+    const r = byMonth.find((x) => x.month === m);
+    return { month: m, ...(r ? pick(r) : ZERO) };
+  });
+  const figures = fanclubList.map((f) => {
+    const r = byFanclub.find((x) => x.fanclubId === f.id);
+    return { fanclubId: f.id, name: f.name, ...(r ? pick(r) : ZERO) };
+  });
+  return { month, months, fanclubs: figures, fanclubList, total: figures.reduce<Figures>((acc, r) => add(acc, r), ZERO) };
 }
+
+const pick = (r: Figures): Figures => ({ gross: r.gross, fee: r.fee, tax: r.tax, net: r.net });

@@ -4,9 +4,10 @@ import type { Db } from "../../../db/client";
 import { fanclubs, lessonReservations, lessonSlots, liveEvents, notifications, purchases } from "../../../db/schema";
 import { LESSON_STATUS, slotActionAllowed, statusAfter, type SlotAction } from "../../domain/lessons";
 import { LIVE_STATUS } from "../../domain/live-events";
-import { PaymentProviderError, type PaymentProvider } from "../../integrations/payments";
+import type { PaymentProvider } from "../../integrations/payments";
 import { creditCoins } from "../coins";
 import { postRefundsTo } from "../earnings/refunds";
+import { oweIfCardCannotTakeIt, type OwedRefundSink } from "../payouts/owed-refunds";
 
 /**
  * Holding a lesson: marking it done or cancelled moves the slot and every live seat in one batch
@@ -14,7 +15,9 @@ import { postRefundsTo } from "../earnings/refunds";
  * (spec §1: no refunds, unless the creator cancels): the card part through the provider and the
  * coin part back to the wallet, each under its seat's own key, and the creator's earnings take
  * the refund back (decision 029). A refund the provider could not make now stays owed and the
- * hourly lesson job asks again under the same key, so every paid seat is refunded exactly once.
+ * hourly lesson job asks again under the same key, so every paid seat is refunded exactly once;
+ * one the card can never take (the provider says so for good) is owed to the fan by bank
+ * transfer under that same key (services/payouts/owed-refunds.ts).
  */
 
 type Stmt = BatchItem<"sqlite">;
@@ -24,7 +27,7 @@ export type FinishResult = { ok: true; refunded: number; owed: number } | { ok: 
 export async function finishLessonSlot(
   db: Db,
   provider: PaymentProvider,
-  input: { fanclubId: number; slotId: number; action: SlotAction; now: number; url: string },
+  input: { fanclubId: number; slotId: number; action: SlotAction; now: number; url: string; owedRefunds: OwedRefundSink },
 ): Promise<FinishResult> {
   const slot = await db
     .select()
@@ -98,13 +101,14 @@ export async function finishLessonSlot(
   // a twin request moved it first: the state it left is the answer (a cancel still refunds below)
   if (moved.length === 0 && slot.status !== LESSON_STATUS.before) return { ok: false, reason: "notAllowed" };
   if (input.action !== "cancel") return { ok: true, refunded: 0, owed: 0 };
-  return { ok: true, ...(await refundCancelledSeats(db, provider, slot.id, input.now)) };
+  return { ok: true, ...(await refundCancelledSeats(db, provider, input.owedRefunds, slot.id, input.now)) };
 }
 
 /** Refunds every paid seat of a cancelled slot not refunded yet; answers how many were done now and how many stay owed. */
 async function refundCancelledSeats(
   db: Db,
   provider: PaymentProvider,
+  owedRefunds: OwedRefundSink,
   slotId: number,
   now: number,
 ): Promise<{ refunded: number; owed: number }> {
@@ -117,6 +121,7 @@ async function refundCancelledSeats(
       cardAmount: purchases.cardAmount,
       cardChargeId: purchases.cardChargeId,
       title: lessonSlots.title,
+      fanclubId: fanclubs.id,
       fanclubName: fanclubs.name,
     })
     .from(lessonReservations)
@@ -152,9 +157,20 @@ async function refundCancelledSeats(
         ).refundId;
       }
     } catch (error) {
-      if (!(error instanceof PaymentProviderError)) throw error;
-      owed++;
-      continue;
+      // the provider said no for good (the payment too old, the card gone): the card part becomes
+      // a refund owed to the fan under the same key, and the seat is refunded like any other
+      const outcome = await oweIfCardCannotTakeIt(db, owedRefunds, error, {
+        userId: seat.userId,
+        fanclubId: seat.fanclubId,
+        amount: card,
+        key,
+        memo: `${seat.fanclubName} ${seat.title}`,
+        now,
+      });
+      if (outcome === "retry") {
+        owed++;
+        continue;
+      }
     }
     if (coins > 0) {
       await creditCoins(db, {
@@ -179,7 +195,7 @@ async function refundCancelledSeats(
 }
 
 /** The hourly job: refunds still owed for cancelled slots (a provider that was down at cancel time). */
-export async function refundOwedSeats(db: Db, provider: PaymentProvider, now: number): Promise<number> {
+export async function refundOwedSeats(db: Db, provider: PaymentProvider, owedRefunds: OwedRefundSink, now: number): Promise<number> {
   const slots = await db
     .selectDistinct({ slotId: lessonReservations.slotId })
     .from(lessonReservations)
@@ -188,6 +204,6 @@ export async function refundOwedSeats(db: Db, provider: PaymentProvider, now: nu
     )
     .limit(50);
   let refunded = 0;
-  for (const { slotId } of slots) refunded += (await refundCancelledSeats(db, provider, slotId, now)).refunded;
+  for (const { slotId } of slots) refunded += (await refundCancelledSeats(db, provider, owedRefunds, slotId, now)).refunded;
   return refunded;
 }

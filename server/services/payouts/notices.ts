@@ -1,4 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../../../db/client";
 import { emails, notifications, transfers } from "../../../db/schema";
 import { isLocale, type Locale } from "../../domain/locale";
@@ -36,10 +37,18 @@ export interface TransferNotice {
 }
 
 /**
- * The notification and (when the person has an address) the e-mail of one status change.
+ * The notification and (when the person has an address) the e-mail of one status change, as
+ * statements for the change's batch, and where the e-mail insert sits among them (its RETURNING
+ * rows name the e-mail to hand to the queue after the batch; see `emailIdsFrom`).
  * `transferWhere` selects the transfer row in its new state; nothing is inserted unless it matches.
  */
-export function transferNoticeStatements(db: Db, to: NoticeRecipient, notice: TransferNotice, now: number, transferWhere: SQL) {
+export function transferNoticeStatements(
+  db: Db,
+  to: NoticeRecipient,
+  notice: TransferNotice,
+  now: number,
+  transferWhere: SQL,
+): { statements: BatchItem<"sqlite">[]; emailAt: number | null } {
   const locale: Locale = isLocale(to.locale) ? to.locale : "ja";
   const t = translatorFor(locale, "payouts");
   const params = { amount: formatYen(notice.amount), fanclub: notice.fanclubName };
@@ -57,7 +66,7 @@ export function transferNoticeStatements(db: Db, to: NoticeRecipient, notice: Tr
       .from(transfers)
       .where(transferWhere),
   );
-  if (!to.email) return { notification, email: null };
+  if (!to.email) return { statements: [notification], emailAt: null };
   const mailParams = { ...params, name: to.name, url: notice.url };
   const email = db
     .insert(emails)
@@ -79,5 +88,12 @@ export function transferNoticeStatements(db: Db, to: NoticeRecipient, notice: Tr
         .where(transferWhere),
     )
     .returning({ id: emails.id });
-  return { notification, email };
+  return { statements: [notification, email], emailAt: 1 };
+}
+
+/** The e-mail ids a batch's RETURNING gave, from the result at `offset + emailAt`. */
+export function emailIdsFrom(results: readonly unknown[], offset: number, emailAt: number | null): number[] {
+  if (emailAt === null) return [];
+  const rows = results[offset + emailAt];
+  return Array.isArray(rows) ? rows.map((r) => (r as { id: number }).id) : [];
 }

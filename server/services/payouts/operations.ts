@@ -4,9 +4,10 @@ import type { Db } from "../../../db/client";
 import { fanclubs, payoutPeriods, services, transfers, users, type TransferRow } from "../../../db/schema";
 import { canTransition, type TransferStatus } from "../../domain/payouts";
 import { payoutProvider, type PayoutFile } from "../../integrations/payouts";
+import type { ZenginPayerConfig } from "../../domain/zengin";
 import { payoutLedgerStatements } from "./ledger";
-import { transferNoticeStatements, type TransferNoticeKind } from "./notices";
-import { emailIdsFrom, transferView } from "./payouts";
+import { emailIdsFrom, transferNoticeStatements, type TransferNoticeKind } from "./notices";
+import { transferView } from "./payouts";
 
 /**
  * The operator's side of money out (/ops/payouts): close a period (its requested transfers go
@@ -93,11 +94,8 @@ function changeStatements(db: Db, row: TransferWithPeople, to: TransferStatus, n
       now,
       where,
     );
-    statements.push(n.notification);
-    if (n.email) {
-      emailAt = statements.length;
-      statements.push(n.email);
-    }
+    if (n.emailAt !== null) emailAt = statements.length + n.emailAt;
+    statements.push(...n.statements);
   }
   return { statements, emailAt };
 }
@@ -191,7 +189,7 @@ export async function markTransfer(
 export type PeriodFileResult = { ok: true; file: PayoutFile; count: number } | { ok: false; reason: "notClosed" | "empty" };
 
 /** The bank file of a closed period: its transfers still in transfer (paid or failed ones are done). */
-export async function periodFile(db: Db, period: string): Promise<PeriodFileResult> {
+export async function periodFile(db: Db, config: ZenginPayerConfig, period: string): Promise<PeriodFileResult> {
   const closed = await db.select().from(payoutPeriods).where(eq(payoutPeriods.period, period)).get();
   if (!closed) return { ok: false, reason: "notClosed" };
   const rows = await db
@@ -201,7 +199,7 @@ export async function periodFile(db: Db, period: string): Promise<PeriodFileResu
     .orderBy(asc(transfers.id))
     .all();
   if (rows.length === 0) return { ok: false, reason: "empty" };
-  const file = payoutProvider().file({
+  const file = payoutProvider(config).file({
     period,
     transferDate: closed.transferDate,
     instructions: rows.map((t) => ({

@@ -1,13 +1,12 @@
 import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../../../db/client";
 import { payoutPeriods, transfers, type TransferRow } from "../../../db/schema";
 import { payoutKey, payoutPeriodFor, payoutRulesAt, quotePayout, type PayoutQuote } from "../../domain/payouts";
 import { maskAccountNumber } from "../../domain/bank-account";
 import { getBankAccount, maskedBankAccount } from "./bank-accounts";
 import { payoutLedgerStatements, withdrawableBalance } from "./ledger";
-import { transferNoticeStatements } from "./notices";
-import { payeeOf, payeesOf, type Payee, type PayoutFanclub } from "./payees";
+import { emailIdsFrom, transferNoticeStatements } from "./notices";
+import { payeeOf, payeesOf, type PayoutFanclub } from "./payees";
 
 /**
  * Creator payouts (/me/fanclub/transfer): the withdrawable balance, the request (once a period,
@@ -142,12 +141,10 @@ export async function requestPayout(
     updatedAt: at,
   });
   const ledger = payoutLedgerStatements(db, { type: "payout", fanclubId: fanclub.id, amount: quote.amount }, key, key, now);
-  const notices = noticeStatementsFor(
+  const notices = transferNoticeStatements(
     db,
     payee,
-    fanclub,
-    { kind: "payoutRequested", amount: quote.net },
-    input.historyUrl,
+    { kind: "payoutRequested", amount: quote.net, fanclubName: fanclub.name, url: input.historyUrl },
     now,
     stateIs(key, token),
   );
@@ -171,30 +168,6 @@ function requestProblem(error: unknown): "alreadyRequested" | "noBankAccount" | 
   // no account (deleted meanwhile), or the period closed meanwhile: either way, ask again
   if (/CHECK constraint failed: transfers_requested_complete/.test(text)) return "noBankAccount";
   return null;
-}
-
-/**
- * The notice statements of one change to the payee, and where the e-mail insert sits in them
- * (its RETURNING rows name the e-mail to hand to the queue after the batch).
- */
-function noticeStatementsFor(
-  db: Db,
-  payee: Payee,
-  fanclub: PayoutFanclub,
-  notice: { kind: "payoutRequested" | "payoutInTransfer" | "payoutPaid" | "payoutFailed"; amount: number },
-  url: string,
-  now: number,
-  where: SQL,
-): { statements: BatchItem<"sqlite">[]; emailAt: number | null } {
-  const n = transferNoticeStatements(db, payee, { kind: notice.kind, amount: notice.amount, fanclubName: fanclub.name, url }, now, where);
-  return n.email ? { statements: [n.notification, n.email], emailAt: 1 } : { statements: [n.notification], emailAt: null };
-}
-
-/** The e-mail ids a batch's RETURNING gave, from the result at `offset + emailAt`. */
-export function emailIdsFrom(results: readonly unknown[], offset: number, emailAt: number | null): number[] {
-  if (emailAt === null) return [];
-  const rows = results[offset + emailAt];
-  return Array.isArray(rows) ? rows.map((r) => (r as { id: number }).id) : [];
 }
 
 /** A fan club's payouts, newest first. */

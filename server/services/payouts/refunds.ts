@@ -2,8 +2,8 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { bankAccounts, fanclubs, payoutPeriods, transfers, users } from "../../../db/schema";
 import { PAYOUT_MAX, payoutPeriodFor } from "../../domain/payouts";
-import { transferNoticeStatements } from "./notices";
-import { closedPeriods, emailIdsFrom, transferView, type TransferView } from "./payouts";
+import { emailIdsFrom, transferNoticeStatements } from "./notices";
+import { closedPeriods, transferView, type TransferView } from "./payouts";
 
 /**
  * Refund receipts for fans (/me/transfer, /api/v1/transfers): money the platform owes a fan that
@@ -24,7 +24,7 @@ export async function oweRefund(
     userId: number;
     fanclubId: number | null;
     amount: number;
-    reason: "card_removed" | "fanclub_closed";
+    reason: "card_removed" | "card_unavailable" | "fanclub_closed";
     memo: string;
     key: string;
     now: number;
@@ -67,10 +67,10 @@ export async function oweRefund(
     input.now,
     and(eq(transfers.idempotencyKey, input.key), eq(transfers.stateToken, token))!,
   );
-  const results = await db.batch(n.email ? [insert, n.notification, n.email] : [insert, n.notification]);
+  const results = await db.batch([insert, ...n.statements]);
   const row = await db.select().from(transfers).where(eq(transfers.idempotencyKey, input.key)).get();
   if (!row || row.stateToken !== token) return { ok: false, reason: "duplicate" };
-  return { ok: true, transfer: transferView(row), emailIds: emailIdsFrom(results, 1, n.email ? 1 : null) };
+  return { ok: true, transfer: transferView(row), emailIds: emailIdsFrom(results, 1, n.emailAt) };
 }
 
 /** The fan's refunds, newest first, with the fan club they came from. */
