@@ -4,7 +4,9 @@
 // gzip size of the JavaScript a first visit to the home page loads; then uploads a large file
 // through the multipart flow (bench/upload.mjs, size from BENCH_UPLOAD_MB, default 3072), fans a
 // live event's chat out to 1,000 WebSocket clients (bench/live-chat.mjs, BENCH_LIVE_CLIENTS); then
-// the monthly renewal run over BENCH_RENEWALS memberships (bench/renewals.mjs, default 100,000; 0 skips).
+// the monthly renewal run over BENCH_RENEWALS memberships (bench/renewals.mjs, default 100,000; 0 skips);
+// last a message to many delivered to BENCH_BULK_RECIPIENTS members (bench/bulk-messages.mjs, default
+// 10,000; 0 skips; BENCH_BULK_RECIPIENTS=100000 for the size of issue 20).
 // Loopback only. Usage: npm run bench [-- --duration 10]
 import { execFileSync } from "node:child_process";
 import { rmSync } from "node:fs";
@@ -14,6 +16,7 @@ import autocannon from "autocannon";
 import { startWorker } from "../scripts/start-worker.mjs";
 import { offlineEnv } from "../scripts/wrangler-env.mjs";
 import { runRenewalBench } from "./renewals.mjs";
+import { runBulkMessageBench } from "./bulk-messages.mjs";
 import { runUploadBench } from "./upload.mjs";
 import { runLiveChatBench } from "./live-chat.mjs";
 import { BUDGET_KB, PAGES, firstVisitJs, getter } from "./first-visit-js.mjs";
@@ -122,3 +125,5 @@ try {
 
 // its own wrangler dev and local state, once the page benchmarks' worker has stopped
 if (Number(process.env.BENCH_RENEWALS ?? 100_000) > 0) await runRenewalBench();
+// its own wrangler dev and local state too
+if (Number(process.env.BENCH_BULK_RECIPIENTS ?? 10_000) > 0) await runBulkMessageBench();
