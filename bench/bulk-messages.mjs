@@ -118,15 +118,16 @@ export async function runBulkMessageBench({
       if (performance.now() - lastPrint > 30_000) {
         lastPrint = performance.now();
         const minutes = (performance.now() - started) / 60_000;
-        console.log(`  bulk: ${status.messages} of ${recipients} delivered after ${minutes.toFixed(1)} min`);
+        console.log(`  bulk: ${status.delivered} of ${recipients} delivered after ${minutes.toFixed(1)} min`);
       }
     }
     const wholeMs = performance.now() - started;
+    status = (await call(port, `/dev/bulk-messages?id=${sent.id}&check=1`)).json;
     const deliveryMs = Number(status.lastAt) - Number(status.firstAt);
     // a chunk of a second message to the same plan, run inside one request
     const held = (await call(port, `/dev/bulk-messages?fanclub=${FANCLUB}&plan=${PLAN}&hold=1`, "POST")).json;
     const chunk = await call(port, `/dev/bulk-messages?id=${held.id}&after=0`, "POST");
-    const chunkStatus = (await call(port, `/dev/bulk-messages?id=${held.id}`)).json;
+    const chunkStatus = (await call(port, `/dev/bulk-messages?id=${held.id}&check=1`)).json;
     const checks = {
       "every member got it (messages = recipients)": status.messages === recipients && status.recipients === recipients,
       "nobody got it twice": status.receivedTwice === 0,

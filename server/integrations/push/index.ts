@@ -14,7 +14,7 @@ import type { Env } from "../../env";
  * an application server key, so without one the settings page could never turn push on locally.
  * Only the public half exists: the fake signs nothing, so this key grants nothing to anyone.
  */
-export const FAKE_PUSH_PUBLIC_KEY = "BLCS2L2u39FpT0QQvYq3Wx5-eF-iA7jfGS8vn5ZFbtFs2c3OpGcktZppELgp9higjtfSVTks3letK-Up1RTe_Eo";
+const FAKE_PUSH_PUBLIC_KEY = "BLCS2L2u39FpT0QQvYq3Wx5-eF-iA7jfGS8vn5ZFbtFs2c3OpGcktZppELgp9higjtfSVTks3letK-Up1RTe_Eo";
 
 interface PushTarget {
   endpoint: string;
