@@ -290,6 +290,7 @@ const specPaths = [
 const dev = [
   route("dev/mailbox", "routes/dev/dev.mailbox.tsx"),
   route("dev/renewals", "routes/dev/dev.renewals.ts"),
+  route("dev/bulk-messages", "routes/dev/dev.bulk-messages.ts"),
   route("dev/earnings", "routes/dev/dev.earnings.ts"),
   route("dev/discord/authorize", "routes/dev/dev.discord.authorize.tsx"),
 ];

@@ -5,7 +5,9 @@
 // the public pages (bench/lighthouse.mjs, BENCH_LIGHTHOUSE=0 skips it); then uploads a large file
 // through the multipart flow (bench/upload.mjs, size from BENCH_UPLOAD_MB, default 3072), fans a
 // live event's chat out to 1,000 WebSocket clients (bench/live-chat.mjs, BENCH_LIVE_CLIENTS); then
-// the monthly renewal run over BENCH_RENEWALS memberships (bench/renewals.mjs, default 100,000; 0 skips).
+// the monthly renewal run over BENCH_RENEWALS memberships (bench/renewals.mjs, default 100,000; 0 skips);
+// last a message to many delivered to BENCH_BULK_RECIPIENTS members (bench/bulk-messages.mjs, default
+// 10,000; 0 skips; BENCH_BULK_RECIPIENTS=100000 for the full size).
 // The creator's sales page is measured over BENCH_SALES_ROWS earnings entries of one fan club
 // (bench/sales.mjs, default 100,000), which this run writes into its own state before the worker starts.
 // Loopback only. Usage: npm run bench [-- --duration 10]
@@ -16,6 +18,7 @@ import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { startSeededWorker } from "./seeded-worker.mjs";
 import { runRenewalBench } from "./renewals.mjs";
+import { runBulkMessageBench } from "./bulk-messages.mjs";
 import { runUploadBench } from "./upload.mjs";
 import { runLiveChatBench } from "./live-chat.mjs";
 import { salesSeedSql, signInCreator } from "./sales.mjs";
@@ -155,3 +158,5 @@ try {
 
 // its own wrangler dev and local state, once the page benchmarks' worker has stopped
 if (Number(process.env.BENCH_RENEWALS ?? 100_000) > 0) await runRenewalBench();
+// its own wrangler dev and local state too
+if (Number(process.env.BENCH_BULK_RECIPIENTS ?? 10_000) > 0) await runBulkMessageBench();

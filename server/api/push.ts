@@ -17,7 +17,7 @@ const subscriptionSchema = z.object({
   keys: z.object({ p256dh: z.string().min(10).max(200), auth: z.string().min(4).max(100) }),
 });
 
-/** GET /api/v1/push_subscriptions/key: the VAPID public key (null: pushes are not signed here, the local fake). */
+/** GET /api/v1/push_subscriptions/key: the VAPID public key (the fake's own outside production; null: no pushes at all). */
 pushApi.get("/key", (c) => {
   const provider = pushProviderFrom(c.env);
   return ok(c, { publicKey: provider?.publicKey ?? null, enabled: provider !== null });

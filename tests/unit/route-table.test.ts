@@ -27,6 +27,7 @@ const URL_TABLE = [
   "/auth/sso",
   "/dev/mailbox",
   "/dev/renewals",
+  "/dev/bulk-messages",
   "/dev/earnings",
   "/dev/discord/authorize",
   "/me/discord",

@@ -187,4 +187,16 @@ describe("notification preferences", () => {
     );
     expect(await fakeInbox(owner.b, endpoint)).toHaveLength(0);
   });
+
+  it("the local fake push service hands browsers a key to subscribe with (without one the settings page can never turn push on)", async () => {
+    const res = await new TestBrowser().get(at(hosts.user, "/api/v1/push_subscriptions/key"), { accept: "application/json" });
+    expect(res.status).toBe(200);
+    const { payload } = (await res.json()) as { payload: { publicKey: string | null; enabled: boolean } };
+    expect(payload.enabled).toBe(true);
+    // an uncompressed P-256 point, as PushManager.subscribe's applicationServerKey must be
+    const raw = Uint8Array.from(atob(payload.publicKey!.replace(/-/g, "+").replace(/_/g, "/")), (ch) => ch.charCodeAt(0));
+    expect(raw).toHaveLength(65);
+    expect(raw[0]).toBe(4);
+    await expect(crypto.subtle.importKey("raw", raw, { name: "ECDSA", namedCurve: "P-256" }, true, ["verify"])).resolves.toBeTruthy();
+  });
 });

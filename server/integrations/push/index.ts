@@ -6,8 +6,15 @@ import type { Env } from "../../env";
  * encrypted for the browser (RFC 8291) and signed with the application server's key (RFC 8292)
  * with Web Crypto inside the Worker, then posted to the browser's push service. Without keys,
  * outside production, a fake keeps each notice in the media bucket under `dev/push/`, where
- * `/dev/push` shows them: the local machine has no push service to reach.
+ * `/api/v1/push_subscriptions/fake_inbox` shows them: the local machine has no push service to reach.
  */
+
+/**
+ * The key browsers subscribe with when pushes go to the fake. Browsers refuse to subscribe without
+ * an application server key, so without one the settings page could never turn push on locally.
+ * Only the public half exists: the fake signs nothing, so this key grants nothing to anyone.
+ */
+const FAKE_PUSH_PUBLIC_KEY = "BLCS2L2u39FpT0QQvYq3Wx5-eF-iA7jfGS8vn5ZFbtFs2c3OpGcktZppELgp9higjtfSVTks3letK-Up1RTe_Eo";
 
 interface PushTarget {
   endpoint: string;
@@ -72,7 +79,7 @@ function webPush(vapid: VapidKeys): PushProvider {
 function fakePush(bucket: R2Bucket): PushProvider {
   return {
     kind: "fake",
-    publicKey: null,
+    publicKey: FAKE_PUSH_PUBLIC_KEY,
     async send(target, notice) {
       const key = `${fakePushPrefix(target.endpoint)}${Date.now()}-${crypto.randomUUID()}.json`;
       await bucket.put(key, JSON.stringify({ endpoint: target.endpoint, ...notice }), {
