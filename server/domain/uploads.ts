@@ -119,3 +119,27 @@ export function acceptFor(kind: UploadKind): string {
 export function uploadFingerprint(file: { name: string; size: number; lastModified: number }, kind: UploadKind): string {
   return [kind, file.size, file.lastModified, file.name].join(":");
 }
+
+/** spec §8: what the storage's own refusal of a part means to the person. */
+export type StorageProblem = "storageTooLarge" | "storageOther";
+
+/**
+ * Reads a failed part PUT's answer from the storage (an S3-style XML error body). A body naming
+ * `EntityTooLarge` asks for a smaller file; any other error answer is the storage's unknown error.
+ * A success, or a failure without an answer (the network), is not the storage's word: null.
+ */
+export function storageProblemOf(status: number, body: string): StorageProblem | null {
+  if (status >= 200 && status < 300) return null;
+  if (/<Code>\s*EntityTooLarge\s*<\/Code>/i.test(body) || status === 413) return "storageTooLarge";
+  if (/<Error>[\s\S]*<Code>/i.test(body)) return "storageOther";
+  return null;
+}
+
+/** spec §8 image dropzone: only one file at a time (unless it takes several), and only images. */
+export type PickedImageProblem = "oneFile" | "notImage";
+
+export function pickedImageProblem(files: ReadonlyArray<{ type: string }>, multiple = false): PickedImageProblem | null {
+  if (files.length === 0) return null;
+  if (!multiple && files.length > 1) return "oneFile";
+  return files.every((f) => f.type.startsWith("image/")) ? null : "notImage";
+}

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useRef, useState } from "react";
 import { useToast } from "~/components/feedback/toast";
 import { useTranslation } from "~/lib/i18n";
+import { pickedImageProblem } from "../../../server/domain/uploads";
 
 // The cropper (and its library) loads only when someone picks a file.
 const ImageCropper = lazy(() => import("./image-cropper"));
@@ -31,7 +32,15 @@ export function ImageUpload(props: {
   const [name, setName] = useState("");
   const [busy, setBusy] = useState(false);
 
-  const pick = (file: File | undefined) => {
+  const pick = (files: FileList | null | undefined) => {
+    const list = files ? [...files] : [];
+    // spec §8 image dropzone: one file at a time, and an image
+    const problem = pickedImageProblem(list);
+    if (problem) {
+      toast.show(t(`errors.${problem}`), "error");
+      return;
+    }
+    const file = list[0];
     if (!file) return;
     if (!/^image\/(jpeg|png|webp|gif)$/.test(file.type)) {
       toast.show(t("errors.imageType"), "error");
@@ -68,7 +77,16 @@ export function ImageUpload(props: {
   return (
     <div className={`field image-upload image-upload-${props.kind}`}>
       <span className="label">{props.label}</span>
-      <div className="image-upload-preview" style={{ aspectRatio: `${props.width} / ${props.height}` }}>
+      <div
+        className="image-upload-preview"
+        style={{ aspectRatio: `${props.width} / ${props.height}` }}
+        data-testid={`drop-${props.kind}`}
+        onDragOver={(e) => e.preventDefault()}
+        onDrop={(e) => {
+          e.preventDefault();
+          if (!busy) pick(e.dataTransfer.files);
+        }}
+      >
         {url ? <img src={url} alt="" /> : <span className="muted small">{t("images.none")}</span>}
       </div>
       <label className="button button-outline">
@@ -79,7 +97,7 @@ export function ImageUpload(props: {
           accept="image/jpeg,image/png,image/webp,image/gif"
           hidden
           disabled={busy}
-          onChange={(e) => pick(e.target.files?.[0])}
+          onChange={(e) => pick(e.target.files)}
           data-testid={`upload-${props.kind}`}
         />
       </label>

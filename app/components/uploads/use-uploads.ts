@@ -4,7 +4,7 @@ import { useToast } from "~/components/feedback/toast";
 import { callApi } from "~/lib/api";
 import { useTranslation } from "~/lib/i18n";
 import { UPLOAD_RULES, dropzoneVisible, uploadProblem, type UploadKind, type UploadProblem } from "../../../server/domain/posts";
-import { formatLimit, partSizeFor, uploadFingerprint } from "../../../server/domain/uploads";
+import { formatLimit, partSizeFor, storageProblemOf, uploadFingerprint } from "../../../server/domain/uploads";
 import { findResume, forgetResume, saveResume } from "./resume-store";
 
 /**
@@ -197,15 +197,24 @@ export function useUploads(options: UseUploadsOptions) {
         if (!file) return;
         const { t: tr, toast: show } = messages.current;
         const issued = serverIds.has(file.id);
-        // spec §8: a refusal in the server's words; otherwise where it failed
+        // spec §8: a refusal in the server's words; the storage's own refusal of a part; otherwise where it failed
+        const source = (error as { source?: { status?: unknown; responseText?: unknown } } | undefined)?.source;
+        const storage =
+          typeof source?.status === "number"
+            ? storageProblemOf(source.status, typeof source.responseText === "string" ? source.responseText : "")
+            : null;
         const text =
           error instanceof UploadRefusal
             ? error.message
-            : !issued
-              ? tr("errors.destination")
-              : error?.message
-                ? tr("errors.failed")
-                : tr("errors.unknown");
+            : storage === "storageTooLarge"
+              ? tr("errors.storageTooLarge", { size: formatLimit(UPLOAD_RULES[file.meta.kind].maxBytes) })
+              : storage === "storageOther"
+                ? tr("errors.storageOther")
+                : !issued
+                  ? tr("errors.destination")
+                  : error?.message
+                    ? tr("errors.failed")
+                    : tr("errors.unknown");
         forgetResume(file.meta.fingerprint);
         uppy.removeFile(file.id);
         patchItem(file.meta.placeholderId, null);
