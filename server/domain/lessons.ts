@@ -127,6 +127,37 @@ const text = z
   .optional()
   .transform((v) => (v ?? "").trim());
 
+// ---- seats taken with a special ticket (decision 038) ----
+
+/** Why a fan cannot take a seat with a ticket now; each has a localized message (lessons:ticketSeat.*). */
+export type TicketSeatRefusal = "notFound" | "notTicketSlot" | "alreadyReserved" | "soldOut" | "closed" | "noTicket";
+
+/**
+ * The rule before the batch: a slot of an open fan club that takes tickets, no seat of the fan's
+ * yet, reservations open with a seat left, and at least one usable ticket of the slot's type. The
+ * batch itself still guards the seat count and the ticket (two requests may pass this at once).
+ */
+export function ticketSeatRefusal(input: {
+  found: boolean;
+  ticketTypeId: number | null;
+  hasSeat: boolean;
+  state: ReserveState | null;
+  usableTickets: number;
+}): TicketSeatRefusal | null {
+  if (!input.found || input.state === null) return "notFound";
+  if (input.ticketTypeId === null) return "notTicketSlot";
+  if (input.state !== "open" && input.state !== "full") return "closed";
+  if (input.hasSeat) return "alreadyReserved";
+  if (input.state === "full") return "soldOut";
+  if (input.usableTickets < 1) return "noTicket";
+  return null;
+}
+
+/** One ticket seat per fan and slot: the seat's key, also written as the ticket's use key (a cancel finds the ticket by it). */
+export function ticketSeatKey(slotId: number, userId: number): string {
+  return `lesson:ticket:${slotId}:${userId}`;
+}
+
 export type LessonSlotInput = {
   title: string;
   description: string;
@@ -136,6 +167,8 @@ export type LessonSlotInput = {
   method: LessonMethod;
   externalUrl: string | null;
   price: number;
+  /** a seat costs one special ticket of this type (the price is then 0); null = yen or free */
+  ticketTypeId: number | null;
   reservationStartAt: number;
   reservationEndAt: number;
   postId: number | null;
@@ -159,6 +192,8 @@ export const lessonSlotSchema = (t: TFunction, now: number) =>
       method: text,
       externalUrl: text,
       price: text,
+      priceType: text,
+      ticketTypeId: text,
       reservationStartDate: text,
       reservationStartTime: text,
       reservationEndDate: text,
@@ -192,7 +227,12 @@ export const lessonSlotSchema = (t: TFunction, now: number) =>
         else externalUrl = form.externalUrl;
       }
 
-      const price = parseYen(form.price || "0");
+      // the third price kind of issue 22: one special ticket of the chosen type instead of yen
+      const byTicket = form.priceType === "ticket";
+      const ticketTypeId =
+        byTicket && /^\d{1,12}$/.test(form.ticketTypeId) && Number(form.ticketTypeId) > 0 ? Number(form.ticketTypeId) : null;
+      if (byTicket && ticketTypeId === null) issue("ticketTypeId", t("lessons:errors.ticketType"));
+      const price = byTicket ? 0 : parseYen(form.price || "0");
       if (price === null || !ticketPriceAllowed(price))
         issue(
           "price",
@@ -226,6 +266,7 @@ export const lessonSlotSchema = (t: TFunction, now: number) =>
         method: method ?? "online",
         externalUrl,
         price: price ?? 0,
+        ticketTypeId,
         reservationStartAt: reservationStartAt ?? 0,
         reservationEndAt: reservationEndAt ?? 0,
         postId,
