@@ -127,6 +127,26 @@ const text = z
   .optional()
   .transform((v) => (v ?? "").trim());
 
+// ---- the creator's notice after marking a lesson done or cancelled ----
+
+/**
+ * What the reserve tab says about a slot the creator just finished (`?finished={id}` in its URL,
+ * so a reload says it again): derived from the slot's state now, never from what was clicked, so
+ * it stays true after a reload and says nothing for a slot still before. A cancel with refunds
+ * still owed adds that they are retried.
+ */
+export function finishNotice(slot: { status: number; owedRefunds: number } | null): Array<{ type: "info" | "error"; key: string }> {
+  if (!slot) return [];
+  if (slot.status === LESSON_STATUS.done) return [{ type: "info", key: "lessons:flash.done" }];
+  if (slot.status !== LESSON_STATUS.cancelled) return [];
+  return slot.owedRefunds > 0
+    ? [
+        { type: "info", key: "lessons:flash.cancelled" },
+        { type: "error", key: "lessons:flash.owed" },
+      ]
+    : [{ type: "info", key: "lessons:flash.cancelled" }];
+}
+
 // ---- seats taken with a special ticket (decision 038) ----
 
 /** Why a fan cannot take a seat with a ticket now; each has a localized message (lessons:ticketSeat.*). */

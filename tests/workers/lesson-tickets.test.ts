@@ -226,3 +226,34 @@ describe("lesson seats with a special ticket", { timeout: 60_000 }, () => {
     expect((await withTicket(fan, slotId)).status).toBe(409);
   });
 });
+
+describe("the creator's done and cancel notice", { timeout: 60_000 }, () => {
+  it("shows after the redirect and again after a reload, true to the slot's state; a refused action says why", async () => {
+    const slotId = await openTicketSlot({ title: "開催する回" });
+    await env.DB.prepare("UPDATE lesson_slots SET start_at = ?, reservation_end_at = ?, reservation_start_at = ? WHERE id = ?")
+      .bind(Date.now() - 60_000, Date.now() - 60_000, Date.now() - DAY, slotId)
+      .run();
+    const show = at(hosts.www, "/me/fanclub/lesson_reserve/show");
+    const posted = await owner.b.post(show, { intent: "done", slotId: String(slotId) }, { origin: `http://${hosts.www}` });
+    expect(posted.status).toBe(302);
+    const landed = await owner.b.follow(posted, show);
+    expect(landed.url).toContain(`finished=${slotId}`);
+    expect(await landed.res.text()).toContain("レッスンを開催済みにしました。");
+    // a reload of the same address says it again (a one-time cookie had been spent by then)
+    const reloaded = await (await owner.b.get(landed.url)).text();
+    expect(reloaded).toContain("レッスンを開催済みにしました。");
+    expect(reloaded).not.toContain("レッスンを中止しました。");
+    // a slot still before says nothing, whatever the address claims
+    const before = await openTicketSlot({ title: "まだの回" });
+    const forged = await (await owner.b.get(at(hosts.www, `/me/fanclub/lesson_reserve/show?finished=${before}`))).text();
+    expect(forged).not.toContain("レッスンを開催済みにしました。");
+    expect(forged).not.toContain("レッスンを中止しました。");
+    // cancelling says so, and a second cancel of the finished slot is refused with the reason
+    const cancelled = await owner.b.post(show, { intent: "cancel", slotId: String(before) }, { origin: `http://${hosts.www}` });
+    const cancelPage = await owner.b.follow(cancelled, show);
+    expect(await (await owner.b.get(cancelPage.url)).text()).toContain("レッスンを中止しました。");
+    const again = await owner.b.post(show, { intent: "cancel", slotId: String(before) }, { origin: `http://${hosts.www}` });
+    expect(again.status).toBe(409);
+    expect(await again.text()).toContain("このレッスンはもう変更できません。");
+  });
+});
