@@ -17,6 +17,7 @@ import { messageDemoStatements } from "./messages-demo.mjs";
 import { talkDemoStatements } from "./talks-demo.mjs";
 import { goalsDemoStatements } from "./goals-demo.mjs";
 import { lessonDemoStatements } from "./lessons-demo.mjs";
+import { lessonTicketDemoStatements } from "./lesson-tickets-demo.mjs";
 
 /** @typedef {{ scheme: "http" | "https", port: string }} SeedOrigin */
 
@@ -1196,6 +1197,8 @@ export function demoStatements(origin, now = Date.now()) {
   out.push(...talkDemoStatements({ now, creatorId: accountId("creator01"), fanId: (n) => accountId(n) }));
   out.push(...goalsDemoStatements({ now, fanId: accountId(1), rewardedFanId: accountId(8), credit: coinCreditStatements }));
   out.push(...lessonDemoStatements({ now, fanclubId: 101, ownerId: accountId("creator01"), fanId: accountId }));
+  // after goals-demo (its ticket type)
+  out.push(...lessonTicketDemoStatements({ now, fanclubId: 101, ownerId: accountId("creator01") }));
   return out;
 }
 
