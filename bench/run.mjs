@@ -56,6 +56,10 @@ try {
   // a seeded public blog post of that fan club and one locked to a plan (the locked prompt)
   const postPath = "/fanclubs/101/posts/100101";
   const lockedPostPath = "/fanclubs/101/posts/100102";
+  // the demo topic 720001 is open to everyone; fan club 101 shows its schedule (db/seed/talks-demo.mjs)
+  const talksPath = "/fanclubs/101/talks";
+  const topicPath = "/fanclubs/101/talks/720001";
+  const schedulePath = "/fanclubs/101/schedules";
   // warm every path so the first isolate start is not measured
   for (const p of ["/api/v1/ping", "/", fanclubPath, searchPath, postPath, lockedPostPath]) {
     const { status } = await get(p);
@@ -80,12 +84,22 @@ try {
   const post = await step(`post ${postPath}`, postPath, "text/html");
   const postRendered = await step("post, rendered each time", postPath, "text/html", { uniquePaths: true });
   const lockedRendered = await step("locked post, rendered each time", lockedPostPath, "text/html", { uniquePaths: true });
+  // the community's public pages (issue 21): the talk board, a topic with comments, the schedule month
+  const talks = await step(`talks ${talksPath}`, talksPath, "text/html");
+  const talksRendered = await step("talks, rendered each time", talksPath, "text/html", { uniquePaths: true });
+  const topic = await step(`topic ${topicPath}`, topicPath, "text/html");
+  const topicRendered = await step("topic, rendered each time", topicPath, "text/html", { uniquePaths: true });
+  const schedule = await step(`schedule month ${schedulePath}`, schedulePath, "text/html");
+  const scheduleRendered = await step("schedule month, rendered each time", schedulePath, "text/html", { uniquePaths: true });
   const trips = {};
   for (const [name, p] of [
     ["home", "/?trips=1"],
     ["fan club", `${fanclubPath}?trips=1`],
     ["search", `${searchPath}&trips=1`],
     ["post", `${postPath}?trips=1`],
+    ["talks", `${talksPath}?trips=1`],
+    ["topic", `${topicPath}?trips=1`],
+    ["schedule", `${schedulePath}?trips=1`],
   ]) {
     trips[name] = (await get(p, { accept: "text/html" })).headers["x-d1-round-trips"];
   }
@@ -107,6 +121,10 @@ try {
   console.log(
     `D1 round trips per render (target <= 2): home ${trips.home}, fan club ${trips["fan club"]}, search ${trips.search}; post ${trips.post} (the gate, then one batch, beside the fan club header)`,
   );
+  console.log(
+    `talks / bare: ${r(talks)}, rendered each time ${r(talksRendered)}; topic / bare: ${r(topic)}, rendered each time ${r(topicRendered)}; schedule month / bare: ${r(schedule)}, rendered each time ${r(scheduleRendered)} (target >= 0.5)`,
+  );
+  console.log(`D1 round trips per render (target <= 2): talks ${trips.talks}, topic ${trips.topic}, schedule month ${trips.schedule}`);
   for (const [name, js] of Object.entries(firstVisit))
     console.log(
       `first-visit JS of ${name} ${PAGES[name]}: ${js.files.length} files, ${(js.gz / 1024).toFixed(1)} KB gzip (target <= ${BUDGET_KB} KB)`,
