@@ -265,6 +265,7 @@ const operator = [
   route("ops/open_requests", "routes/operator/ops.open_requests.tsx"),
   route("ops/payouts", "routes/operator/ops.payouts.tsx"),
   route("ops/media_flags", "routes/operator/ops.media_flags.tsx"),
+  route("ops/campaigns", "routes/operator/ops.campaigns.tsx"),
   route("ops/payouts/:period/file", "routes/operator/ops.payouts.$period.file.ts"),
 ];
 

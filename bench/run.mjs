@@ -74,6 +74,10 @@ try {
   // a seeded public blog post of that fan club and one locked to a plan (the locked prompt)
   const postPath = "/fanclubs/101/posts/100101";
   const lockedPostPath = "/fanclubs/101/posts/100102";
+  // the demo topic 720001 is open to everyone; fan club 101 shows its schedule (db/seed/talks-demo.mjs)
+  const talksPath = "/fanclubs/101/talks";
+  const topicPath = "/fanclubs/101/talks/720001";
+  const schedulePath = "/fanclubs/101/schedules";
   // warm every path so the first isolate start is not measured
   for (const p of ["/api/v1/ping", "/", fanclubPath, searchPath, postPath, lockedPostPath]) {
     const { status } = await get(p);
@@ -108,12 +112,22 @@ try {
   const sales = creatorCookie
     ? await step(`sales page, ${salesRows.toLocaleString("en")} entries`, "/me/fanclub/sales", "text/html", { headers: salesHeaders })
     : null;
+  // the community's public pages: the talk board, a topic with comments, the schedule month
+  const talks = await step(`talks ${talksPath}`, talksPath, "text/html");
+  const talksRendered = await step("talks, rendered each time", talksPath, "text/html", { uniquePaths: true });
+  const topic = await step(`topic ${topicPath}`, topicPath, "text/html");
+  const topicRendered = await step("topic, rendered each time", topicPath, "text/html", { uniquePaths: true });
+  const schedule = await step(`schedule month ${schedulePath}`, schedulePath, "text/html");
+  const scheduleRendered = await step("schedule month, rendered each time", schedulePath, "text/html", { uniquePaths: true });
   const trips = {};
   for (const [name, p] of [
     ["home", "/?trips=1"],
     ["fan club", `${fanclubPath}?trips=1`],
     ["search", `${searchPath}&trips=1`],
     ["post", `${postPath}?trips=1`],
+    ["talks", `${talksPath}?trips=1`],
+    ["topic", `${topicPath}?trips=1`],
+    ["schedule", `${schedulePath}?trips=1`],
   ]) {
     trips[name] = (await get(p, { accept: "text/html" })).headers["x-d1-round-trips"];
   }
@@ -141,6 +155,10 @@ try {
     console.log(
       `sales page / bare: ${r(sales)} over ${salesRows.toLocaleString("en")} entries of one fan club, p50 ${sales.latency.p50} ms; D1 round trips ${trips.sales} (target <= 2)`,
     );
+  console.log(
+    `talks / bare: ${r(talks)}, rendered each time ${r(talksRendered)}; topic / bare: ${r(topic)}, rendered each time ${r(topicRendered)}; schedule month / bare: ${r(schedule)}, rendered each time ${r(scheduleRendered)} (target >= 0.5)`,
+  );
+  console.log(`D1 round trips per render (target <= 2): talks ${trips.talks}, topic ${trips.topic}, schedule month ${trips.schedule}`);
   for (const [name, js] of Object.entries(firstVisit))
     console.log(
       `first-visit JS of ${name} ${PAGES[name]}: ${js.files.length} files, ${(js.gz / 1024).toFixed(1)} KB gzip (target <= ${BUDGET_KB} KB)`,

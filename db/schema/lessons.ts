@@ -6,6 +6,7 @@ import { fanclubs } from "./fanclubs";
 import { posts } from "./posts";
 import { purchases } from "./money";
 import { liveEvents } from "./live";
+import { specialTicketTypes } from "./community";
 
 // Lessons with reservations (issue 22): a creator opens slots (a time, a length, seats), fans
 // reserve seats, free or paid through the cart. Times are instants; the creator picks them in
@@ -42,8 +43,10 @@ export const lessonSlots = sqliteTable(
     externalUrl: text("external_url"),
     /** the private live event whose room holds an online lesson */
     liveEventId: integer("live_event_id").references(() => liveEvents.id),
-    /** yen, tax included; 0 = free */
+    /** yen, tax included; 0 = free (or a ticket seat) */
     price: integer("price").notNull(),
+    /** a seat taken with one special ticket of this type instead of yen (decision 038); price is then 0 */
+    ticketTypeId: integer("ticket_type_id").references(() => specialTicketTypes.id),
     reservationStartAt: timestamp("reservation_start_at").notNull(),
     reservationEndAt: timestamp("reservation_end_at").notNull(),
     status: integer("status").notNull().default(0),
@@ -57,6 +60,7 @@ export const lessonSlots = sqliteTable(
     index("lesson_slots_post").on(t.postId),
     check("lesson_slots_status_values", sql`${t.status} IN (0, 1, 2)`),
     check("lesson_slots_price", sql`${t.price} = 0 OR (${t.price} >= 100 AND ${t.price} <= 100000)`),
+    check("lesson_slots_ticket_price", sql`${t.ticketTypeId} IS NULL OR ${t.price} = 0`),
     check("lesson_slots_duration", sql`${t.durationMinutes} BETWEEN 10 AND 300 AND ${t.durationMinutes} % 10 = 0`),
     check("lesson_slots_window", sql`${t.reservationStartAt} < ${t.reservationEndAt} AND ${t.reservationEndAt} <= ${t.startAt}`),
     // the name ends in _capacity: a purchase whose batch this aborts gives its card part back (decision 018)

@@ -18,6 +18,7 @@ import { talkDemoStatements } from "./talks-demo.mjs";
 import { goalsDemoStatements } from "./goals-demo.mjs";
 import { lessonDemoStatements } from "./lessons-demo.mjs";
 import { owedRefundDemoStatements } from "./owed-refunds-demo.mjs";
+import { lessonTicketDemoStatements } from "./lesson-tickets-demo.mjs";
 
 /** @typedef {{ scheme: "http" | "https", port: string }} SeedOrigin */
 
@@ -1198,6 +1199,8 @@ export function demoStatements(origin, now = Date.now()) {
   out.push(...goalsDemoStatements({ now, fanId: accountId(1), rewardedFanId: accountId(8), credit: coinCreditStatements }));
   out.push(...lessonDemoStatements({ now, fanclubId: 101, ownerId: accountId("creator01"), fanId: accountId }));
   out.push(...owedRefundDemoStatements({ now, fanId: accountId(2) }));
+  // after goals-demo (its ticket type)
+  out.push(...lessonTicketDemoStatements({ now, fanclubId: 101, ownerId: accountId("creator01") }));
   return out;
 }
 

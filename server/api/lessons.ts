@@ -3,12 +3,20 @@ import { Hono, type Context } from "hono";
 import { lessonSlots } from "../../db/schema";
 import { type z } from "zod";
 import type { AppEnv } from "../hono-env";
-import { lessonSlotSchema } from "../domain/lessons";
+import { lessonSlotSchema, type TicketSeatRefusal } from "../domain/lessons";
 import { paymentProviderFrom } from "../integrations/payments";
 import { purchaseCart } from "../services/cart-purchase";
 import { owedRefundSink } from "../services/payouts/owed-refunds";
 import { addCartItem } from "../services/carts";
-import { createLessonSlot, finishLessonSlot, listCreatorSlots, listPublicSlots, loadHeldSlot, updateLessonSlot } from "../services/lessons";
+import {
+  createLessonSlot,
+  finishLessonSlot,
+  listCreatorSlots,
+  listPublicSlots,
+  loadHeldSlot,
+  reserveWithTicket,
+  updateLessonSlot,
+} from "../services/lessons";
 import { requireApiUser } from "../http/require-user";
 import { bodyOf } from "./body";
 import { cartPayload, problemError } from "./carts";
@@ -88,6 +96,29 @@ lessonsApi.post("/lessons/:id/reserve", async (c) => {
   if (outcome.status === "error") throw problemError(app, outcome.code);
   if (outcome.status !== "paid") throw new ApiError(409, app.t("api.invalid"));
   return ok(c, { ...cart, purchase: outcome.purchase });
+});
+
+const TICKET_SEAT_STATUS: Record<TicketSeatRefusal, 400 | 404 | 409> = {
+  notFound: 404,
+  notTicketSlot: 400,
+  alreadyReserved: 409,
+  soldOut: 409,
+  closed: 409,
+  noTicket: 409,
+};
+
+/**
+ * POST /lessons/{id}/reserve_with_ticket: takes a seat of a ticket slot with one of the fan's
+ * usable tickets of its type (the oldest expiry first). The ticket is used in the seat's own batch:
+ * a full slot keeps the ticket, one ticket never pays two seats, a retry answers the same seat.
+ */
+lessonsApi.post("/lessons/:id/reserve_with_ticket", async (c) => {
+  const app = c.get("app");
+  const userId = requireApiUser(app).id;
+  const slotId = idParam(c.req.param("id"), () => new ApiError(404, app.t("lessons:ticketSeat.notFound")));
+  const result = await reserveWithTicket(app.db, { slotId, userId, now: Date.now() });
+  if (!result.ok) throw new ApiError(TICKET_SEAT_STATUS[result.reason], app.t(`lessons:ticketSeat.${result.reason}`));
+  return ok(c, { reservationId: result.reservationId, replayed: result.replayed, message: app.t("lessons:ticketSeat.reserved") });
 });
 
 /** GET /me/fanclub/lesson_reserve: the creator's slots. */

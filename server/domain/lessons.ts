@@ -127,6 +127,57 @@ const text = z
   .optional()
   .transform((v) => (v ?? "").trim());
 
+// ---- the creator's notice after marking a lesson done or cancelled ----
+
+/**
+ * What the reserve tab says about a slot the creator just finished (`?finished={id}` in its URL,
+ * so a reload says it again): derived from the slot's state now, never from what was clicked, so
+ * it stays true after a reload and says nothing for a slot still before. A cancel with refunds
+ * still owed adds that they are retried.
+ */
+export function finishNotice(slot: { status: number; owedRefunds: number } | null): Array<{ type: "info" | "error"; key: string }> {
+  if (!slot) return [];
+  if (slot.status === LESSON_STATUS.done) return [{ type: "info", key: "lessons:flash.done" }];
+  if (slot.status !== LESSON_STATUS.cancelled) return [];
+  return slot.owedRefunds > 0
+    ? [
+        { type: "info", key: "lessons:flash.cancelled" },
+        { type: "error", key: "lessons:flash.owed" },
+      ]
+    : [{ type: "info", key: "lessons:flash.cancelled" }];
+}
+
+// ---- seats taken with a special ticket (decision 038) ----
+
+/** Why a fan cannot take a seat with a ticket now; each has a localized message (lessons:ticketSeat.*). */
+export type TicketSeatRefusal = "notFound" | "notTicketSlot" | "alreadyReserved" | "soldOut" | "closed" | "noTicket";
+
+/**
+ * The rule before the batch: a slot of an open fan club that takes tickets, no seat of the fan's
+ * yet, reservations open with a seat left, and at least one usable ticket of the slot's type. The
+ * batch itself still guards the seat count and the ticket (two requests may pass this at once).
+ */
+export function ticketSeatRefusal(input: {
+  found: boolean;
+  ticketTypeId: number | null;
+  hasSeat: boolean;
+  state: ReserveState | null;
+  usableTickets: number;
+}): TicketSeatRefusal | null {
+  if (!input.found || input.state === null) return "notFound";
+  if (input.ticketTypeId === null) return "notTicketSlot";
+  if (input.state !== "open" && input.state !== "full") return "closed";
+  if (input.hasSeat) return "alreadyReserved";
+  if (input.state === "full") return "soldOut";
+  if (input.usableTickets < 1) return "noTicket";
+  return null;
+}
+
+/** One ticket seat per fan and slot: the seat's key, also written as the ticket's use key (a cancel finds the ticket by it). */
+export function ticketSeatKey(slotId: number, userId: number): string {
+  return `lesson:ticket:${slotId}:${userId}`;
+}
+
 export type LessonSlotInput = {
   title: string;
   description: string;
@@ -136,6 +187,8 @@ export type LessonSlotInput = {
   method: LessonMethod;
   externalUrl: string | null;
   price: number;
+  /** a seat costs one special ticket of this type (the price is then 0); null = yen or free */
+  ticketTypeId: number | null;
   reservationStartAt: number;
   reservationEndAt: number;
   postId: number | null;
@@ -159,6 +212,8 @@ export const lessonSlotSchema = (t: TFunction, now: number) =>
       method: text,
       externalUrl: text,
       price: text,
+      priceType: text,
+      ticketTypeId: text,
       reservationStartDate: text,
       reservationStartTime: text,
       reservationEndDate: text,
@@ -192,7 +247,12 @@ export const lessonSlotSchema = (t: TFunction, now: number) =>
         else externalUrl = form.externalUrl;
       }
 
-      const price = parseYen(form.price || "0");
+      // the third price kind of issue 22: one special ticket of the chosen type instead of yen
+      const byTicket = form.priceType === "ticket";
+      const ticketTypeId =
+        byTicket && /^\d{1,12}$/.test(form.ticketTypeId) && Number(form.ticketTypeId) > 0 ? Number(form.ticketTypeId) : null;
+      if (byTicket && ticketTypeId === null) issue("ticketTypeId", t("lessons:errors.ticketType"));
+      const price = byTicket ? 0 : parseYen(form.price || "0");
       if (price === null || !ticketPriceAllowed(price))
         issue(
           "price",
@@ -226,6 +286,7 @@ export const lessonSlotSchema = (t: TFunction, now: number) =>
         method: method ?? "online",
         externalUrl,
         price: price ?? 0,
+        ticketTypeId,
         reservationStartAt: reservationStartAt ?? 0,
         reservationEndAt: reservationEndAt ?? 0,
         postId,

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
+  finishNotice,
+  LESSON_STATUS,
+  ticketSeatRefusal,
   isLessonDuration,
   isLessonUrl,
   lessonIcs,
@@ -184,5 +187,33 @@ describe("slot status rules", () => {
     expect(seatsLeft({ capacity: 3, reservedCount: 1 })).toBe(2);
     expect(seatsLeft({ capacity: 3, reservedCount: 3 })).toBe(0);
     expect(seatsLeft({ capacity: 3, reservedCount: 4 })).toBe(0);
+  });
+});
+
+describe("the creator's notice after done or cancel (finishNotice)", () => {
+  it("follows the slot's state now, so a reload says the same and a slot still before says nothing", () => {
+    expect(finishNotice(null)).toEqual([]);
+    expect(finishNotice({ status: LESSON_STATUS.before, owedRefunds: 0 })).toEqual([]);
+    expect(finishNotice({ status: LESSON_STATUS.done, owedRefunds: 0 })).toEqual([{ type: "info", key: "lessons:flash.done" }]);
+    expect(finishNotice({ status: LESSON_STATUS.cancelled, owedRefunds: 0 })).toEqual([{ type: "info", key: "lessons:flash.cancelled" }]);
+    expect(finishNotice({ status: LESSON_STATUS.cancelled, owedRefunds: 2 }).map((n) => n.key)).toEqual([
+      "lessons:flash.cancelled",
+      "lessons:flash.owed",
+    ]);
+  });
+});
+
+describe("reserving with a special ticket (ticketSeatRefusal)", () => {
+  const base = { found: true, ticketTypeId: 7, hasSeat: false, state: "open" as const, usableTickets: 1 };
+  it("lets a fan with a usable ticket take an open seat, and says why not otherwise", () => {
+    expect(ticketSeatRefusal(base)).toBeNull();
+    expect(ticketSeatRefusal({ ...base, found: false })).toBe("notFound");
+    expect(ticketSeatRefusal({ ...base, ticketTypeId: null })).toBe("notTicketSlot");
+    expect(ticketSeatRefusal({ ...base, usableTickets: 0 })).toBe("noTicket");
+    expect(ticketSeatRefusal({ ...base, hasSeat: true })).toBe("alreadyReserved");
+    expect(ticketSeatRefusal({ ...base, state: "full" })).toBe("soldOut");
+    expect(ticketSeatRefusal({ ...base, state: "full", hasSeat: true })).toBe("alreadyReserved");
+    for (const state of ["notYet", "closed", "done", "cancelled"] as const)
+      expect(ticketSeatRefusal({ ...base, state, hasSeat: true })).toBe("closed");
   });
 });

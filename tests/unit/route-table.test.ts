@@ -185,6 +185,7 @@ const URL_TABLE = [
   "/ops/payouts",
   "/ops/payouts/:period/file",
   "/ops/media_flags",
+  "/ops/campaigns",
   "/posts (index)",
   "/products (index)",
   "/profile (index)",

@@ -289,7 +289,7 @@ describe("saving posts", () => {
 });
 
 describe("the paywall", () => {
-  it("gives visitors, followers and lower-plan members not one byte of a locked post; the right plan sees all", async () => {
+  it("gives visitors, followers and lower-plan members not one byte of a locked post or talk topic; the right plan sees all", async () => {
     const { owner, fanclubId } = await creator("pw");
     const lower = await insertPlan(fanclubId, { name: "ブロンズ", price: 300 });
     const gold = await insertPlan(fanclubId, { name: "ゴールド", price: 1000 });
@@ -306,6 +306,22 @@ describe("the paywall", () => {
       "album_ids[]": String(pic.id),
     });
     const postId = ((await res.json()) as Json).payload.postId as number;
+    // a talk topic locked to the same plan, with a comment: the crawl covers the board too (issue 21)
+    const topicSecret = `秘密のトピック-${crypto.randomUUID()}`;
+    const topicComment = `秘密のコメント-${crypto.randomUUID()}`;
+    const topicRes = await owner.b.request(at(hosts.www, `/api/v1/fanclubs/${fanclubId}/topics`), {
+      method: "POST",
+      headers: { ...xhr, "content-type": "application/json", origin: `http://${hosts.www}` },
+      body: JSON.stringify({ title: "ゴールド限定のトピック", body: topicSecret, planId: gold }),
+    });
+    expect(topicRes.status).toBe(201);
+    const topicId = ((await topicRes.json()) as Json).payload.id as number;
+    const commented = await owner.b.request(at(hosts.www, `/api/v1/fanclubs/${fanclubId}/topics/${topicId}/comments`), {
+      method: "POST",
+      headers: { ...xhr, "content-type": "application/json", origin: `http://${hosts.www}` },
+      body: JSON.stringify({ body: topicComment }),
+    });
+    expect(commented.status).toBe(201);
 
     const follower = await confirmedAccount({ prefix: "pwf" });
     await follower.b.request(at(hosts.www, `/api/v1/fanclubs/${fanclubId}/follow`), { method: "POST", headers: xhr });
@@ -325,6 +341,16 @@ describe("the paywall", () => {
       `/api/v1/posts/recently_view?ids=${postId}`,
       `/api/v1/posts/${postId}/around_newer`,
       `/api/v1/posts/timeline`,
+      `/fanclubs/${fanclubId}`,
+      `/fanclubs/${fanclubId}.data`,
+      `/fanclubs/${fanclubId}/talks`,
+      `/fanclubs/${fanclubId}/talks.data`,
+      `/fanclubs/${fanclubId}/talks/${topicId}`,
+      `/fanclubs/${fanclubId}/talks/${topicId}.data`,
+      `/api/v1/fanclubs/${fanclubId}/topics`,
+      `/api/v1/fanclubs/${fanclubId}/topics/load`,
+      `/api/v1/fanclubs/${fanclubId}/topics/${topicId}`,
+      `/api/v1/fanclubs/${fanclubId}/topics/${topicId}/comments`,
     ];
     const crawl = async (b: TestBrowser) => {
       let all = "";
@@ -339,6 +365,8 @@ describe("the paywall", () => {
     const goldSeen = await crawl(goldMember.b);
     expect(goldSeen).toContain(secretText);
     expect(goldSeen).toContain(secretName);
+    expect(goldSeen).toContain(topicSecret);
+    expect(goldSeen).toContain(topicComment);
     const mediaUrl = /\/media\/posts\/[^"\\\s]+/.exec(goldSeen)?.[0]?.replaceAll("&amp;", "&").replaceAll("\\u0026", "&");
     expect(mediaUrl).toBeTruthy();
     const media = await goldMember.b.get(at(hosts.www, mediaUrl!));
@@ -354,6 +382,9 @@ describe("the paywall", () => {
       expect(seen, who).toContain("ゴールド限定の写真");
       expect(seen, who).not.toContain(secretText);
       expect(seen, who).not.toContain(secretName);
+      expect(seen, who).toContain("ゴールド限定のトピック");
+      expect(seen, who).not.toContain(topicSecret);
+      expect(seen, who).not.toContain(topicComment);
       expect(seen, who).not.toContain(pic.key);
       expect(seen, who).not.toContain("/media/posts/");
       // the gold member's link does not open for anyone else

@@ -58,6 +58,13 @@ export function AccountMenu({
         <a role="menuitem" href={links.user("/me/messages")}>
           {t("header.messages")}
         </a>
+        {/* what the fan holds and takes part in across fan clubs, on the user domain beside the coins (decision 037) */}
+        <a role="menuitem" href={links.user("/me/special_tickets")}>
+          {t("header.specialTickets")}
+        </a>
+        <a role="menuitem" href={links.user("/me/campaigns")}>
+          {t("header.campaigns")}
+        </a>
         <a role="menuitem" href={links.user("/me/settings")}>
           {t("header.accountSettings")}
         </a>

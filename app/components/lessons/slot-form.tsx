@@ -11,6 +11,7 @@ type Props = {
   values: SlotFormValues;
   errors: Record<string, string[] | null | undefined> | undefined;
   posts: Array<{ id: number; title: string }>;
+  ticketTypes: Array<{ id: number; name: string }>;
   locked: boolean;
   submitLabel: string;
 };
@@ -25,7 +26,7 @@ function FieldError({ messages, name }: { messages: string[] | null | undefined;
 }
 
 /** The slot form of new and edit: start on half-hour choices (JST), length 10–300 in tens, seats, method, price, window. */
-export function SlotForm({ values, errors, posts, locked, submitLabel }: Props) {
+export function SlotForm({ values, errors, posts, ticketTypes, locked, submitLabel }: Props) {
   const { t } = useTranslation("lessons");
   const e = errors ?? {};
   const time = (name: string) => (
@@ -83,6 +84,28 @@ export function SlotForm({ values, errors, posts, locked, submitLabel }: Props) 
         </label>
         <FieldError messages={e.method} name="method" />
         <label>
+          {t("fields.priceType")}
+          <select name="priceType" defaultValue={values.priceType ?? "yen"}>
+            <option value="yen">{t("priceTypes.yen")}</option>
+            <option value="ticket" disabled={!ticketTypes.length}>
+              {t("priceTypes.ticket")}
+            </option>
+          </select>
+        </label>
+        <label>
+          {t("fields.ticketType")}
+          <select name="ticketTypeId" defaultValue={values.ticketTypeId ?? ""}>
+            <option value="">--</option>
+            {ticketTypes.map((tt) => (
+              <option key={tt.id} value={tt.id}>
+                {tt.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <p className="hint">{ticketTypes.length ? t("hints.ticketType") : t("hints.noTicketType")}</p>
+        <FieldError messages={e.ticketTypeId} name="ticketTypeId" />
+        <label>
           {t("fields.price")}
           <input name="price" inputMode="numeric" defaultValue={values.price ?? "0"} />
         </label>
@@ -91,7 +114,7 @@ export function SlotForm({ values, errors, posts, locked, submitLabel }: Props) 
       </fieldset>
       {locked
         ? // a disabled fieldset sends nothing: the locked values go along unchanged
-          ["startDate", "startTime", "duration", "capacity", "method", "price"].map((name) => (
+          ["startDate", "startTime", "duration", "capacity", "method", "priceType", "ticketTypeId", "price"].map((name) => (
             <input key={name} type="hidden" name={name} value={values[name] ?? ""} />
           ))
         : null}

@@ -1,5 +1,7 @@
-import { Link } from "@remix-run/react";
+import { Link, useRevalidator } from "@remix-run/react";
 import { lazy, Suspense, useState } from "react";
+import { useToast } from "~/components/feedback/toast";
+import { callApi } from "~/lib/api";
 import { useTranslation } from "~/lib/i18n";
 import { formatJstDateTime, formatJstTime } from "../../../server/domain/jst-time";
 import { formatYen } from "../../../server/domain/number-display";
@@ -11,6 +13,22 @@ const Launch = lazy(() => import("~/components/payments/payment-launchers").then
 export function SlotList({ slots, signedIn, loginUrl }: { slots: PublicSlot[]; signedIn: boolean; loginUrl: string }) {
   const { t } = useTranslation("lessons");
   const [opened, setOpened] = useState(0);
+  const [busy, setBusy] = useState(0);
+  const toast = useToast();
+  const revalidator = useRevalidator();
+  // a ticket seat needs no payment modal: one call uses the ticket and takes the seat (decision 038)
+  const reserveWithTicket = async (slotId: number) => {
+    setBusy(slotId);
+    try {
+      const res = await callApi<{ message: string }>(`/lessons/${slotId}/reserve_with_ticket`, { method: "POST" });
+      toast.show(res.payload.message ?? t("ticketSeat.failed"), res.success ? "success" : "error");
+      if (res.success) revalidator.revalidate();
+    } catch {
+      toast.show(t("ticketSeat.failed"), "error");
+    } finally {
+      setBusy(0);
+    }
+  };
   if (!slots.length) return <p className="empty-state">{t("public.empty")}</p>;
   return (
     <>
@@ -28,8 +46,15 @@ export function SlotList({ slots, signedIn, loginUrl }: { slots: PublicSlot[]; s
             </p>
             {s.description ? <p className="small muted">{s.description}</p> : null}
             <p className="small">
-              {t(`methods.${s.method}`)} · {s.price === 0 ? t("public.free") : formatYen(s.price)} ·{" "}
-              <span data-seats-left={s.seatsLeft}>{t("public.seatsLeft", { n: s.seatsLeft })}</span>
+              {t(`methods.${s.method}`)} ·{" "}
+              {s.ticket ? (
+                <span data-lesson-ticket>{t("public.byTicket", { name: s.ticket.name })}</span>
+              ) : s.price === 0 ? (
+                t("public.free")
+              ) : (
+                formatYen(s.price)
+              )}{" "}
+              · <span data-seats-left={s.seatsLeft}>{t("public.seatsLeft", { n: s.seatsLeft })}</span>
             </p>
             {s.reservation ? (
               <p className="small">
@@ -39,7 +64,22 @@ export function SlotList({ slots, signedIn, loginUrl }: { slots: PublicSlot[]; s
                 <Link to="/me/purchase_histories/lesson_reservation">{t("public.reserved")}</Link>
               </p>
             ) : s.state === "open" ? (
-              signedIn ? (
+              signedIn && s.ticket ? (
+                <>
+                  <p className="small" data-tickets-held={s.ticket.held}>
+                    {s.ticket.held ? t("public.ticketsHeld", { n: s.ticket.held }) : t("ticketSeat.noTicket")}
+                  </p>
+                  <button
+                    type="button"
+                    className="button"
+                    onClick={() => void reserveWithTicket(s.id)}
+                    disabled={busy === s.id || s.ticket.held === 0}
+                    data-lesson-reserve-ticket={s.id}
+                  >
+                    {t("public.reserveWithTicket")}
+                  </button>
+                </>
+              ) : signedIn ? (
                 <button type="button" className="button" onClick={() => setOpened(s.id)} data-lesson-reserve={s.id}>
                   {s.price === 0 ? t("public.reserveFree") : t("public.reserve")}
                 </button>

@@ -11,7 +11,7 @@ import { setFlash } from "../../../server/http/flash";
 import { idParam } from "../../../server/http/params";
 import { requireCreator } from "../../../server/http/require-creator";
 import { translatorFor } from "../../../server/i18n";
-import { getCreatorSlot, listLessonPosts, updateLessonSlot } from "../../../server/services/lessons";
+import { getCreatorSlot, listLessonPosts, listLessonTicketTypes, updateLessonSlot } from "../../../server/services/lessons";
 
 export const handle = { i18n: ["common", "creator", "lessons"], breadcrumb: () => ({ label: "lessons:creator.edit" }) };
 export const clientLoader = withNamespaces(["creator", "lessons"]);
@@ -20,9 +20,10 @@ export const clientLoader = withNamespaces(["creator", "lessons"]);
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const op = requireCreator(context.app, request, "manageLessons");
   const slotId = idParam(params.id);
-  const [slot, posts] = await Promise.all([
+  const [slot, posts, ticketTypes] = await Promise.all([
     getCreatorSlot(context.app.db, op.fanclubId, slotId),
     listLessonPosts(context.app.db, op.fanclubId),
+    listLessonTicketTypes(context.app.db, op.fanclubId),
   ]);
   if (!slot) throw new Response(null, { status: 404 });
   const start = jstParts(slot.startAt.getTime());
@@ -31,6 +32,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return {
     title: translatorFor(context.app.locale, "lessons")("creator.edit"),
     posts,
+    ticketTypes,
     locked: scheduleLocked(slot),
     values: {
       title: slot.title,
@@ -42,6 +44,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       method: slot.method,
       externalUrl: slot.externalUrl ?? "",
       price: String(slot.price),
+      priceType: slot.ticketTypeId === null ? "yen" : "ticket",
+      ticketTypeId: slot.ticketTypeId === null ? "" : String(slot.ticketTypeId),
       reservationStartDate: opens.date,
       reservationStartTime: opens.time,
       reservationEndDate: closes.date,
@@ -69,7 +73,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!saved.ok) {
     if (saved.reason === "notFound") throw new Response(null, { status: 404 });
     return data(
-      { errors: { title: [app.t(`lessons:errors.${saved.reason}`)] }, values },
+      { errors: { [saved.reason === "ticketTypeNotOwned" ? "ticketTypeId" : "title"]: [app.t(`lessons:errors.${saved.reason}`)] }, values },
       { status: saved.reason === "locked" ? 409 : 400 },
     );
   }
@@ -79,7 +83,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export default function EditLessonSlot() {
   const { t } = useTranslation("lessons");
-  const { posts, values, locked } = useLoaderData<typeof loader>();
+  const { posts, ticketTypes, values, locked } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <div className="page narrow">
@@ -89,6 +93,7 @@ export default function EditLessonSlot() {
         values={actionData?.values ?? values}
         errors={actionData?.errors}
         posts={posts}
+        ticketTypes={ticketTypes}
         locked={locked}
         submitLabel={t("creator.save")}
       />

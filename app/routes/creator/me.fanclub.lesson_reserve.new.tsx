@@ -9,15 +9,18 @@ import { lessonSlotSchema } from "../../../server/domain/lessons";
 import { setFlash } from "../../../server/http/flash";
 import { requireCreator } from "../../../server/http/require-creator";
 import { translatorFor } from "../../../server/i18n";
-import { createLessonSlot, listLessonPosts } from "../../../server/services/lessons";
+import { createLessonSlot, listLessonPosts, listLessonTicketTypes } from "../../../server/services/lessons";
 
 export const handle = { i18n: ["common", "creator", "lessons"], breadcrumb: () => ({ label: "lessons:creator.new" }) };
 export const clientLoader = withNamespaces(["creator", "lessons"]);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const op = requireCreator(context.app, request, "manageLessons");
-  const posts = await listLessonPosts(context.app.db, op.fanclubId);
-  return { title: translatorFor(context.app.locale, "lessons")("creator.new"), posts };
+  const [posts, ticketTypes] = await Promise.all([
+    listLessonPosts(context.app.db, op.fanclubId),
+    listLessonTicketTypes(context.app.db, op.fanclubId),
+  ]);
+  return { title: translatorFor(context.app.locale, "lessons")("creator.new"), posts, ticketTypes };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title }];
@@ -30,14 +33,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const values = Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)]));
   if (submission.status !== "success") return data({ errors: submission.reply().error, values }, { status: 400 });
   const saved = await createLessonSlot(app.db, { fanclubId: op.fanclubId, ownerId: op.role.ownerId }, submission.value, Date.now());
-  if (!saved.ok) return data({ errors: { postId: [app.t(`lessons:errors.${saved.reason}`)] }, values }, { status: 400 });
+  if (!saved.ok)
+    return data(
+      {
+        errors: { [saved.reason === "ticketTypeNotOwned" ? "ticketTypeId" : "postId"]: [app.t(`lessons:errors.${saved.reason}`)] },
+        values,
+      },
+      { status: 400 },
+    );
   setFlash(app, [{ type: "info", key: "lessons:flash.created" }]);
   throw redirect("/me/fanclub/lesson_reserve/show");
 }
 
 export default function NewLessonSlot() {
   const { t } = useTranslation("lessons");
-  const { posts } = useLoaderData<typeof loader>();
+  const { posts, ticketTypes } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <div className="page narrow">
@@ -47,6 +57,7 @@ export default function NewLessonSlot() {
         values={actionData?.values ?? {}}
         errors={actionData?.errors}
         posts={posts}
+        ticketTypes={ticketTypes}
         locked={false}
         submitLabel={t("creator.create")}
       />

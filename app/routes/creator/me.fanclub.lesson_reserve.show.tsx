@@ -1,12 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { redirect } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { data, redirect } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { LessonTabs } from "~/components/lessons/lesson-tabs";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import { formatJstDateTime, formatJstTime } from "../../../server/domain/jst-time";
-import { LESSON_STATUS } from "../../../server/domain/lessons";
+import { finishNotice, LESSON_STATUS } from "../../../server/domain/lessons";
 import { formatYen } from "../../../server/domain/number-display";
-import { setFlash } from "../../../server/http/flash";
 import { requireCreator } from "../../../server/http/require-creator";
 import { translatorFor } from "../../../server/i18n";
 import { paymentProviderFrom } from "../../../server/integrations/payments";
@@ -25,9 +24,23 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     context.app.db,
     slots.map((s) => s.id),
   );
+  // the slot just marked done or cancelled (the action's redirect names it): its notice comes from its state now
+  const finishedId = Number(new URL(request.url).searchParams.get("finished"));
+  const finished = slots.find((s) => s.id === finishedId);
+  const notice = finishNotice(
+    finished
+      ? {
+          status: finished.status,
+          owedRefunds: seats.filter(
+            (r) => r.slotId === finished.id && r.price > 0 && r.status === LESSON_STATUS.cancelled && r.refundedAt === null,
+          ).length,
+        }
+      : null,
+  );
   return {
     title: translatorFor(context.app.locale, "creator")("sections.lessons"),
     now,
+    notice,
     slots: slots.map((s) => ({
       ...s,
       seats: seats
@@ -57,23 +70,30 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
   if (!result.ok) {
     if (result.reason === "notFound") throw new Response(app.t("lessons:errors.notFound"), { status: 404 });
-    setFlash(app, [{ type: "error", key: "lessons:errors.notAllowed" }]);
-    throw redirect("/me/fanclub/lesson_reserve/show");
+    return data({ error: app.t("lessons:errors.notAllowed") }, { status: 409 });
   }
-  const flashes: Parameters<typeof setFlash>[1] =
-    intent === "done" ? [{ type: "info", key: "lessons:flash.done" }] : [{ type: "info", key: "lessons:flash.cancelled" }];
-  if (result.owed > 0) flashes.push({ type: "error", key: "lessons:flash.owed" });
-  setFlash(app, flashes);
-  throw redirect("/me/fanclub/lesson_reserve/show");
+  // the notice lives in the URL, not a one-time cookie: the redirect's page shows it, and so does a reload
+  throw redirect(`/me/fanclub/lesson_reserve/show?finished=${slotId}`);
 }
 
 export default function LessonReserve() {
   const { t } = useTranslation("lessons");
-  const { slots, now } = useLoaderData<typeof loader>();
+  const { slots, now, notice } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   return (
     <div className="page">
       <LessonTabs />
       <h1>{t("tabs.reserve")}</h1>
+      {notice.map((n) => (
+        <p key={n.key} className={n.type === "error" ? "flash flash-error" : "flash"} role="status" data-lesson-notice={n.key}>
+          {t(n.key)}
+        </p>
+      ))}
+      {actionData?.error ? (
+        <p className="flash flash-error" role="alert">
+          {actionData.error}
+        </p>
+      ) : null}
       <p>
         <Link className="button" to="/me/fanclub/lesson_reserve/new">
           {t("tabs.new")}

@@ -43,7 +43,9 @@ export type CartProblem =
   /** the fan would hold more entries of a raffle than it allows per fan */
   | "raffleLimitReached"
   /** the lesson's reservation window is not open (not yet, or closed) */
-  | "lessonClosed";
+  | "lessonClosed"
+  /** the lesson's seats are taken with a special ticket, not through the cart */
+  | "lessonTicketOnly";
 
 /** Problems that belong to the plan field of the modal (spec §8 errors.plan); the rest go to errors.cart. */
 export const PLAN_FIELD_PROBLEMS: ReadonlySet<string> = new Set(["planUnavailable", "planUnpaid"]);

@@ -16,6 +16,7 @@ type SlotInfo = {
   slotId: number;
   title: string;
   price: number;
+  ticketTypeId: number | null;
   capacity: number;
   reservedCount: number;
   startAt: number;
@@ -39,6 +40,7 @@ async function loadLessonContext(db: Db, userId: number, slotIds: readonly numbe
         slotId: lessonSlots.id,
         title: lessonSlots.title,
         price: lessonSlots.price,
+        ticketTypeId: lessonSlots.ticketTypeId,
         capacity: lessonSlots.capacity,
         reservedCount: lessonSlots.reservedCount,
         startAt: lessonSlots.startAt,
@@ -79,6 +81,8 @@ function checkSlot(ctx: SlotContext, slotId: number, now: number): { ok: true; i
   if (!info) return { ok: false, problem: "noProduct" };
   if (!info.fanclubOpen) return { ok: false, problem: "notOnSale" };
   if (ctx.reserved.has(slotId)) return { ok: false, problem: "alreadyOwned" };
+  // a ticket slot's seat costs a special ticket, never yen and never nothing (../lessons/ticket-seats.ts)
+  if (info.ticketTypeId !== null) return { ok: false, problem: "lessonTicketOnly" };
   const state = reserveState(info, now);
   if (state === "full") return { ok: false, problem: "soldOut" };
   if (state !== "open") return { ok: false, problem: "lessonClosed" };

@@ -33,8 +33,10 @@ export async function ticketTypesOf(db: Db, fanclubId: number): Promise<TicketTy
   const rows = await db
     .select({
       type: specialTicketTypes,
-      issued: sql<number>`(SELECT count(*) FROM special_tickets s WHERE s.type_id = ${specialTicketTypes.id})`,
-      used: sql<number>`(SELECT count(*) FROM special_tickets s WHERE s.type_id = ${specialTicketTypes.id} AND s.used_at IS NOT NULL)`,
+      // the outer id written out: drizzle leaves a lone table's columns unqualified, and inside the
+      // subquery "id" was the ticket's own (every type counted the one ticket whose id equals its own)
+      issued: sql<number>`(SELECT count(*) FROM special_tickets s WHERE s.type_id = "special_ticket_types"."id")`,
+      used: sql<number>`(SELECT count(*) FROM special_tickets s WHERE s.type_id = "special_ticket_types"."id" AND s.used_at IS NOT NULL)`,
     })
     .from(specialTicketTypes)
     .where(and(eq(specialTicketTypes.fanclubId, fanclubId), isNull(specialTicketTypes.archivedAt)))

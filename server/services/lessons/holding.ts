@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../../../db/client";
-import { fanclubs, lessonReservations, lessonSlots, liveEvents, notifications, purchases } from "../../../db/schema";
+import { fanclubs, lessonReservations, lessonSlots, liveEvents, notifications, purchases, specialTickets } from "../../../db/schema";
 import { LESSON_STATUS, slotActionAllowed, statusAfter, type SlotAction } from "../../domain/lessons";
 import { LIVE_STATUS } from "../../domain/live-events";
 import type { PaymentProvider } from "../../integrations/payments";
@@ -73,6 +73,22 @@ export async function finishLessonSlot(
             ),
           ),
       ),
+    );
+  }
+  if (input.action === "cancel") {
+    // a seat taken with a special ticket gets its ticket back, usable again (decision 038): the
+    // ticket carries the seat's key as its use key; only while the slot is still before, so a twin
+    // cancel gives nothing twice
+    statements.push(
+      db
+        .update(specialTickets)
+        .set({ usedAt: null, usedPurpose: null, useKey: null })
+        .where(
+          and(
+            sql`${specialTickets.useKey} IN (SELECT "idempotency_key" FROM "lesson_reservations" WHERE "slot_id" = ${slot.id} AND "status" = ${LESSON_STATUS.before})`,
+            sql`(SELECT "status" FROM "lesson_slots" WHERE "id" = ${slot.id}) = 0`,
+          ),
+        ),
     );
   }
   statements.push(

@@ -2,3 +2,4 @@ export * from "./slots";
 export * from "./reservations";
 export * from "./holding";
 export * from "./reminders";
+export * from "./ticket-seats";

@@ -1,7 +1,16 @@
-import { and, asc, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../../../db/client";
-import { fanclubs, lessonReservations, lessonSlots, liveEvents, posts, users, type LessonSlotRow } from "../../../db/schema";
+import {
+  fanclubs,
+  lessonReservations,
+  lessonSlots,
+  liveEvents,
+  posts,
+  specialTicketTypes,
+  users,
+  type LessonSlotRow,
+} from "../../../db/schema";
 import { mediaUrl } from "../../domain/images";
 import { LIVE_STATUS } from "../../domain/live-events";
 import { POST_TYPES } from "../../domain/posts";
@@ -20,7 +29,19 @@ import {
 
 type Stmt = BatchItem<"sqlite">;
 
-export type SlotSaveResult = { ok: true; id: number } | { ok: false; reason: "notFound" | "postNotOwned" | "locked" };
+export type SlotSaveResult =
+  { ok: true; id: number } | { ok: false; reason: "notFound" | "postNotOwned" | "ticketTypeNotOwned" | "locked" };
+
+/** A ticket slot accepts a type of this fan club that is not ended (an ended type issues no new tickets). */
+async function ownsTicketType(db: Db, fanclubId: number, typeId: number | null): Promise<boolean> {
+  if (typeId === null) return true;
+  const row = await db
+    .select({ id: specialTicketTypes.id })
+    .from(specialTicketTypes)
+    .where(and(eq(specialTicketTypes.id, typeId), eq(specialTicketTypes.fanclubId, fanclubId), isNull(specialTicketTypes.archivedAt)))
+    .get();
+  return row !== undefined;
+}
 
 async function ownsLessonPost(db: Db, fanclubId: number, postId: number | null): Promise<boolean> {
   if (postId === null) return true;
@@ -41,7 +62,8 @@ function slotValues(input: LessonSlotInput, now: number) {
     capacity: input.capacity,
     method: input.method,
     externalUrl: input.method === "external" ? input.externalUrl : null,
-    price: input.price,
+    price: input.ticketTypeId === null ? input.price : 0,
+    ticketTypeId: input.ticketTypeId,
     reservationStartAt: new Date(input.reservationStartAt),
     reservationEndAt: new Date(input.reservationEndAt),
     postId: input.postId,
@@ -73,6 +95,7 @@ export async function createLessonSlot(
   now: number,
 ): Promise<SlotSaveResult> {
   if (!(await ownsLessonPost(db, fanclub.fanclubId, input.postId))) return { ok: false, reason: "postNotOwned" };
+  if (!(await ownsTicketType(db, fanclub.fanclubId, input.ticketTypeId))) return { ok: false, reason: "ticketTypeNotOwned" };
   const at = new Date(now);
   const statements: Stmt[] = [];
   let liveEventId: ReturnType<typeof sql<number>> | null = null;
@@ -114,6 +137,9 @@ export async function updateLessonSlot(
     .get();
   if (!slot) return { ok: false, reason: "notFound" };
   if (!(await ownsLessonPost(db, fanclubId, input.postId))) return { ok: false, reason: "postNotOwned" };
+  // a locked slot keeps its type, so a type ended since still counts as the slot's own
+  if (input.ticketTypeId !== slot.ticketTypeId && !(await ownsTicketType(db, fanclubId, input.ticketTypeId)))
+    return { ok: false, reason: "ticketTypeNotOwned" };
   const at = new Date(now);
   const locked = scheduleLocked(slot);
   const changesLockedFields =
@@ -121,7 +147,8 @@ export async function updateLessonSlot(
     slot.durationMinutes !== input.durationMinutes ||
     slot.capacity !== input.capacity ||
     slot.method !== input.method ||
-    slot.price !== input.price;
+    slot.price !== (input.ticketTypeId === null ? input.price : 0) ||
+    slot.ticketTypeId !== input.ticketTypeId;
   if (locked && changesLockedFields) return { ok: false, reason: "locked" };
   const statements: Stmt[] = [];
   const liveEventId = slot.liveEventId;
@@ -177,6 +204,7 @@ export type SlotView = {
   seatsLeft: number;
   method: "online" | "external";
   price: number;
+  ticketTypeId: number | null;
   reservationStartAt: number;
   reservationEndAt: number;
   status: number;
@@ -210,6 +238,7 @@ export function slotView(slot: LessonSlotRow, now: number): SlotView {
     seatsLeft: seatsLeft(slot),
     method: slot.method,
     price: slot.price,
+    ticketTypeId: slot.ticketTypeId,
     reservationStartAt: forState.reservationStartAt,
     reservationEndAt: forState.reservationEndAt,
     status: slot.status,
@@ -270,6 +299,16 @@ export async function listSlotSeats(db: Db, slotIds: readonly number[]) {
     .orderBy(asc(lessonReservations.id));
 }
 
+/** The fan club's ticket types that are not ended, for the slot form's "with a special ticket" price. */
+export async function listLessonTicketTypes(db: Db, fanclubId: number) {
+  return db
+    .select({ id: specialTicketTypes.id, name: specialTicketTypes.name })
+    .from(specialTicketTypes)
+    .where(and(eq(specialTicketTypes.fanclubId, fanclubId), isNull(specialTicketTypes.archivedAt)))
+    .orderBy(asc(specialTicketTypes.id))
+    .limit(100);
+}
+
 /** The fan club's lesson posts, for the slot form's post choice. */
 export async function listLessonPosts(db: Db, fanclubId: number) {
   return db
@@ -280,7 +319,11 @@ export async function listLessonPosts(db: Db, fanclubId: number) {
     .limit(100);
 }
 
-export type PublicSlot = SlotView & { reservation: { id: number; status: number } | null };
+export type PublicSlot = SlotView & {
+  reservation: { id: number; status: number } | null;
+  /** a ticket slot's type, with how many usable tickets of it the viewer holds */
+  ticket: { name: string; held: number } | null;
+};
 
 /**
  * The public lesson tab and a lesson post: the fan club's slots that are not over (and the
@@ -298,7 +341,7 @@ export async function listPublicSlots(
     // a month of past lessons stays visible, so a fan finds the one they took
     gte(lessonSlots.startAt, new Date(now - 30 * 24 * 60 * 60 * 1000)),
   );
-  const [fanclubRows, slotRows, seatRows] = await db.batch([
+  const [fanclubRows, slotRows, seatRows, typeRows] = await db.batch([
     db
       .select({ id: fanclubs.id, name: fanclubs.name, iconKey: fanclubs.iconKey, status: fanclubs.status })
       .from(fanclubs)
@@ -313,15 +356,33 @@ export async function listPublicSlots(
           sql`${lessonReservations.slotId} IN (SELECT "id" FROM "lesson_slots" WHERE "fanclub_id" = ${scope.fanclubId})`,
         ),
       ),
+    // in the same batch: the ticket slots' type names and the viewer's usable tickets of each (the
+    // outer id is written out: drizzle leaves a lone table's columns unqualified, and inside the
+    // subquery "id" would be the ticket's own)
+    db
+      .select({
+        id: specialTicketTypes.id,
+        name: specialTicketTypes.name,
+        held: sql<number>`(SELECT count(*) FROM "special_tickets" s WHERE s."type_id" = "special_ticket_types"."id" AND s."user_id" = ${viewerId ?? 0} AND s."used_at" IS NULL AND (s."expires_at" IS NULL OR s."expires_at" > ${now}))`.as(
+          "held",
+        ),
+      })
+      .from(specialTicketTypes)
+      .where(eq(specialTicketTypes.fanclubId, scope.fanclubId)),
   ]);
   const fanclub = fanclubRows[0];
   if (!fanclub || fanclub.status !== "open") return { fanclub: null, slots: [] };
   const seats = new Map(seatRows.map((s) => [s.slotId, { id: s.id, status: s.status }]));
+  const types = new Map(typeRows.map((r) => [r.id, { name: r.name, held: Number(r.held) }]));
   return {
     fanclub: { id: fanclub.id, name: fanclub.name, iconImageUrl: mediaUrl(fanclub.iconKey) },
     slots: slotRows
       // a cancelled slot stays for the fans who held a seat; others need not see it
       .filter((s) => s.status !== LESSON_STATUS.cancelled || seats.has(s.id))
-      .map((s) => ({ ...slotView(s, now), reservation: seats.get(s.id) ?? null })),
+      .map((s) => ({
+        ...slotView(s, now),
+        reservation: seats.get(s.id) ?? null,
+        ticket: s.ticketTypeId === null ? null : (types.get(s.ticketTypeId) ?? { name: "", held: 0 }),
+      })),
   };
 }
