@@ -214,7 +214,16 @@ describe("lesson seats with a special ticket", { timeout: 60_000 }, () => {
     expect((await withTicket(fan, slotId)).status).toBe(200);
     expect((await withTicket(fan, next)).status).toBe(409);
     const provider = paymentProviderFrom(env);
-    const input = { fanclubId, slotId, action: "cancel" as const, now: Date.now(), url: "/me/purchase_histories/lesson_reservation" };
+    // a ticket seat has no card part: nothing can be owed
+    const owedRefunds = { url: "/me/transfer", enqueue: () => {} };
+    const input = {
+      fanclubId,
+      slotId,
+      action: "cancel" as const,
+      now: Date.now(),
+      url: "/me/purchase_histories/lesson_reservation",
+      owedRefunds,
+    };
     const [one, two] = await Promise.all([finishLessonSlot(db, provider, input), finishLessonSlot(db, provider, input)]);
     expect([one.ok, two.ok]).toContain(true);
     expect(await seatsOf(slotId)).toEqual([{ user_id: fan.id, status: 2, price: 0 }]);
