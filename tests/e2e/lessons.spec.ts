@@ -44,7 +44,8 @@ async function openSlotAsCreator(page: Page, fields: { title: string; capacity: 
   await page.getByLabel("レッスン時間").selectOption("60");
   await page.getByLabel("定員").fill(fields.capacity);
   await page.getByLabel("開催方法").selectOption("external");
-  await page.getByLabel("価格").fill(fields.price);
+  // exact: the price type select is labelled 価格の種類
+  await page.getByRole("textbox", { name: "価格", exact: true }).fill(fields.price);
   await page.getByLabel("外部ツールのURL").fill("https://meet.example.com/e2e-lesson");
   await page.getByRole("button", { name: "作成する" }).click();
   await page.waitForURL((url) => url.href.startsWith(SHOW));
