@@ -6,6 +6,7 @@ import { SimpleLayout } from "~/components/layout/simple-layout";
 import { NotFound } from "~/components/errors/not-found";
 import { Unavailable } from "~/components/errors/unavailable";
 import { DialogProvider } from "~/components/feedback/dialog";
+import { NavigationProgress } from "~/components/layout/navigation-progress";
 import { ToastProvider } from "~/components/feedback/toast";
 import { usePageViews } from "~/lib/analytics";
 import { useNonce } from "~/lib/nonce";
@@ -133,6 +134,7 @@ export default function App() {
   return (
     <ToastProvider>
       <DialogProvider>
+        <NavigationProgress />
         {simple ? (
           <SimpleLayout>
             <Outlet />

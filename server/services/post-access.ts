@@ -82,7 +82,7 @@ export type ViewerMembershipRow = PaywallMembership;
 export type ViewerPaidMonthRow = PaidMonth;
 
 /** Statements for one post and the viewer's memberships and paid months in its fan club: one round trip. */
-function accessStatements(db: Db, postId: number, userId: number | null, now: number) {
+export function accessStatements(db: Db, postId: number, userId: number | null, now: number) {
   const fanclubOfPost = sql`(SELECT "fanclub_id" FROM "posts" WHERE "id" = ${postId})`;
   return [
     db
@@ -119,7 +119,21 @@ function accessStatements(db: Db, postId: number, userId: number | null, now: nu
  * manage), which callers answer with 404.
  */
 export async function loadPostAccess(db: Db, postId: number, viewer: PostViewer, now: number): Promise<PostAccess | null> {
-  const [rows, memberRows, paidMonths, campaignRewards] = await db.batch(accessStatements(db, postId, viewer.userId, now));
+  return accessOfRows(await readAccess(db, postId, viewer.userId, now), viewer, now);
+}
+
+function readAccess(db: Db, postId: number, userId: number | null, now: number) {
+  return db.batch(accessStatements(db, postId, userId, now));
+}
+
+type AccessRows = Awaited<ReturnType<typeof readAccess>>;
+
+/** The gate's answer from the rows of `accessStatements`, read on their own or inside a page's batch. */
+export function accessOfRows(
+  [rows, memberRows, paidMonths, campaignRewards]: AccessRows,
+  viewer: PostViewer,
+  now: number,
+): PostAccess | null {
   const row = rows[0];
   if (!row) return null;
   const access = accessFrom(row, { memberships: memberRows, paidMonths }, viewer, now);

@@ -21,7 +21,8 @@ export interface ViewerRelation {
 
 const NO_RELATION: ViewerRelation = { blocked: false, following: false, member: false };
 
-function relationStatement(db: Db, fanclubId: number, userId: number) {
+/** `fanclubId` may be a subquery, so a page can read this in the same batch that finds the fan club. */
+function relationStatement(db: Db, fanclubId: number | SQL, userId: number) {
   return db
     .select({
       blocked: sql<number>`EXISTS (SELECT 1 FROM "fanclub_blocks" WHERE "fanclub_id" = ${fanclubId} AND "user_id" = ${userId})`.as(
@@ -266,15 +267,18 @@ export async function commentsForExport(db: Db, postId: number) {
  * the viewer liked the post and what they may do. Only for a viewer who passed the gate with
  * `canView`; one round trip.
  */
-/** The reads behind a post's likes and comments for this viewer, for a batch. */
-export function postSocialQueries(db: Db, access: PostAccess, viewer: PostViewer) {
+/**
+ * The reads behind a post's likes and comments for this viewer, for a batch. The fan club may be
+ * a subquery (the post page reads these beside the gate; they say nothing of the body).
+ */
+export function postSocialQueries(db: Db, post: { postId: number; fanclubId: number | SQL }, viewer: PostViewer) {
   const userId = viewer.userId ?? 0;
   return [
-    relationStatement(db, access.fanclub.id, userId),
+    relationStatement(db, post.fanclubId, userId),
     db
       .select({ one: sql<number>`1`.as("one") })
       .from(postLikes)
-      .where(and(eq(postLikes.postId, access.post.id), eq(postLikes.userId, userId)))
+      .where(and(eq(postLikes.postId, post.postId), eq(postLikes.userId, userId)))
       .limit(1),
   ] as const;
 }
@@ -300,6 +304,6 @@ export function postSocialFrom(
 
 /** The post's likes and comments for this viewer, on its own. */
 export async function postSocialState(db: Db, access: PostAccess, viewer: PostViewer): Promise<PostSocialState> {
-  const [relation, liked] = await db.batch(postSocialQueries(db, access, viewer));
+  const [relation, liked] = await db.batch(postSocialQueries(db, { postId: access.post.id, fanclubId: access.fanclub.id }, viewer));
   return postSocialFrom(access, viewer, [relation, liked]);
 }

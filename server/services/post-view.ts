@@ -6,6 +6,8 @@ import { canViewPaidPost } from "../domain/paywall";
 import { POST_TYPE_STR, readerFileName, type PostType } from "../domain/posts";
 import { privateMediaUrl, type MediaSigner } from "../media/private-urls";
 import {
+  accessOfRows,
+  accessStatements,
   loadPostAccess,
   viewerMembershipsQuery,
   viewerPaidMonthsQuery,
@@ -110,7 +112,7 @@ async function bodyFrom(post: PostRow, files: readonly PostFile[], signer: Media
 }
 
 /** Open plans of the fan club at or above the post's price: the ones that would open it. */
-function unlockPlansQuery(db: Db, fanclubId: number, price: number) {
+function unlockPlansQuery(db: Db, fanclubId: number | SQL, price: number | SQL) {
   return db
     .select({ id: plans.id, name: plans.name, price: plans.price })
     .from(plans)
@@ -309,17 +311,31 @@ export async function postCardsByIds(db: Db, ids: readonly number[], viewer: Pos
 /** Previous (older) and next (newer) live posts of the same fan club. */
 type AroundOf = { id: number; fanclubId: number; publishedAt: number; groupId: number | null };
 
-/** The live post just before and just after this one in its list, and the viewer's memberships (for their locks). */
-function aroundQueries(db: Db, post: AroundOf, viewer: PostViewer, now: number) {
+/**
+ * The live post just before and just after one in its list. The fan club and the publish time may
+ * be subqueries, so the post page reads them in the batch that finds the post.
+ */
+function aroundCardQueries(
+  db: Db,
+  post: { id: number; fanclubId: number | SQL; publishedAt: Date | SQL; groupId: number | null },
+  now: number,
+) {
   const base = and(
     eq(posts.fanclubId, post.fanclubId),
     post.groupId === null ? isNull(posts.groupId) : eq(posts.groupId, post.groupId),
     liveCondition(now),
   );
-  const at = new Date(post.publishedAt);
+  const at = post.publishedAt;
   return [
     cardsQuery(db, and(base, or(lt(posts.publishedAt, at), and(eq(posts.publishedAt, at), lt(posts.id, post.id))))!, 1, "newest"),
     cardsQuery(db, and(base, or(gt(posts.publishedAt, at), and(eq(posts.publishedAt, at), gt(posts.id, post.id))))!, 1, "oldest"),
+  ] as const;
+}
+
+/** The live post just before and just after this one in its list, and the viewer's memberships (for their locks). */
+function aroundQueries(db: Db, post: AroundOf, viewer: PostViewer, now: number) {
+  return [
+    ...aroundCardQueries(db, { ...post, publishedAt: new Date(post.publishedAt) }, now),
     ...viewerPaywall(db, viewer.userId, now),
   ] as const;
 }
@@ -343,48 +359,41 @@ export async function aroundPosts(db: Db, post: AroundOf, viewer: PostViewer, no
 }
 
 /**
- * Everything the post page shows after the gate, in one batch: the body's files (or the plans
- * that unlock a locked post), previous and next, and likes and comments where the body shows.
- * Group announcements have no previous/next here (their list is the group's).
+ * Everything the post page shows, in one round trip: the gate's rows (the post, the viewer's
+ * memberships and paid months in its fan club, a campaign reward), and beside them the body's
+ * files, previous and next, likes, the tips' count and the plans that would unlock it. The reads
+ * after the gate find the post's fan club, time and plan by subquery, so they need not wait for
+ * it. The gate still decides in the Worker what leaves it: a locked post's file rows are read and
+ * dropped here, never signed or returned; an open post's unlock plans are dropped the same way.
+ * Null when the gate says the post does not exist for this viewer (404).
  */
-export async function postPageData(
+export async function loadPostPage(
   db: Db,
-  access: PostAccess,
+  postId: number,
   viewer: PostViewer,
   signer: MediaSigner,
-): Promise<{ detail: PostDetail; around: Around; social: PostSocialState | null; tips: { count: number; total: number } | null }> {
-  const p = access.post;
-  const around = aroundQueries(
-    db,
-    { id: p.id, fanclubId: access.fanclub.id, publishedAt: p.publishedAt.getTime(), groupId: p.groupId },
-    viewer,
-    signer.now,
-  );
-  const noAround: Around = { prev: null, next: null };
-  if (access.canView) {
-    // the tips' count and total ride in the same batch (read only where the post takes tips)
-    const [files, older, newer, memberships, paidMonths, relation, liked, tipSummary] = await db.batch([
-      filesOfPostQuery(db, p.id),
-      ...around,
-      ...postSocialQueries(db, access, viewer),
-      postTipSummaryQuery(db, p.allowTipping ? p.id : 0),
-    ]);
-    return {
-      detail: detailFrom(access, await bodyFrom(p, files, signer), []),
-      around: p.groupId === null ? aroundFrom([older, newer, memberships, paidMonths], viewer, signer.now) : noAround,
-      social: postSocialFrom(access, viewer, [relation, liked]),
-      tips: p.allowTipping ? { count: tipSummary[0]?.count ?? 0, total: tipSummary[0]?.total ?? 0 } : null,
-    };
-  }
-  // a locked post always has a plan price (a post for anyone is never locked)
-  const [unlock, older, newer, memberships, paidMonths] = await db.batch([
-    unlockPlansQuery(db, access.fanclub.id, access.planPrice ?? 0),
-    ...around,
+): Promise<{ detail: PostDetail; around: Around; social: PostSocialState | null; tips: { count: number; total: number } | null } | null> {
+  const ofPost = (column: string) => sql`(SELECT ${sql.identifier(column)} FROM "posts" WHERE "id" = ${postId})`;
+  const fanclubOfPost = ofPost("fanclub_id");
+  const [rows, memberRows, paidMonths, rewards, files, older, newer, relation, liked, tipSummary, unlock] = await db.batch([
+    ...accessStatements(db, postId, viewer.userId, signer.now),
+    filesOfPostQuery(db, postId),
+    // around a group announcement is the group's list, not shown here; these rows are then unused
+    ...aroundCardQueries(db, { id: postId, fanclubId: fanclubOfPost, publishedAt: ofPost("published_at"), groupId: null }, signer.now),
+    ...postSocialQueries(db, { postId, fanclubId: fanclubOfPost }, viewer),
+    postTipSummaryQuery(db, postId),
+    unlockPlansQuery(db, fanclubOfPost, sql`(SELECT "price" FROM "plans" WHERE "id" = ${ofPost("plan_id")})`),
   ]);
+  const access = accessOfRows([rows, memberRows, paidMonths, rewards], viewer, signer.now);
+  if (!access) return null;
+  const p = access.post;
+  // previous and next are of the same fan club, so the gate's memberships decide their locks
+  const around = p.groupId === null ? aroundFrom([older, newer, memberRows, paidMonths], viewer, signer.now) : { prev: null, next: null };
+  if (!access.canView) return { detail: detailFrom(access, null, unlock), around, social: null, tips: null };
   return {
-    detail: detailFrom(access, null, unlock),
-    around: p.groupId === null ? aroundFrom([older, newer, memberships, paidMonths], viewer, signer.now) : noAround,
-    social: null,
-    tips: null,
+    detail: detailFrom(access, await bodyFrom(p, files, signer), []),
+    around,
+    social: postSocialFrom(access, viewer, [relation, liked]),
+    tips: p.allowTipping ? { count: tipSummary[0]?.count ?? 0, total: tipSummary[0]?.total ?? 0 } : null,
   };
 }

@@ -262,11 +262,11 @@ describe("post page", () => {
     });
   }
 
-  it("renders in three D1 round trips (the fan club header beside the gate, then one batch), and one more for a signed-in session, locked or not", async () => {
+  it("renders in two D1 round trips (the fan club header beside the post's one batch), and one more for a signed-in session, locked or not", async () => {
     for (const [b, budget] of [
-      [new TestBrowser(), 3],
-      [gold.b, 4],
-      [light.b, 4],
+      [new TestBrowser(), 2],
+      [gold.b, 3],
+      [light.b, 3],
     ] as const) {
       for (const postId of [publicPostId, lockedPostId, blogPostId]) {
         const res = await b.get(at(hosts.www, `/fanclubs/${fanclubId}/posts/${postId}?n=${Math.random()}`));

@@ -1,6 +1,7 @@
 import { useTranslation } from "~/lib/i18n";
 import { LOCALE_NAMES, SUPPORTED_LOCALES } from "../../../server/domain/locale";
 import { linkBuilder } from "~/lib/links";
+import { scrollToTop } from "~/lib/motion";
 import type { RootData } from "~/lib/root-data";
 import { Breadcrumbs } from "./breadcrumbs";
 import { PaymentLogos } from "./payment-logos";
@@ -14,7 +15,7 @@ export function Footer({ data }: { data: RootData }) {
   const links = linkBuilder(data);
   return (
     <footer className="footer">
-      <button type="button" className="back-to-top" onClick={() => window.scrollTo({ top: 0, behavior: "smooth" })}>
+      <button type="button" className="back-to-top" onClick={scrollToTop}>
         ↑ {t("footer.backToTop")}
       </button>
       <Breadcrumbs />

@@ -15,8 +15,8 @@ import { blogPlainText, parseBlogDocument, renderBlogHtml } from "../../../../se
 import { formatYen } from "../../../../server/domain/number-display";
 import { anonymousPageHeaders } from "../../../../server/http/page-cache";
 import { idParam } from "../../../../server/http/params";
-import { loadPostAccess, postViewerFrom } from "../../../../server/services/post-access";
-import { postPageData, type PostBody } from "../../../../server/services/post-view";
+import { postViewerFrom } from "../../../../server/services/post-access";
+import { loadPostPage, type PostBody } from "../../../../server/services/post-view";
 
 import { PostSocial } from "./post-social";
 import commentStyles from "~/styles/comments.css?url";
@@ -63,12 +63,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const postId = idParam(params.postId);
   const now = Date.now();
   const viewer = postViewerFrom(app.session);
-  // one read of the gate serves the body and the likes and comments
-  const access = await loadPostAccess(app.db, postId, viewer, now);
+  // the gate, the body (or what unlocks it), previous/next, likes and the tips' count: one batch
+  const page = await loadPostPage(app.db, postId, viewer, mediaSignerFor(app, now));
   // a post is only ever shown under its own fan club's address
-  if (!access || access.fanclub.id !== fanclubId) throw new Response(null, { status: 404 });
-  // the body (or what unlocks it), previous/next, likes and comments, and the tips' count: one batch
-  const { detail, around, social, tips: tipSummary } = await postPageData(app.db, access, viewer, mediaSignerFor(app, now));
+  if (!page || page.detail.fanclubId !== fanclubId) throw new Response(null, { status: 404 });
+  const { detail, around, social, tips: tipSummary } = page;
   const blog = detail.body ? blogOf(detail.body) : null;
   const frontUrl = app.service?.frontUrl ?? new URL(request.url).origin;
   const pageUrl = `${frontUrl}/fanclubs/${fanclubId}/posts/${postId}`;
