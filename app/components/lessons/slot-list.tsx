@@ -67,7 +67,13 @@ export function SlotList({ slots, signedIn, loginUrl }: { slots: PublicSlot[]; s
               signedIn && s.ticket ? (
                 <>
                   <p className="small" data-tickets-held={s.ticket.held}>
-                    {s.ticket.held ? t("public.ticketsHeld", { n: s.ticket.held }) : t("ticketSeat.noTicket")}
+                    {s.ticket.held ? t("public.ticketsHeld", { n: s.ticket.held }) : t("ticketSeat.noTicket")}{" "}
+                    {s.ticket.held === 0 && s.ticket.onSale ? (
+                      // the fan club sells the ticket this seat takes: its ticket page is one click away
+                      <a href={`/fanclubs/${s.fanclubId}/special_tickets`} data-lesson-buy-ticket>
+                        {t("public.buyTicket")}
+                      </a>
+                    ) : null}
                   </p>
                   <button
                     type="button"
