@@ -1,4 +1,3 @@
-import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { jstParts } from "../../server/domain/live-events";
 import { POST_TYPES } from "../../server/domain/posts";
