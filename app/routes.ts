@@ -74,6 +74,7 @@ const fanclubPages = [
       route(":productId", "routes/fanclub/fanclubs.$id.products.$productId/route.tsx"),
     ]),
     route("lessons", "routes/fanclub/fanclubs.$id.lessons.tsx"),
+    route("special_tickets", "routes/fanclub/fanclubs.$id.special_tickets.tsx"),
     ...prefix("raffles", [
       index("routes/fanclub/fanclubs.$id.raffles._index.tsx"),
       route(":raffleId", "routes/fanclub/fanclubs.$id.raffles.$raffleId/route.tsx"),

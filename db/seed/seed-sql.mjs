@@ -19,6 +19,7 @@ import { goalsDemoStatements } from "./goals-demo.mjs";
 import { lessonDemoStatements } from "./lessons-demo.mjs";
 import { owedRefundDemoStatements } from "./owed-refunds-demo.mjs";
 import { lessonTicketDemoStatements } from "./lesson-tickets-demo.mjs";
+import { specialTicketSaleDemoStatements } from "./special-tickets-demo.mjs";
 
 /** @typedef {{ scheme: "http" | "https", port: string }} SeedOrigin */
 
@@ -1201,6 +1202,7 @@ export function demoStatements(origin, now = Date.now()) {
   out.push(...owedRefundDemoStatements({ now, fanId: accountId(2) }));
   // after goals-demo (its ticket type)
   out.push(...lessonTicketDemoStatements({ now, fanclubId: 101, ownerId: accountId("creator01") }));
+  out.push(...specialTicketSaleDemoStatements({ now, fanclubId: 101, ownerId: accountId("creator01") }));
   return out;
 }
 

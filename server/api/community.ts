@@ -6,7 +6,7 @@ import { requireApiUser } from "../http/require-user";
 import { addCartItem } from "../services/carts";
 import { fanCampaignOf, fanCampaignsOf } from "../services/community/fan-campaigns";
 import { openGoalOf } from "../services/community/share-goals";
-import { heldTickets, redeemSpecialTicket } from "../services/community/special-tickets";
+import { heldTickets, redeemSpecialTicket, ticketShopOf } from "../services/community/special-tickets";
 import { bodyOf } from "./body";
 import { cartPayload, problemError } from "./carts";
 import { ApiError, ok } from "./envelope";
@@ -60,6 +60,20 @@ communityApi.post("/me/special_tickets/:id/use", async (c) => {
     usedPurpose: result.ticket.usedPurpose,
     replayed: result.replayed,
   });
+});
+
+/**
+ * GET /special_ticket_types/{id}: a ticket type on sale as the payment modal's ticket page shows it
+ * (price, what it grants, validity, the viewer's usable tickets of it and what the button offers).
+ * A type that is ended, not sold or of a fan club that is not open is a 404 that says so.
+ */
+communityApi.get("/special_ticket_types/:id", async (c) => {
+  const app = c.get("app");
+  const id = idParam(c.req.param("id"));
+  const shop = id ? await ticketShopOf(app.db, { typeId: id }, app.user?.id ?? null, Date.now()) : null;
+  const ticket = shop?.tickets[0];
+  if (!shop || !ticket) throw new ApiError(404, app.t("community:errors.notOnSale"));
+  return ok(c, { fanclub: shop.fanclub, ticket });
 });
 
 const purchaseBody = z.object({

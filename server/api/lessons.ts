@@ -35,12 +35,17 @@ function idParam(value: string | undefined, notFound: () => ApiError): number {
   return id;
 }
 
-/** GET /fanclubs/{id}/lessons: the lesson tab's slots with the viewer's seats (no outside links). */
+/**
+ * GET /fanclubs/{id}/lessons[?post={postId}]: the lesson tab's slots with the viewer's seats (no
+ * outside links); with `post`, only the slots of that lesson post (what the post page offers).
+ */
 lessonsApi.get("/fanclubs/:id/lessons", async (c) => {
   const app = c.get("app");
   const notFound = () => new ApiError(404, app.t("api.notFound"));
   const fanclubId = idParam(c.req.param("id"), notFound);
-  const list = await listPublicSlots(app.db, { fanclubId }, app.user?.id ?? null, Date.now());
+  const post = c.req.query("post");
+  const postId = post === undefined ? undefined : idParam(post, notFound);
+  const list = await listPublicSlots(app.db, { fanclubId, postId }, app.user?.id ?? null, Date.now());
   if (!list.fanclub) throw notFound();
   return ok(c, list);
 });

@@ -147,4 +147,15 @@ export function sidebarOpenButton(input: { signedIn: boolean; hasOwnFanclub: boo
 }
 
 /** The public fan club tabs (spec §2); all but home fill in with later features. */
-export const FANCLUB_TABS = ["home", "posts", "products", "raffles", "lives", "lessons", "schedules", "talks", "profile"] as const;
+export const FANCLUB_TABS = [
+  "home",
+  "posts",
+  "products",
+  "raffles",
+  "lives",
+  "lessons",
+  "special_tickets",
+  "schedules",
+  "talks",
+  "profile",
+] as const;

@@ -150,3 +150,26 @@ export const issueTicketsSchema = (t: TFunction) =>
       }
       return { ...v, recipients: { kind: "allMembers" as const } };
     });
+
+/** What a ticket type's button offers the viewer on the fan club's ticket page and in the payment modal. */
+export type TicketBuyButton = "signIn" | "buy" | "followAndBuy" | "own" | "notOnSale";
+
+/**
+ * Selling (docs/decisions/037): only types with a price and not ended are on sale; the creator
+ * does not buy their own; a visitor signs in first; a fan who does not follow yet follows in the
+ * same click, as with products (spec §4); a fan the fan club blocked cannot buy.
+ */
+export function ticketBuyButton(input: {
+  signedIn: boolean;
+  isOwner: boolean;
+  price: number;
+  ended: boolean;
+  following: boolean;
+  blocked: boolean;
+}): TicketBuyButton {
+  if (input.ended || input.price < TICKET_LIMITS.minPrice || input.price > TICKET_LIMITS.maxPrice) return "notOnSale";
+  if (!input.signedIn) return "signIn";
+  if (input.isOwner) return "own";
+  if (input.blocked) return "notOnSale";
+  return input.following ? "buy" : "followAndBuy";
+}

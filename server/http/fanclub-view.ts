@@ -5,6 +5,7 @@ import { mediaUrl } from "../domain/images";
 import { showsScheduleTab } from "../domain/schedules";
 import { fanclubCommunityOf } from "../services/community/fanclub-extras";
 import { loadFanclubPage, type FanclubKey } from "../services/fanclubs";
+import { mergedReads } from "./merged-reads";
 
 /**
  * What the public fan club page renders, for the viewer at hand: counters per the display
@@ -12,7 +13,7 @@ import { loadFanclubPage, type FanclubKey } from "../services/fanclubs";
  * trip (`loadFanclubPage`). Null for unknown and closed fan clubs.
  */
 export async function fanclubView(app: AppContext, key: FanclubKey) {
-  const page = await loadFanclubPage(app.db, key, app.user?.id ?? null);
+  const page = await loadFanclubPage(mergedReads(app), key, app.user?.id ?? null);
   if (!page) return null;
   const { fanclub, viewer } = page;
   const isOwner = app.user?.id === fanclub.ownerId;
@@ -79,6 +80,8 @@ export async function fanclubView(app: AppContext, key: FanclubKey) {
       pageUrl,
       // spec §3 displaySchedule: the schedules tab shows when the creator turned it on (and always to the staff)
       showSchedule: showsScheduleTab(fanclub, { manages: isOwner || viewer.isEditor }),
+      // the special tickets tab: only while the fan club sells some (docs/decisions/037)
+      showTickets: page.ticketsOnSale > 0,
     },
     groups: page.groups,
     plans,

@@ -20,6 +20,7 @@ import {
 import { postViewerFrom } from "../services/post-access";
 import { deleteSchedule, issueFeedToken, loadCalendar, revokeFeedToken, saveSchedule, type CalendarEntry } from "../services/schedules";
 import { setFlash } from "./flash";
+import { mergedReads } from "./merged-reads";
 
 /**
  * The calendar pages' loaders and actions (docs/decisions/036): the month and the day of
@@ -51,7 +52,7 @@ function entryLine(e: CalendarEntry, day: string) {
 }
 
 async function calendarFor(app: AppContext, fanclubId: number, range: { start: number; end: number }, now: number) {
-  const view = await loadCalendar(app.db, { fanclubId, range, viewer: postViewerFrom(app.session), now });
+  const view = await loadCalendar(mergedReads(app), { fanclubId, range, viewer: postViewerFrom(app.session), now });
   // `displaySchedule` off: the calendar is the staff's draft, not a public page
   if (!view || !showsScheduleTab(view.fanclub, view)) throw new Response(null, { status: 404 });
   return view;

@@ -1,9 +1,20 @@
-import { and, asc, eq, isNotNull, isNull, ne, notExists, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, isNotNull, isNull, ne, notExists, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { campaignBannerOf, campaignBannerQuery } from "./community/fan-campaigns";
 import { goalRowsOf, goalRowsQueries, openGoalBounds, openGoalQuery, progressOf } from "./community/share-goals";
 import { fanclubSearch } from "../../db/search-tables";
-import { fanclubBlocks, fanclubEditors, fanclubTags, fanclubs, follows, memberships, plans, posts, services } from "../../db/schema";
+import {
+  fanclubBlocks,
+  fanclubEditors,
+  fanclubTags,
+  fanclubs,
+  follows,
+  memberships,
+  plans,
+  posts,
+  services,
+  specialTicketTypes,
+} from "../../db/schema";
 import type { FanclubCategory } from "../domain/fanclub-rules";
 import type { ProfileInput } from "../domain/fanclub-profile";
 import { searchIndexStatements } from "./fanclub-search";
@@ -208,101 +219,118 @@ export async function loadFanclubPage(db: Db, key: FanclubKey, viewerId: number 
   const idExpr: SQL =
     "id" in key ? sql`${key.id}` : sql`(SELECT ${fanclubs.id} FROM ${fanclubs} WHERE ${fanclubs.uniquePath} = ${key.uniquePath})`;
   const viewer = viewerId ?? -1;
-  const [clubRows, tagRows, planRows, groupRows, membershipRows, followRows, blockRows, editorRows, goalRows, bannerRows, ...progressRows] =
-    await db.batch([
-      db
-        .select({
-          id: fanclubs.id,
-          ownerId: fanclubs.ownerId,
-          name: fanclubs.name,
-          creatorName: fanclubs.creatorName,
-          uniquePath: fanclubs.uniquePath,
-          iconKey: fanclubs.iconKey,
-          headerKey: fanclubs.headerKey,
-          description: fanclubs.description,
-          introduction: fanclubs.introduction,
-          externalLinks: fanclubs.externalLinks,
-          category: fanclubs.category,
-          displayMemberCount: fanclubs.displayMemberCount,
-          displaySchedule: fanclubs.displaySchedule,
-          lawPrice: fanclubs.lawPrice,
-          lawPaymentMethod: fanclubs.lawPaymentMethod,
-          lawPaymentTime: fanclubs.lawPaymentTime,
-          lawDeliveryTime: fanclubs.lawDeliveryTime,
-          lawContract: fanclubs.lawContract,
-          lawContact: fanclubs.lawContact,
-          memberCount: fanclubs.memberCount,
-          followerCount: fanclubs.followerCount,
-          // the posts a visitor can find now: a scheduled post counts from its start time, not
-          // from the save that scheduled it (the stored post_count cannot know when that passes)
-          postCount:
-            sql<number>`(SELECT count(*) FROM ${posts} WHERE ${posts.fanclubId} = ${fanclubs.id} AND ${posts.isPublish} = 1 AND ${posts.deletedAt} IS NULL AND ${posts.publishedAt} <= ${now} AND (${posts.unpublishedAt} IS NULL OR ${posts.unpublishedAt} > ${now}))`.as(
-              "live_post_count_",
-            ),
-          createdAt: fanclubs.createdAt,
-          // aliased: D1 batch results are keyed by column name, so a second `id`/`name` would
-          // overwrite the fan club's own
-          service: {
-            id: sql<number>`${services.id}`.as("service_id_"),
-            domain: services.domain,
-            frontUrl: services.frontUrl,
-            name: sql<string>`${services.name}`.as("service_name_"),
-          },
-        })
-        .from(fanclubs)
-        .innerJoin(services, eq(services.id, fanclubs.serviceId))
-        .where(and(sql`${fanclubs.id} = ${idExpr}`, eq(fanclubs.status, "open"))),
-      db
-        .select({ tag: fanclubTags.tag })
-        .from(fanclubTags)
-        .where(sql`${fanclubTags.fanclubId} = ${idExpr}`)
-        .orderBy(asc(fanclubTags.tag)),
-      db
-        .select({
-          id: plans.id,
-          name: plans.name,
-          price: plans.price,
-          description: plans.description,
-          iconKey: plans.iconKey,
-          joinLimit: plans.joinLimit,
-          memberCount: plans.memberCount,
-          closedAt: plans.closedAt,
-        })
-        .from(plans)
-        .where(
-          and(
-            sql`${plans.fanclubId} = ${idExpr}`,
-            // a closed plan still shows to the people who support it
-            or(
-              isNull(plans.closedAt),
-              sql`${plans.id} IN (SELECT ${memberships.planId} FROM ${memberships} WHERE ${memberships.userId} = ${viewer} AND ${memberships.status} != 'left')`,
-            ),
+  const [
+    clubRows,
+    tagRows,
+    planRows,
+    groupRows,
+    membershipRows,
+    followRows,
+    blockRows,
+    editorRows,
+    ticketRows,
+    goalRows,
+    bannerRows,
+    ...progressRows
+  ] = await db.batch([
+    db
+      .select({
+        id: fanclubs.id,
+        ownerId: fanclubs.ownerId,
+        name: fanclubs.name,
+        creatorName: fanclubs.creatorName,
+        uniquePath: fanclubs.uniquePath,
+        iconKey: fanclubs.iconKey,
+        headerKey: fanclubs.headerKey,
+        description: fanclubs.description,
+        introduction: fanclubs.introduction,
+        externalLinks: fanclubs.externalLinks,
+        category: fanclubs.category,
+        displayMemberCount: fanclubs.displayMemberCount,
+        displaySchedule: fanclubs.displaySchedule,
+        lawPrice: fanclubs.lawPrice,
+        lawPaymentMethod: fanclubs.lawPaymentMethod,
+        lawPaymentTime: fanclubs.lawPaymentTime,
+        lawDeliveryTime: fanclubs.lawDeliveryTime,
+        lawContract: fanclubs.lawContract,
+        lawContact: fanclubs.lawContact,
+        memberCount: fanclubs.memberCount,
+        followerCount: fanclubs.followerCount,
+        // the posts a visitor can find now: a scheduled post counts from its start time, not
+        // from the save that scheduled it (the stored post_count cannot know when that passes)
+        postCount:
+          sql<number>`(SELECT count(*) FROM ${posts} WHERE ${posts.fanclubId} = ${fanclubs.id} AND ${posts.isPublish} = 1 AND ${posts.deletedAt} IS NULL AND ${posts.publishedAt} <= ${now} AND (${posts.unpublishedAt} IS NULL OR ${posts.unpublishedAt} > ${now}))`.as(
+            "live_post_count_",
           ),
-        )
-        .orderBy(asc(plans.price), asc(plans.sortOrder), asc(plans.id)),
-      groupsOfFanclubQuery(db, idExpr),
-      db
-        .select({ planId: memberships.planId, memberNumber: memberships.memberNumber })
-        .from(memberships)
-        .where(and(sql`${memberships.fanclubId} = ${idExpr}`, eq(memberships.userId, viewer), ne(memberships.status, "left"))),
-      db
-        .select({ n: sql<number>`1` })
-        .from(follows)
-        .where(and(sql`${follows.fanclubId} = ${idExpr}`, eq(follows.userId, viewer))),
-      db
-        .select({ n: sql<number>`1` })
-        .from(fanclubBlocks)
-        .where(and(sql`${fanclubBlocks.fanclubId} = ${idExpr}`, eq(fanclubBlocks.userId, viewer))),
-      db
-        .select({ permissions: fanclubEditors.permissions })
-        .from(fanclubEditors)
-        .where(and(sql`${fanclubEditors.fanclubId} = ${idExpr}`, eq(fanclubEditors.userId, viewer), isNotNull(fanclubEditors.acceptedAt))),
-      // the open share goal, the running campaign's banner and the goal's progress (docs/decisions/037):
-      // with no open goal the progress statements find nothing
-      openGoalQuery(db, idExpr),
-      campaignBannerQuery(db, idExpr, now),
-      ...goalRowsQueries(db, openGoalBounds(idExpr)),
-    ]);
+        createdAt: fanclubs.createdAt,
+        // aliased: D1 batch results are keyed by column name, so a second `id`/`name` would
+        // overwrite the fan club's own
+        service: {
+          id: sql<number>`${services.id}`.as("service_id_"),
+          domain: services.domain,
+          frontUrl: services.frontUrl,
+          name: sql<string>`${services.name}`.as("service_name_"),
+        },
+      })
+      .from(fanclubs)
+      .innerJoin(services, eq(services.id, fanclubs.serviceId))
+      .where(and(sql`${fanclubs.id} = ${idExpr}`, eq(fanclubs.status, "open"))),
+    db
+      .select({ tag: fanclubTags.tag })
+      .from(fanclubTags)
+      .where(sql`${fanclubTags.fanclubId} = ${idExpr}`)
+      .orderBy(asc(fanclubTags.tag)),
+    db
+      .select({
+        id: plans.id,
+        name: plans.name,
+        price: plans.price,
+        description: plans.description,
+        iconKey: plans.iconKey,
+        joinLimit: plans.joinLimit,
+        memberCount: plans.memberCount,
+        closedAt: plans.closedAt,
+      })
+      .from(plans)
+      .where(
+        and(
+          sql`${plans.fanclubId} = ${idExpr}`,
+          // a closed plan still shows to the people who support it
+          or(
+            isNull(plans.closedAt),
+            sql`${plans.id} IN (SELECT ${memberships.planId} FROM ${memberships} WHERE ${memberships.userId} = ${viewer} AND ${memberships.status} != 'left')`,
+          ),
+        ),
+      )
+      .orderBy(asc(plans.price), asc(plans.sortOrder), asc(plans.id)),
+    groupsOfFanclubQuery(db, idExpr),
+    db
+      .select({ planId: memberships.planId, memberNumber: memberships.memberNumber })
+      .from(memberships)
+      .where(and(sql`${memberships.fanclubId} = ${idExpr}`, eq(memberships.userId, viewer), ne(memberships.status, "left"))),
+    db
+      .select({ n: sql<number>`1` })
+      .from(follows)
+      .where(and(sql`${follows.fanclubId} = ${idExpr}`, eq(follows.userId, viewer))),
+    db
+      .select({ n: sql<number>`1` })
+      .from(fanclubBlocks)
+      .where(and(sql`${fanclubBlocks.fanclubId} = ${idExpr}`, eq(fanclubBlocks.userId, viewer))),
+    db
+      .select({ permissions: fanclubEditors.permissions })
+      .from(fanclubEditors)
+      .where(and(sql`${fanclubEditors.fanclubId} = ${idExpr}`, eq(fanclubEditors.userId, viewer), isNotNull(fanclubEditors.acceptedAt))),
+    // special tickets on sale: the fan club's tickets tab shows only when there are some (docs/decisions/037)
+    db
+      .select({ n: sql<number>`count(*)`.as("tickets_on_sale_") })
+      .from(specialTicketTypes)
+      .where(and(sql`${specialTicketTypes.fanclubId} = ${idExpr}`, isNull(specialTicketTypes.archivedAt), gt(specialTicketTypes.price, 0))),
+    // the open share goal, the running campaign's banner and the goal's progress (docs/decisions/037):
+    // with no open goal the progress statements find nothing
+    openGoalQuery(db, idExpr),
+    campaignBannerQuery(db, idExpr, now),
+    ...goalRowsQueries(db, openGoalBounds(idExpr)),
+  ]);
   const club = clubRows[0];
   if (!club) return null;
   return {
@@ -316,6 +344,7 @@ export async function loadFanclubPage(db: Db, key: FanclubKey, viewerId: number 
       blocked: blockRows.length > 0,
       isEditor: editorRows.length > 0,
     },
+    ticketsOnSale: Number(ticketRows[0]?.n ?? 0),
     openGoal: goalRows[0] ? progressOf(goalRows[0], goalRowsOf(progressRows, goalRows[0].startsAt.getTime()), now) : null,
     banner: campaignBannerOf(bannerRows[0]),
   };

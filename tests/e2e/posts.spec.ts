@@ -266,7 +266,8 @@ test.describe("posts and media", () => {
     await expect(lesson).toContainText("3名");
     await expect(lesson).toContainText("Google Meet");
     await expect(lesson).toContainText("90分");
-    await expect(lesson).toContainText("予約の受付は近日開始します。");
+    // no slot opened for the new post yet: the post says so and links the lesson tab (issue 22)
+    await expect(lesson.locator('[data-post-lesson-slots="0"]')).toContainText("このレッスンの予約枠はまだありません。");
     await expect(page.locator(".post-comment-text")).toHaveText("画面共有で添削します。");
   });
 });

@@ -71,6 +71,7 @@ const URL_TABLE = [
   "/fanclubs/:id/talks/new < /fanclubs/:id",
   "/fanclubs/:id/schedules (index) < /fanclubs/:id",
   "/fanclubs/:id/schedules/:day < /fanclubs/:id",
+  "/fanclubs/:id/special_tickets < /fanclubs/:id",
   "/groups/:id (index) < /groups/:id",
   "/groups/:id",
   "/groups/:id/notifies < /groups/:id",

@@ -26,7 +26,7 @@ import {
   issueTickets,
   ticketTypeOf,
   ticketTypesOf,
-  ticketTypesOnSale,
+  ticketShopOf,
   usableTicketsOf,
 } from "../../server/services/community/special-tickets";
 import { confirmedAccount } from "./accounts-fixture";
@@ -113,11 +113,12 @@ describe("special tickets", () => {
       { name: "限定イベント入場券", grants: "会員限定イベントへの入場", validDays: null, price: 1500 },
       now,
     );
-    expect((await ticketTypesOnSale(db, fanclubId)).map((t) => t.id)).toContain(sold.id);
+    expect((await ticketShopOf(db, { fanclubId }, null, now))?.tickets.map((t) => t.id)).toContain(sold.id);
     expect(await archiveTicketType(db, fanclubId, sold.id, now)).toBe(true);
     expect(await archiveTicketType(db, fanclubId, sold.id, now)).toBe(false);
     expect(await ticketTypeOf(db, fanclubId, sold.id)).toBeUndefined();
-    expect((await ticketTypesOnSale(db, fanclubId)).map((t) => t.id)).not.toContain(sold.id);
+    expect((await ticketShopOf(db, { fanclubId }, null, now))?.tickets.map((t) => t.id)).not.toContain(sold.id);
+    expect(await ticketShopOf(db, { typeId: sold.id }, null, now)).toBeNull();
   });
 
   it("the type form refuses bad input with localized messages", () => {

@@ -10,7 +10,18 @@ import type { PublicSlot } from "../../../server/services/lessons";
 const Launch = lazy(() => import("~/components/payments/payment-launchers").then((m) => ({ default: m.Launch })));
 
 /** The lesson tab and a lesson post: each slot with its time, seats, price and the viewer's way in. */
-export function SlotList({ slots, signedIn, loginUrl }: { slots: PublicSlot[]; signedIn: boolean; loginUrl: string }) {
+export function SlotList({
+  slots,
+  signedIn,
+  loginUrl,
+  onChanged,
+}: {
+  slots: PublicSlot[];
+  signedIn: boolean;
+  loginUrl: string;
+  /** a seat was taken with a ticket: reload what the list shows (default: the page's loaders) */
+  onChanged?: () => void;
+}) {
   const { t } = useTranslation("lessons");
   const [opened, setOpened] = useState(0);
   const [busy, setBusy] = useState(0);
@@ -22,7 +33,7 @@ export function SlotList({ slots, signedIn, loginUrl }: { slots: PublicSlot[]; s
     try {
       const res = await callApi<{ message: string }>(`/lessons/${slotId}/reserve_with_ticket`, { method: "POST" });
       toast.show(res.payload.message ?? t("ticketSeat.failed"), res.success ? "success" : "error");
-      if (res.success) revalidator.revalidate();
+      if (res.success) (onChanged ?? revalidator.revalidate)();
     } catch {
       toast.show(t("ticketSeat.failed"), "error");
     } finally {
@@ -67,7 +78,13 @@ export function SlotList({ slots, signedIn, loginUrl }: { slots: PublicSlot[]; s
               signedIn && s.ticket ? (
                 <>
                   <p className="small" data-tickets-held={s.ticket.held}>
-                    {s.ticket.held ? t("public.ticketsHeld", { n: s.ticket.held }) : t("ticketSeat.noTicket")}
+                    {s.ticket.held ? t("public.ticketsHeld", { n: s.ticket.held }) : t("ticketSeat.noTicket")}{" "}
+                    {s.ticket.held === 0 && s.ticket.onSale ? (
+                      // the fan club sells the ticket this seat takes: its ticket page is one click away
+                      <a href={`/fanclubs/${s.fanclubId}/special_tickets`} data-lesson-buy-ticket>
+                        {t("public.buyTicket")}
+                      </a>
+                    ) : null}
                   </p>
                   <button
                     type="button"

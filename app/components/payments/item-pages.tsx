@@ -10,8 +10,8 @@ import type { CartPayload } from "./types";
  * here; the modal owns pages 2–4 and every money step.
  */
 /** 61: a tip to the fan club itself (page 60 is a tip on a post; the same page with the other target). */
-/** 80: a lesson seat (issue 22). */
-export type ItemPageNumber = 10 | 50 | 60 | 61 | 70 | 80;
+/** 80: a lesson seat (issue 22). 90: a special ticket (docs/decisions/037). */
+export type ItemPageNumber = 10 | 50 | 60 | 61 | 70 | 80 | 90;
 
 export type ItemPageProps = {
   /** what the page shows: the ticket type, product, post (tips) or raffle */
@@ -62,6 +62,12 @@ const ITEM_PAGES: Partial<Record<ItemPageNumber, ItemPage>> = {
     titleKey: "titles.lesson",
     Page: lazy<ComponentType<ItemPageProps>>(() =>
       Promise.all([import("~/components/lessons/lesson-page"), preloadNamespaces(["lessons"])]).then(([module]) => module),
+    ),
+  },
+  90: {
+    titleKey: "titles.specialTicket",
+    Page: lazy<ComponentType<ItemPageProps>>(() =>
+      Promise.all([import("~/components/community/ticket-page"), preloadNamespaces(["community"])]).then(([module]) => module),
     ),
   },
   50: {

@@ -13,6 +13,7 @@ import { topicPageAction } from "../../../server/http/talk-pages";
 import { postViewerFrom } from "../../../server/services/post-access";
 import { loadTopicPage } from "../../../server/services/talks";
 import talkStyles from "~/styles/talks.css?url";
+import { mergedReads } from "../../../server/http/merged-reads";
 
 export const handle = {
   i18n: ["common", "fanclub", "talks"],
@@ -32,7 +33,7 @@ export const headers = anonymousPageHeaders;
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { app } = context;
   const fanclubId = idParam(params.id);
-  const page = await loadTopicPage(app.db, {
+  const page = await loadTopicPage(mergedReads(app), {
     fanclubId,
     topicId: idParam(params.talkId),
     viewer: postViewerFrom(app.session),

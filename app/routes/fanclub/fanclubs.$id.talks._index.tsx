@@ -8,6 +8,7 @@ import { boardAbilities } from "../../../server/http/talk-pages";
 import { postViewerFrom } from "../../../server/services/post-access";
 import { loadBoard } from "../../../server/services/talks";
 import talkStyles from "~/styles/talks.css?url";
+import { mergedReads } from "../../../server/http/merged-reads";
 
 export const handle = { i18n: ["common", "fanclub", "talks"], breadcrumb: () => ({ label: "fanclub:tabs.talks" }) };
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: talkStyles }];
@@ -22,7 +23,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { app } = context;
   const fanclubId = idParam(params.id);
   const before = new URL(request.url).searchParams.get("before");
-  const board = await loadBoard(app.db, { fanclubId, viewer: postViewerFrom(app.session), before, now: Date.now() });
+  const board = await loadBoard(mergedReads(app), { fanclubId, viewer: postViewerFrom(app.session), before, now: Date.now() });
   if (!board) throw new Response(null, { status: 404 });
   return {
     fanclubId,

@@ -14,8 +14,10 @@ import {
   normalizePurpose,
   ticketExpiry,
   ticketKeys,
+  ticketBuyButton,
   ticketState,
   ticketUseRefusal,
+  type TicketBuyButton,
   type TicketState,
   type TicketUseRefusal,
 } from "../../domain/special-tickets";
@@ -265,11 +267,102 @@ export async function redeemSpecialTicket(
   return { ok: false, reason: ticketUseRefusal(after, input.userId, now) ?? "alreadyUsed" };
 }
 
-/** Ticket types on sale of a fan club (price > 0), for its public page. */
-export async function ticketTypesOnSale(db: Db, fanclubId: number): Promise<SpecialTicketTypeRow[]> {
-  return db
-    .select()
-    .from(specialTicketTypes)
-    .where(and(eq(specialTicketTypes.fanclubId, fanclubId), isNull(specialTicketTypes.archivedAt), gt(specialTicketTypes.price, 0)))
-    .orderBy(asc(specialTicketTypes.id));
+export type TicketOnSale = {
+  id: number;
+  name: string;
+  grants: string;
+  price: number;
+  validDays: number | null;
+  /** the viewer's usable tickets of this type */
+  held: number;
+  button: TicketBuyButton;
+};
+
+export type TicketShop = {
+  fanclub: { id: number; name: string; iconImageUrl: string | null };
+  tickets: TicketOnSale[];
+};
+
+/**
+ * The special tickets a fan club sells (price set, not ended), each with the viewer's usable
+ * tickets of it and what its button offers them, in ONE batch: the fan club's page of tickets (by
+ * fan club) and the payment modal's ticket page (by type). Null for a fan club that is not open, or
+ * a type that does not exist or is no longer on sale.
+ */
+export async function ticketShopOf(
+  db: Db,
+  key: { fanclubId: number } | { typeId: number },
+  viewerId: number | null,
+  now: number,
+): Promise<TicketShop | null> {
+  const viewer = viewerId ?? -1;
+  const clubExpr =
+    "fanclubId" in key ? sql`${key.fanclubId}` : sql`(SELECT "fanclub_id" FROM "special_ticket_types" WHERE "id" = ${key.typeId})`;
+  const [clubRows, typeRows, heldRows] = await db.batch([
+    db
+      .select({
+        id: fanclubs.id,
+        name: fanclubs.name,
+        iconKey: fanclubs.iconKey,
+        ownerId: fanclubs.ownerId,
+        status: fanclubs.status,
+        following: sql<number>`EXISTS (SELECT 1 FROM "follows" f WHERE f."fanclub_id" = "fanclubs"."id" AND f."user_id" = ${viewer})`.as(
+          "following_",
+        ),
+        blocked:
+          sql<number>`EXISTS (SELECT 1 FROM "fanclub_blocks" b WHERE b."fanclub_id" = "fanclubs"."id" AND b."user_id" = ${viewer})`.as(
+            "blocked_",
+          ),
+      })
+      .from(fanclubs)
+      .where(sql`${fanclubs.id} = ${clubExpr}`),
+    db
+      .select()
+      .from(specialTicketTypes)
+      .where(
+        and(
+          sql`${specialTicketTypes.fanclubId} = ${clubExpr}`,
+          "typeId" in key ? eq(specialTicketTypes.id, key.typeId) : undefined,
+          isNull(specialTicketTypes.archivedAt),
+          gt(specialTicketTypes.price, 0),
+        ),
+      )
+      .orderBy(asc(specialTicketTypes.price), asc(specialTicketTypes.id))
+      .limit(50),
+    db
+      .select({ typeId: specialTickets.typeId, n: sql<number>`count(*)`.as("n") })
+      .from(specialTickets)
+      .where(
+        and(
+          eq(specialTickets.userId, viewer),
+          sql`${specialTickets.fanclubId} = ${clubExpr}`,
+          isNull(specialTickets.usedAt),
+          or(isNull(specialTickets.expiresAt), gt(specialTickets.expiresAt, new Date(now))),
+        ),
+      )
+      .groupBy(specialTickets.typeId),
+  ]);
+  const club = clubRows[0];
+  if (!club || club.status !== "open") return null;
+  if ("typeId" in key && !typeRows.length) return null;
+  const held = new Map(heldRows.map((r) => [r.typeId, Number(r.n)]));
+  return {
+    fanclub: { id: club.id, name: club.name, iconImageUrl: mediaUrl(club.iconKey) },
+    tickets: typeRows.map((t) => ({
+      id: t.id,
+      name: t.name,
+      grants: t.grants,
+      price: t.price,
+      validDays: t.validDays,
+      held: held.get(t.id) ?? 0,
+      button: ticketBuyButton({
+        signedIn: viewerId !== null,
+        isOwner: viewerId === club.ownerId,
+        price: t.price,
+        ended: t.archivedAt !== null,
+        following: Boolean(club.following),
+        blocked: Boolean(club.blocked),
+      }),
+    })),
+  };
 }

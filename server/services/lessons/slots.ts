@@ -321,8 +321,8 @@ export async function listLessonPosts(db: Db, fanclubId: number) {
 
 export type PublicSlot = SlotView & {
   reservation: { id: number; status: number } | null;
-  /** a ticket slot's type, with how many usable tickets of it the viewer holds */
-  ticket: { name: string; held: number } | null;
+  /** a ticket slot's type, with how many usable tickets of it the viewer holds and whether fans can buy one */
+  ticket: { name: string; held: number; onSale: boolean } | null;
 };
 
 /**
@@ -363,6 +363,8 @@ export async function listPublicSlots(
       .select({
         id: specialTicketTypes.id,
         name: specialTicketTypes.name,
+        price: specialTicketTypes.price,
+        archivedAt: specialTicketTypes.archivedAt,
         held: sql<number>`(SELECT count(*) FROM "special_tickets" s WHERE s."type_id" = "special_ticket_types"."id" AND s."user_id" = ${viewerId ?? 0} AND s."used_at" IS NULL AND (s."expires_at" IS NULL OR s."expires_at" > ${now}))`.as(
           "held",
         ),
@@ -373,7 +375,7 @@ export async function listPublicSlots(
   const fanclub = fanclubRows[0];
   if (!fanclub || fanclub.status !== "open") return { fanclub: null, slots: [] };
   const seats = new Map(seatRows.map((s) => [s.slotId, { id: s.id, status: s.status }]));
-  const types = new Map(typeRows.map((r) => [r.id, { name: r.name, held: Number(r.held) }]));
+  const types = new Map(typeRows.map((r) => [r.id, { name: r.name, held: Number(r.held), onSale: r.price > 0 && r.archivedAt === null }]));
   return {
     fanclub: { id: fanclub.id, name: fanclub.name, iconImageUrl: mediaUrl(fanclub.iconKey) },
     slots: slotRows
@@ -382,7 +384,7 @@ export async function listPublicSlots(
       .map((s) => ({
         ...slotView(s, now),
         reservation: seats.get(s.id) ?? null,
-        ticket: s.ticketTypeId === null ? null : (types.get(s.ticketTypeId) ?? { name: "", held: 0 }),
+        ticket: s.ticketTypeId === null ? null : (types.get(s.ticketTypeId) ?? { name: "", held: 0, onSale: false }),
       })),
   };
 }

@@ -3,6 +3,7 @@ import { LESSON_PLATFORMS } from "../../../../server/domain/posts";
 import type { PostBody, PostFileView } from "../../../../server/services/post-view";
 import { formatLocalDate } from "../../../../server/domain/jst-time";
 import { PostGallery } from "~/components/posts/post-gallery";
+import { PostLessonSlots } from "~/components/lessons/post-lesson-slots";
 
 /** What the page sends of an open post: the blog already rendered to safe HTML on the server. */
 export interface PostBodyView {
@@ -140,7 +141,7 @@ function LessonInfo({ lesson }: { lesson: NonNullable<PostBody["lesson"]> }) {
           </div>
         ) : null}
       </dl>
-      <p className="flash flash-muted">{t("view.lesson.reserveSoon")}</p>
+      <PostLessonSlots />
     </section>
   );
 }
