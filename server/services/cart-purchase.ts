@@ -513,23 +513,27 @@ async function giveBack(
   let refundId: string | null = null;
   let owed = false;
   if (input.split.card > 0 && input.chargeId) {
+    const fanclubIds = new Set(input.payable.map((p) => p.row.fanclubId));
+    const fanclubId = fanclubIds.size === 1 ? [...fanclubIds][0]! : null;
+    const memo = input.payable.map((p) => p.kind.memo(p.detail)).join(" / ");
     try {
       refundId = (
         await provider.refund({
           chargeId: input.chargeId,
           amountYen: input.split.card,
           idempotencyKey: `refund:${key}`,
-          metadata: { purchaseKey: key },
+          // what a late failure of this refund owes the fan, and to whom (services/payouts/owed-refunds.ts);
+          // Stripe keeps metadata values up to 500 characters
+          metadata: { purchaseKey: key, memo: memo.slice(0, 500), ...(fanclubId ? { fanclubId: String(fanclubId) } : {}) },
         })
       ).refundId;
     } catch (error) {
-      const fanclubIds = new Set(input.payable.map((p) => p.row.fanclubId));
       const outcome = await oweIfCardCannotTakeIt(db, input.owedRefunds, error, {
         userId: input.userId,
-        fanclubId: fanclubIds.size === 1 ? [...fanclubIds][0]! : null,
+        fanclubId,
         amount: input.split.card,
         key: `refund:${key}`,
-        memo: input.payable.map((p) => p.kind.memo(p.detail)).join(" / "),
+        memo,
         now,
       });
       if (outcome === "retry") return failure("pending");

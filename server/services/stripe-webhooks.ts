@@ -2,10 +2,11 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { coinChargeKey } from "../domain/wallet";
 import { paymentProfiles } from "../../db/schema";
-import { interpretEvent, webhookDedupKey, WebhookSignatureError, type StripeProvider } from "../integrations/payments";
+import { interpretEvent, webhookDedupKey, WebhookSignatureError, type PaymentProvider } from "../integrations/payments";
 import { alreadyProcessed, recordKey } from "../../db/idempotency";
 import { creditCoins } from "./coins";
 import { postCardRefund } from "./earnings/refunds";
+import { oweFailedCardRefund, type OwedRefundSink } from "./payouts/owed-refunds";
 import { saveCard } from "./payment-cards";
 
 export type WebhookOutcome = { status: 400; reason: "signature" } | { status: 200; result: "duplicate" | "applied" | "ignored" };
@@ -19,16 +20,19 @@ export type WebhookOutcome = { status: 400; reason: "signature" } | { status: 20
  * What it applies: a card registered by SetupIntent is stored for its customer even when the
  * fan's browser never came back from Stripe; coins bought by card are credited even when the fan
  * left before the page credited them; a refund made at Stripe takes the sale back from the
- * creator's earnings (decision 029). Other payments need nothing from here: purchases and
+ * creator's earnings (decision 029); a refund the platform made that fails later at Stripe (the
+ * card was closed meanwhile) becomes a refund owed to the fan by bank, under the refund's own key
+ * (decision 030). Other payments need nothing from here: purchases and
  * renewals record the charge result the API call returned under their own idempotency key; the
  * event is acknowledged and recorded.
  */
 export async function handleStripeWebhook(
   db: Db,
-  provider: StripeProvider,
+  provider: PaymentProvider,
   rawBody: string,
   signature: string | null,
   now: number,
+  owedRefunds: OwedRefundSink,
 ): Promise<WebhookOutcome> {
   let event;
   try {
@@ -72,6 +76,16 @@ export async function handleStripeWebhook(
   if (payment?.kind === "refunded") {
     // a refund made at Stripe (the dashboard, a dispute): the creator's earnings give it back
     if (await postCardRefund(db, { chargeId: payment.chargeId, refundedTotal: payment.amountRefundedYen, now })) result = "applied";
+  }
+  if (payment?.kind === "refund_failed") {
+    const owed = await oweFailedCardRefund(db, owedRefunds, {
+      refundId: payment.refundId,
+      chargeId: payment.chargeId,
+      amountYen: payment.amountYen,
+      metadata: payment.metadata,
+      now,
+    });
+    if (owed !== "unknown") result = "applied";
   }
   // Recorded after the effect: a crash in between replays an upsert, never a second effect.
   await recordKey(db, key, new Date(now)).onConflictDoNothing();

@@ -438,6 +438,38 @@ describe("Stripe webhooks", () => {
       fullyRefunded: true,
     });
 
+    const refundObject = (status: string, extra: Record<string, unknown> = {}) => ({
+      id: "re_1",
+      object: "refund",
+      amount: 800,
+      currency: "jpy",
+      payment_intent: "pi_3Test",
+      status,
+      failure_reason: "expired_or_canceled_card",
+      metadata: { purchaseKey: "purchase:1:2" },
+      ...extra,
+    });
+    // a refund's late failure, under each of the names Stripe sends it by
+    for (const type of ["refund.failed", "refund.updated", "charge.refund.updated"]) {
+      expect(interpretEvent(JSON.parse(eventJson("evt_rf", type, refundObject("failed")))), type).toEqual({
+        kind: "refund_failed",
+        eventId: "evt_rf",
+        created: 1_780_000_000,
+        refundId: "re_1",
+        chargeId: "pi_3Test",
+        customerId: null,
+        amountYen: 800,
+        reason: "expired_or_canceled_card",
+        metadata: { purchaseKey: "purchase:1:2" },
+      });
+    }
+    // an update that is not a failure, another currency, or no PaymentIntent: not ours to act on
+    expect(interpretEvent(JSON.parse(eventJson("evt_ru", "refund.updated", refundObject("succeeded"))))).toBeNull();
+    expect(interpretEvent(JSON.parse(eventJson("evt_rp", "charge.refund.updated", refundObject("pending"))))).toBeNull();
+    expect(interpretEvent(JSON.parse(eventJson("evt_rx", "refund.failed", refundObject("failed", { currency: "usd" }))))).toBeNull();
+    expect(interpretEvent(JSON.parse(eventJson("evt_rn", "refund.failed", refundObject("failed", { payment_intent: null }))))).toBeNull();
+    expect(interpretEvent(JSON.parse(eventJson("evt_r0", "refund.failed", refundObject("failed", { amount: 0 }))))).toBeNull();
+
     expect(interpretEvent(JSON.parse(eventJson("evt_5", "customer.created", { id: "cus_Test", object: "customer" })))).toBeNull();
     const usd = JSON.parse(eventJson("evt_6", "payment_intent.succeeded", paymentIntent({ status: "succeeded", currency: "usd" })));
     expect(interpretEvent(usd)).toBeNull();
@@ -463,6 +495,8 @@ describe("Stripe webhooks", () => {
           };
         case "card_registered":
           return { ...base, kind, setupIntentId: "seti_1", paymentMethodId: "pm_1" };
+        case "refund_failed":
+          return { ...base, kind, refundId: "re_1", chargeId: "pi_1", amountYen: 1200, reason: "unknown" };
       }
     };
 
@@ -483,6 +517,11 @@ describe("Stripe webhooks", () => {
       expect(supersedes(at(300, "payment_failed"), { kind: "payment_failed", created: 200 })).toBe(true);
       expect(supersedes(at(100, "payment_failed"), null)).toBe(true);
       expect(supersedes(at(100, "card_registered"), { kind: "card_registered", created: 50 })).toBe(false);
+    });
+
+    it("never lets a refund's failure move its payment back or forth: it is applied by the refund's own key", () => {
+      expect(supersedes(at(300, "refund_failed"), { kind: "refunded", created: 200, amountRefundedYen: 1200 })).toBe(false);
+      expect(supersedes(at(300, "refunded", 1200), { kind: "refund_failed", created: 200 })).toBe(false);
     });
   });
 });

@@ -10,16 +10,19 @@ import { insertPostRow } from "./fanclub-fixture";
 import { hosts } from "./helpers";
 import { callApi as call, giveCoins, payCart, registerSandboxCard } from "./money-fixture";
 import { makeOperator, payoutCreator } from "./payouts-fixture";
+import { deliverWebhook, refundedSeat, seatRefundFailure } from "./refund-failure-fixture";
 
 /*
  * The money property over HTTP (issue 19, Reliability), beside the ledger-level one in
  * earnings-property.test.ts: fast-check drives the real routes a browser calls, with
  * concurrent and redelivered posts: tips by card or coins, paid lesson seats that the creator
  * cancels (the refund), payout requests, the operator closing the period and marking transfers
- * paid or failed. After every step: captured − refunded = creators' earnings + platform fees +
+ * paid or failed, and card refunds that fail later at the provider (the signed webhook, maybe
+ * redelivered), owed to the fan by bank. After every step: captured − refunded = creators' earnings + platform fees +
  * tax (+ payouts on their way and paid out, which left the creators' accounts); each creator's
  * balance = earnings − payouts paid or in progress; no balance below zero; one payout per
- * request key. Renewals are the queue's, held by renewals-property.test.ts; this one keeps to
+ * request key; the refunds owed to the fan are exactly the failed card refunds, once each, and
+ * leave the ledger as it was. Renewals are the queue's, held by renewals-property.test.ts; this one keeps to
  * what pages and the API do.
  */
 
@@ -36,7 +39,14 @@ const stepArb = fc.oneof(
     coins: fc.boolean(),
     redeliver: fc.boolean(),
   }),
-  fc.record({ op: fc.constant("lesson" as const), club: fc.nat(1), price: fc.integer({ min: 100, max: 9_000 }), twice: fc.boolean() }),
+  fc.record({
+    op: fc.constant("lesson" as const),
+    club: fc.nat(1),
+    price: fc.integer({ min: 100, max: 9_000 }),
+    twice: fc.boolean(),
+    // the card refund fails later at the provider (its webhook delivered once, or redelivered at once)
+    refundFails: fc.constantFrom("no" as const, "once" as const, "redelivered" as const),
+  }),
   fc.record({ op: fc.constant("payout" as const), club: fc.nat(1), amount: fc.integer({ min: 1, max: 60_000 }), concurrent: fc.boolean() }),
   fc.record({ op: fc.constant("close" as const) }),
   fc.record({
@@ -93,12 +103,23 @@ async function paidLesson(c: Creator, price: number): Promise<number> {
   return slotId;
 }
 
+async function owedToFan(): Promise<{ amount: number }> {
+  const [owed] = await rows<{ amount: number }>(
+    "SELECT coalesce(sum(amount), 0) AS amount FROM transfers WHERE kind = 'refund' AND user_id = ?",
+    fan.id,
+  );
+  return owed!;
+}
+
 describe("money over HTTP with payouts (property)", () => {
   it("keeps captured − refunded = earnings + fees + tax, balance = earnings − payouts, none below zero, one payout per key", async () => {
     const base = await earningsAudit(db);
     // the model: what the fan was charged and given back, from what the routes answered
     let captured = 0;
     let refunded = 0;
+    // what the fan is owed by bank: card refunds that failed after the cancel
+    let owed = 0;
+    const owedBase = await owedToFan();
     await fc.assert(
       fc.asyncProperty(fc.array(stepArb, { minLength: 3, maxLength: 8 }), async (steps) => {
         for (const step of steps) {
@@ -130,6 +151,12 @@ describe("money over HTTP with payouts (property)", () => {
             const answers = await (step.twice ? Promise.all([cancel(), cancel()]) : Promise.all([cancel()]));
             expect(answers.some((a) => a.status === 200)).toBe(true);
             refunded += step.price;
+            if (step.refundFails !== "no") {
+              const delivery = await seatRefundFailure(await refundedSeat(slotId, fan.id));
+              const deliveries = step.refundFails === "redelivered" ? [delivery, delivery] : [delivery];
+              for (const r of await Promise.all(deliveries.map(deliverWebhook))) expect(r.status).toBe(200);
+              owed += step.price;
+            }
           } else if (step.op === "payout") {
             const c = creators[step.club]!;
             const ask = () => call(c, "POST", "/me/fanclub/transfers", { amount: step.amount });
@@ -187,6 +214,9 @@ describe("money over HTTP with payouts (property)", () => {
             "SELECT count(*) AS n FROM earning_entries e JOIN transfers t ON e.source_key = t.idempotency_key WHERE t.kind = 'payout' GROUP BY t.id, e.type HAVING count(*) > 1",
           );
           expect(perEntry).toEqual([]);
+          // the failed card refunds are owed to the fan once each; the ledger above did not move for them
+          expect((await owedToFan()).amount - owedBase.amount).toBe(owed);
+          expect(await rows("SELECT idempotency_key FROM transfers GROUP BY idempotency_key HAVING count(*) > 1")).toEqual([]);
         }
       }),
       { numRuns: 6 },

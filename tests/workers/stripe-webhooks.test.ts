@@ -14,6 +14,13 @@ import { hosts } from "./helpers";
 
 const db = createDb(env.DB);
 const SECRET = "whsec_webhooks";
+/** none of these deliveries owes a fan anything: a sink that would say so if one did */
+const sink = {
+  url: `http://${hosts.user}/me/transfer`,
+  enqueue: () => {
+    throw new Error("no refund is owed by these events");
+  },
+};
 
 function provider(calls: string[] = []) {
   const fakeApi: typeof fetch = async (input, init) => {
@@ -55,12 +62,12 @@ describe("Stripe webhooks", () => {
     const calls: string[] = [];
     const { payload, header } = await signed(setupSucceeded("evt_card", "cus_hook"));
 
-    expect(await handleStripeWebhook(db, provider(calls), payload, header, Date.now())).toEqual({ status: 200, result: "applied" });
+    expect(await handleStripeWebhook(db, provider(calls), payload, header, Date.now(), sink)).toEqual({ status: 200, result: "applied" });
     const card = await defaultCard(db, fan.id);
     expect(card).toMatchObject({ provider: "stripe", paymentMethodId: "pm_hook", brand: "visa", last4: "4242", isDefault: true });
 
     // a replay is acknowledged and changes nothing (no second call to Stripe, no second card)
-    expect(await handleStripeWebhook(db, provider(calls), payload, header, Date.now())).toEqual({ status: 200, result: "duplicate" });
+    expect(await handleStripeWebhook(db, provider(calls), payload, header, Date.now(), sink)).toEqual({ status: 200, result: "duplicate" });
     expect(calls).toHaveLength(1);
     const cards = await env.DB.prepare("SELECT count(*) AS n FROM payment_cards WHERE user_id = ?").bind(fan.id).first<{ n: number }>();
     expect(cards?.n).toBe(1);
@@ -97,7 +104,7 @@ describe("Stripe webhooks", () => {
       userId: String(fan.id),
       coins: "1000",
     });
-    expect(await handleStripeWebhook(db, provider(), ok.payload, ok.header, Date.now())).toEqual({ status: 200, result: "applied" });
+    expect(await handleStripeWebhook(db, provider(), ok.payload, ok.header, Date.now(), sink)).toEqual({ status: 200, result: "applied" });
     expect(await balance(fan.id)).toBe(1000);
     // Stripe retries with a new event id for the same payment: the key finds the first credit
     const again = await paid("evt_coins_retry", {
@@ -106,7 +113,10 @@ describe("Stripe webhooks", () => {
       userId: String(fan.id),
       coins: "1000",
     });
-    expect(await handleStripeWebhook(db, provider(), again.payload, again.header, Date.now())).toEqual({ status: 200, result: "applied" });
+    expect(await handleStripeWebhook(db, provider(), again.payload, again.header, Date.now(), sink)).toEqual({
+      status: 200,
+      result: "applied",
+    });
     expect(await balance(fan.id)).toBe(1000);
 
     // metadata that does not match the customer's own key or the yen received credits nothing
@@ -124,7 +134,7 @@ describe("Stripe webhooks", () => {
       ["evt_not_coins", { kind: "purchase", idempotencyKey: "purchase:1:1" }, 1000],
     ] as const) {
       const event = await paid(id, metadata, amount);
-      expect(await handleStripeWebhook(db, provider(), event.payload, event.header, Date.now()), id).toEqual({
+      expect(await handleStripeWebhook(db, provider(), event.payload, event.header, Date.now(), sink), id).toEqual({
         status: 200,
         result: "ignored",
       });
@@ -136,15 +146,15 @@ describe("Stripe webhooks", () => {
   it("refuses a bad signature or a tampered body before reading anything", async () => {
     const calls: string[] = [];
     const { payload, header } = await signed(setupSucceeded("evt_bad", "cus_nobody"));
-    expect(await handleStripeWebhook(db, provider(calls), payload.replace("cus_nobody", "cus_someone"), header, Date.now())).toEqual({
+    expect(await handleStripeWebhook(db, provider(calls), payload.replace("cus_nobody", "cus_someone"), header, Date.now(), sink)).toEqual({
       status: 400,
       reason: "signature",
     });
-    expect(await handleStripeWebhook(db, provider(calls), payload, "t=1,v1=deadbeef", Date.now())).toEqual({
+    expect(await handleStripeWebhook(db, provider(calls), payload, "t=1,v1=deadbeef", Date.now(), sink)).toEqual({
       status: 400,
       reason: "signature",
     });
-    expect(await handleStripeWebhook(db, provider(calls), payload, null, Date.now())).toEqual({ status: 400, reason: "signature" });
+    expect(await handleStripeWebhook(db, provider(calls), payload, null, Date.now(), sink)).toEqual({ status: 400, reason: "signature" });
     expect(calls).toEqual([]);
     const seen = await env.DB.prepare("SELECT count(*) AS n FROM processed_events WHERE key = 'stripe-event:evt_bad'").first<{
       n: number;
@@ -154,7 +164,10 @@ describe("Stripe webhooks", () => {
 
   it("acknowledges events it has nothing to do for, out of order or for unknown customers, and records them", async () => {
     const older = await signed(setupSucceeded("evt_old", "cus_unknown", Math.floor(Date.now() / 1000) - 3600));
-    expect(await handleStripeWebhook(db, provider(), older.payload, older.header, Date.now())).toEqual({ status: 200, result: "ignored" });
+    expect(await handleStripeWebhook(db, provider(), older.payload, older.header, Date.now(), sink)).toEqual({
+      status: 200,
+      result: "ignored",
+    });
     const payment = await signed({
       id: "evt_pay",
       object: "event",
@@ -172,22 +185,30 @@ describe("Stripe webhooks", () => {
         },
       },
     });
-    expect(await handleStripeWebhook(db, provider(), payment.payload, payment.header, Date.now())).toEqual({
+    expect(await handleStripeWebhook(db, provider(), payment.payload, payment.header, Date.now(), sink)).toEqual({
       status: 200,
       result: "ignored",
     });
-    expect(await handleStripeWebhook(db, provider(), payment.payload, payment.header, Date.now())).toEqual({
+    expect(await handleStripeWebhook(db, provider(), payment.payload, payment.header, Date.now(), sink)).toEqual({
       status: 200,
       result: "duplicate",
     });
   });
 
-  it("is not there when no Stripe key is configured (the local sandbox has no webhooks)", async () => {
-    const res = await SELF.fetch(`http://${hosts.user}/webhooks/stripe`, {
-      method: "POST",
-      body: "{}",
-      headers: { "stripe-signature": "t=1,v1=x" },
-    });
-    expect(res.status).toBe(404);
+  it("answers for the local sandbox too, and only to deliveries signed with its secret", async () => {
+    const { payload } = await signed(setupSucceeded("evt_sandbox_route", "cus_nobody"));
+    for (const signature of ["t=1,v1=x", (await signed(setupSucceeded("evt_sandbox_route", "cus_nobody"))).header]) {
+      // signed with another endpoint's secret, or not at all: refused before anything is read
+      const res = await SELF.fetch(`http://${hosts.user}/webhooks/stripe`, {
+        method: "POST",
+        body: payload,
+        headers: { "stripe-signature": signature },
+      });
+      expect(res.status).toBe(400);
+    }
+    const seen = await env.DB.prepare("SELECT count(*) AS n FROM processed_events WHERE key = 'stripe-event:evt_sandbox_route'").first<{
+      n: number;
+    }>();
+    expect(seen?.n).toBe(0);
   });
 });

@@ -1,4 +1,5 @@
 import { checkCardInput, cardExpired, testCardBy, type TestCard } from "./sandbox-cards";
+import { signWebhookPayload, verifyStripeWebhook } from "./stripe-events";
 import { assertChargeInput, PaymentInputError, PaymentProviderError, type Card, type ChargeResult, type SandboxProvider } from "./types";
 
 /**
@@ -9,8 +10,17 @@ import { assertChargeInput, PaymentInputError, PaymentProviderError, type Card, 
  *   four digits name the Stripe test card and so its behaviour, the expiry lets a charge fail once
  *   the card has expired, the tag refuses a charge on another customer's card (as Stripe does);
  * - payment `pi_sandbox_{sha-256 of the idempotency key}`: the same key gives the same payment.
- * Its effects are synchronous, so it sends no webhooks.
+ * Its effects are synchronous, so it sends no webhooks of its own; the one late event a test or a
+ * demo needs (a refund failing after it was accepted) is built and signed by `simulateRefundFailure`
+ * with the sandbox's local webhook secret, and posted to the same route as Stripe's.
  */
+
+/**
+ * The sandbox's webhook secret. Not a secret: the sandbox only runs where no real money moves
+ * (production refuses it, server/integrations/payments/config.ts).
+ */
+const SANDBOX_WEBHOOK_SECRET = "whsec_sandbox_local";
+const REFUND = /^re_sandbox_[0-9a-f]{24}$/;
 
 const PAYMENT_METHOD = /^pm_sandbox_([a-z]+)_(\d{4})_(\d{2})(\d{4})_([0-9a-f]{8})_([0-9a-f]{12})$/;
 const PAYMENT = /^pi_sandbox_[0-9a-f]{24}$/;
@@ -145,6 +155,37 @@ export function sandboxPaymentProvider(options: { now?: () => Date } = {}): Sand
         throw new PaymentInputError(`a refund is a positive whole number of yen, got ${amountYen}`);
       // like payments, the refund's id follows from its key: asking again names the same refund
       return { refundId: `re_sandbox_${(await paymentIdFor(idempotencyKey)).slice("pi_sandbox_".length)}` };
+    },
+
+    verifyWebhook(rawBody, signatureHeader) {
+      return verifyStripeWebhook(rawBody, signatureHeader, SANDBOX_WEBHOOK_SECRET, now().getTime());
+    },
+
+    async simulateRefundFailure({ refundId, chargeId, amountYen, metadata, eventId }) {
+      if (!REFUND.test(refundId)) throw new PaymentProviderError(`No such refund: '${refundId}'`, false, "resource_missing");
+      const created = Math.floor(now().getTime() / 1000);
+      // the shape of Stripe's event, with the fields interpretEvent reads
+      const payload = JSON.stringify({
+        id: eventId ?? `evt_sandbox_${hex(crypto.getRandomValues(new Uint8Array(12)))}`,
+        object: "event",
+        type: "refund.failed",
+        created,
+        livemode: false,
+        data: {
+          object: {
+            id: refundId,
+            object: "refund",
+            amount: amountYen,
+            currency: "jpy",
+            payment_intent: chargeId,
+            status: "failed",
+            failure_reason: "expired_or_canceled_card",
+            metadata: metadata ?? {},
+            created,
+          },
+        },
+      });
+      return { payload, signature: await signWebhookPayload(payload, SANDBOX_WEBHOOK_SECRET, now().getTime()) };
     },
 
     async confirmSandboxAuthentication({ chargeId, approve }) {

@@ -3,7 +3,7 @@ import { WebhookSignatureError, type ChargeFailureCode } from "./types";
 
 /**
  * Stripe webhooks: signature check, the key that deduplicates deliveries, and the pure mapping of
- * the four event types we act on to our own payment events. Stripe delivers at least once and in
+ * the event types we act on to our own payment events. Stripe delivers at least once and in
  * no promised order; the caller writes `webhookDedupKey` as a UNIQUE key in the same D1 batch as
  * the event's effect, and asks `supersedes` before letting an event change a payment it already
  * recorded.
@@ -44,6 +44,19 @@ export async function verifyStripeWebhook(
   }
 }
 
+/**
+ * A `Stripe-Signature` header for a body, as Stripe signs its deliveries: the local sandbox signs
+ * the events it simulates with it, so they take the same verified path as Stripe's own.
+ */
+export function signWebhookPayload(payload: string, secret: string, atMs: number): Promise<string> {
+  return Stripe.webhooks.generateTestHeaderStringAsync({
+    payload,
+    secret,
+    timestamp: Math.floor(atMs / 1000),
+    cryptoProvider: webCryptoProvider(),
+  });
+}
+
 /** The UNIQUE key of a delivery: Stripe retries the same event with the same id. */
 export function webhookDedupKey(event: { id: string }): string {
   return `stripe-event:${event.id}`;
@@ -82,6 +95,20 @@ export type PaymentEvent =
       /** cumulative: every refund event of a payment carries the total refunded so far */
       amountRefundedYen: number;
       fullyRefunded: boolean;
+    })
+  | (EventBase & {
+      /**
+       * A refund Stripe accepted at request time and could not carry out later (the card was
+       * closed, the issuer refused it): the money is back in our balance and never reached the fan.
+       */
+      kind: "refund_failed";
+      /** Stripe's Refund id (`re_...`), as RefundResult.refundId */
+      refundId: string;
+      /** the PaymentIntent id the refund gave back from, as ChargeResult.chargeId */
+      chargeId: string;
+      amountYen: number;
+      /** Stripe's failure_reason (`expired_or_canceled_card`, `lost_or_stolen_card`, `unknown`), for logs */
+      reason: string;
     });
 
 function idOf(value: string | { id: string } | null | undefined): string | null {
@@ -157,6 +184,26 @@ export function interpretEvent(event: StripeEvent): PaymentEvent | null {
         metadata: metadataOf(charge.metadata),
       };
     }
+    // Stripe announces a refund's late failure under three names, depending on the API version
+    // and the endpoint's subscriptions; each carries the Refund, and only its status says it failed.
+    case "refund.failed":
+    case "refund.updated":
+    case "charge.refund.updated": {
+      const refund = event.data.object;
+      const paymentIntentId = idOf(refund.payment_intent);
+      if (refund.status !== "failed" || refund.currency !== "jpy" || !paymentIntentId) return null;
+      if (!Number.isSafeInteger(refund.amount) || refund.amount <= 0) return null;
+      return {
+        ...base,
+        kind: "refund_failed",
+        refundId: refund.id,
+        chargeId: paymentIntentId,
+        customerId: null,
+        amountYen: refund.amount,
+        reason: refund.failure_reason ?? "unknown",
+        metadata: metadataOf(refund.metadata),
+      };
+    }
     default:
       return null;
   }
@@ -169,7 +216,7 @@ export interface AppliedEvent {
   amountRefundedYen?: number;
 }
 
-const STAGE: Record<Exclude<PaymentEvent["kind"], "card_registered">, number> = {
+const STAGE: Record<Exclude<PaymentEvent["kind"], "card_registered" | "refund_failed">, number> = {
   payment_failed: 0,
   payment_succeeded: 1,
   refunded: 2,
@@ -186,6 +233,8 @@ const STAGE: Record<Exclude<PaymentEvent["kind"], "card_registered">, number> = 
 export function supersedes(incoming: PaymentEvent, applied: AppliedEvent | null): boolean {
   if (!applied) return true;
   if (incoming.kind === "card_registered" || applied.kind === "card_registered") return false;
+  // a refund's failure is applied under the refund's own key, not as a step of its payment
+  if (incoming.kind === "refund_failed" || applied.kind === "refund_failed") return false;
   const a = STAGE[incoming.kind];
   const b = STAGE[applied.kind];
   if (a !== b) return a > b;

@@ -115,6 +115,11 @@ interface ProviderCommon {
    * meantime). Throws a PaymentProviderError when the provider cannot be asked; retry with the key.
    */
   refund(input: RefundInput): Promise<{ refundId: string }>;
+  /**
+   * Verifies a webhook's `Stripe-Signature`; throws WebhookSignatureError (answer 400) when it does
+   * not match. Stripe signs with the endpoint's secret; the sandbox with its own local one.
+   */
+  verifyWebhook(rawBody: string, signatureHeader: string | null | undefined): Promise<StripeEvent>;
 }
 
 interface RefundInput {
@@ -144,8 +149,6 @@ export interface StripeProvider extends ProviderCommon {
   retrieveSetupIntent(setupIntentId: string): Promise<SetupIntentState>;
   /** The state of a payment after the browser finished 3-D Secure (or any later time). */
   retrieveCharge(chargeId: string): Promise<ChargeResult>;
-  /** Verifies a webhook's `Stripe-Signature`; throws WebhookSignatureError (answer 400) when it does not match. */
-  verifyWebhook(rawBody: string, signatureHeader: string | null | undefined): Promise<StripeEvent>;
 }
 
 export interface SandboxProvider extends ProviderCommon {
@@ -157,6 +160,21 @@ export interface SandboxProvider extends ProviderCommon {
    * (`approve: true`) or fails it. Same answer for the same charge id every time.
    */
   confirmSandboxAuthentication(input: { chargeId: string; approve: boolean }): Promise<ChargeResult>;
+  /**
+   * The sandbox's stand-in for a refund that Stripe accepted and that failed days later (the card
+   * was closed): the signed `refund.failed` delivery Stripe would send for it, to be posted to the
+   * webhook route. The caller names the refund as `refund` returned it and what it was made with.
+   */
+  simulateRefundFailure(input: SandboxRefundFailure): Promise<{ payload: string; signature: string }>;
+}
+
+interface SandboxRefundFailure {
+  refundId: string;
+  chargeId: string;
+  amountYen: number;
+  metadata?: Record<string, string>;
+  /** the delivery's event id; a redelivery repeats it */
+  eventId?: string;
 }
 
 export type PaymentProvider = StripeProvider | SandboxProvider;

@@ -97,7 +97,7 @@ function changeStatements(db: Db, row: TransferWithPeople, to: TransferStatus, n
     if (n.emailAt !== null) emailAt = statements.length + n.emailAt;
     statements.push(...n.statements);
   }
-  return { statements, emailAt };
+  return { statements, emailAt, token };
 }
 
 /** Runs the changes in one batch; answers the ids of the e-mails stored, for the queue. */
@@ -181,8 +181,10 @@ export async function markTransfer(
   if (!canTransition(row.t.kind, row.t.status, input.outcome)) return { ok: false, reason: "notInTransfer" };
   const change = changeStatements(db, row, input.outcome, input.now, input.urls);
   const emailIds = await applyChanges(db, [change]);
-  const after = await db.select({ status: transfers.status }).from(transfers).where(eq(transfers.id, input.id)).get();
-  if (after?.status !== input.outcome) return { ok: false, reason: "notInTransfer" };
+  const after = await db.select({ stateToken: transfers.stateToken }).from(transfers).where(eq(transfers.id, input.id)).get();
+  // this mark's own token, not merely the status it asked for: of two marks sent at once, the one
+  // whose guarded update did not match (the other changed the status first) is told so
+  if (after?.stateToken !== change.token) return { ok: false, reason: "notInTransfer" };
   return { ok: true, emailIds };
 }
 
