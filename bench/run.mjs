@@ -103,15 +103,23 @@ try {
   const postRendered = await step("post, rendered each time", postPath, "text/html", { uniquePaths: true });
   const lockedRendered = await step("locked post, rendered each time", lockedPostPath, "text/html", { uniquePaths: true });
   // the creator's sales page over the seeded ledger, signed in (never shared, rendered every time)
-  const creatorCookie = salesRows > 0 ? await signInCreator(port) : null;
-  const salesHeaders = creatorCookie ? { cookie: creatorCookie } : {};
-  if (creatorCookie) {
+  const creatorCookie = await signInCreator(port);
+  const salesHeaders = { cookie: creatorCookie };
+  if (salesRows > 0) {
     const { status, body } = await get("/me/fanclub/sales", { accept: "text/html", ...salesHeaders });
     if (status !== 200 || !body.includes("sales-months")) throw new Error(`/me/fanclub/sales answered ${status}`);
   }
-  const sales = creatorCookie
-    ? await step(`sales page, ${salesRows.toLocaleString("en")} entries`, "/me/fanclub/sales", "text/html", { headers: salesHeaders })
-    : null;
+  const sales =
+    salesRows > 0
+      ? await step(`sales page, ${salesRows.toLocaleString("en")} entries`, "/me/fanclub/sales", "text/html", { headers: salesHeaders })
+      : null;
+  // a message thread (issue 20), as the fan club reads it: signed in, so rendered every time
+  const threadPath = "/me/fanclub/messages/710001";
+  {
+    const { status, body } = await get(threadPath, { accept: "text/html", ...salesHeaders });
+    if (status !== 200 || !body.includes("星降る夜に")) throw new Error(`${threadPath} answered ${status}`);
+  }
+  const thread = await step(`message thread ${threadPath}`, threadPath, "text/html", { headers: salesHeaders });
   // the community's public pages: the talk board, a topic with comments, the schedule month
   const talks = await step(`talks ${talksPath}`, talksPath, "text/html");
   const talksRendered = await step("talks, rendered each time", talksPath, "text/html", { uniquePaths: true });
@@ -131,8 +139,8 @@ try {
   ]) {
     trips[name] = (await get(p, { accept: "text/html" })).headers["x-d1-round-trips"];
   }
-  if (creatorCookie)
-    trips.sales = (await get("/me/fanclub/sales?trips=1", { accept: "text/html", ...salesHeaders })).headers["x-d1-round-trips"];
+  if (sales) trips.sales = (await get("/me/fanclub/sales?trips=1", { accept: "text/html", ...salesHeaders })).headers["x-d1-round-trips"];
+  trips.thread = (await get(`${threadPath}?trips=1`, { accept: "text/html", ...salesHeaders })).headers["x-d1-round-trips"];
   // every public page the budget names; a live page's player, chat and video code are lazy chunks
   const firstVisit = {};
   for (const [name, pathname] of Object.entries(PAGES)) firstVisit[name] = await firstVisitJs(get, pathname);
@@ -155,6 +163,9 @@ try {
     console.log(
       `sales page / bare: ${r(sales)} over ${salesRows.toLocaleString("en")} entries of one fan club, p50 ${sales.latency.p50} ms; D1 round trips ${trips.sales} (target <= 2)`,
     );
+  console.log(
+    `message thread / bare: ${r(thread)} (signed in, rendered each time), p50 ${thread.latency.p50} ms; D1 round trips ${trips.thread} (target <= 2)`,
+  );
   console.log(
     `talks / bare: ${r(talks)}, rendered each time ${r(talksRendered)}; topic / bare: ${r(topic)}, rendered each time ${r(topicRendered)}; schedule month / bare: ${r(schedule)}, rendered each time ${r(scheduleRendered)} (target >= 0.5)`,
   );

@@ -72,10 +72,21 @@ export const bulkMessages = sqliteTable(
       .default("sending"),
     /** the last recipient user id delivered: the job's cursor */
     cursorUserId: integer("cursor_user_id").notNull().default(0),
+    /**
+     * the cursor from which the next chunk job was claimed: equal to the cursor while a job carries
+     * the chain on, behind it when handing on failed (server/domain/messages.ts, bulkChunkStep)
+     */
+    handedOnUserId: integer("handed_on_user_id").notNull().default(0),
     finishedAt: timestamp("finished_at"),
     ...timestamps(),
   },
-  (t) => [index("bulk_messages_fanclub").on(t.fanclubId, t.createdAt)],
+  (t) => [
+    index("bulk_messages_fanclub").on(t.fanclubId, t.createdAt),
+    // the hourly sweep looks only at messages still being delivered
+    index("bulk_messages_sending")
+      .on(t.updatedAt)
+      .where(sql`${t.status} = 'sending'`),
+  ],
 );
 
 /** One message of a thread, written by the fan or by the fan club (as the fan club). */

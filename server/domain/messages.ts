@@ -207,3 +207,45 @@ function concat(parts: Uint8Array[]): Uint8Array {
   }
   return out;
 }
+
+/**
+ * How long a message to many may show no progress before the hourly sweep hands its delivery on
+ * again from the stored cursor. A healthy chain writes a chunk every few seconds, so ten quiet
+ * minutes mean its job was lost (retries exhausted, a crash, a runtime restart) or sits in the
+ * queue's backoff; resuming is safe either way (`bulkChunkStep`: a second job at the same cursor
+ * writes nothing and dies out), so the threshold only needs to keep the sweep off chains that are
+ * merely between two chunks.
+ */
+export const BULK_STALE_MS = 10 * MINUTE;
+
+/** Where a message to many stands, as the chunk job and the sweep read it. */
+export interface BulkProgress {
+  status: "sending" | "sent";
+  /** the last recipient user id whose message is written */
+  cursorUserId: number;
+  /** the cursor from which the next chunk job has been claimed (sent, or being sent) */
+  handedOnUserId: number;
+  /** the last progress, ms since epoch */
+  updatedAt: number;
+}
+
+/**
+ * What a chunk job that starts after `afterUserId` does. Only the job standing at the cursor writes
+ * (and its write is conditional on the cursor still being there), so two chains at once can
+ * neither deliver twice nor skip anyone:
+ * - "run": write the next chunk, then hand on from its last recipient;
+ * - "handOn": the chunk was written but the next job was never claimed (the worker failed between
+ *   the two), so send the next job from the cursor;
+ * - "drop": delivered already, or another job has the chain from here.
+ */
+export function bulkChunkStep(progress: BulkProgress, afterUserId: number): "run" | "handOn" | "drop" {
+  if (progress.status !== "sending") return "drop";
+  if (afterUserId === progress.cursorUserId) return "run";
+  if (afterUserId < progress.cursorUserId && progress.handedOnUserId < progress.cursorUserId) return "handOn";
+  return "drop";
+}
+
+/** Whether the hourly sweep resumes a message to many: still sending, with no progress for BULK_STALE_MS. */
+export function bulkNeedsResume(progress: Pick<BulkProgress, "status" | "updatedAt">, now: number): boolean {
+  return progress.status === "sending" && now - progress.updatedAt >= BULK_STALE_MS;
+}

@@ -1,6 +1,7 @@
 import { createDb } from "../../db/client";
 import { LESSON_CRON } from "../domain/lessons";
 import { MONEY_CRON } from "../domain/renewal-run";
+import { staleBulkJobs } from "../services/bulk-messages";
 import type { Env } from "../env";
 import type { JobQueue } from "./deps";
 import { beatStatement } from "./heartbeat";
@@ -15,7 +16,9 @@ const DIGEST_CRON = "0 * * * *";
  * ran and enqueue jobs whose keys make each effect happen once.
  * - MONEY_CRON, 00:00 JST: on the 1st the month's renewal run; every day the auto-leave of unpaid
  *   plans past the 7th and the expiry of bonus coins (docs/decisions/017).
- * - DIGEST_CRON, every hour: the e-mail digests due (hourly ones, and the daily ones at 08:00 JST).
+ * - DIGEST_CRON, every hour: the e-mail digests due (hourly ones, and the daily ones at 08:00 JST),
+ *   and a fresh chunk job for each message to many whose delivery went quiet (a lost job would
+ *   otherwise leave it "sending" for good; resuming a live one is harmless, see bulk-messages.ts).
  * - LESSON_CRON, hourly: reminders before lessons and refunds still owed (issue 22).
  * - any other (00:05 JST): the queue heartbeat, the uploads clean-up, and the Discord role sync
  *   (roles kept to the end of a paid month run out; failed syncs are retried; decision 040).
@@ -28,7 +31,10 @@ export async function handleScheduled(controller: ScheduledController, env: Env,
     controller.cron === MONEY_CRON
       ? moneyCronJobs(controller.scheduledTime)
       : controller.cron === DIGEST_CRON
-        ? [{ type: "digests", key: `digests:${controller.scheduledTime}`, at: controller.scheduledTime }]
+        ? [
+            { type: "digests", key: `digests:${controller.scheduledTime}`, at: controller.scheduledTime },
+            ...(await staleBulkJobs(db, controller.scheduledTime)),
+          ]
         : controller.cron === LESSON_CRON
           ? [{ type: "lessons", key: `lessons:${controller.scheduledTime}`, at: controller.scheduledTime }]
           : [

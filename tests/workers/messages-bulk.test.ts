@@ -156,8 +156,8 @@ describe("messages to many", () => {
     // chunk 1, then the same chunk again (the queue delivers at least once)
     await runBulkChunk(db, queue.queue, first, Date.now(), chunk);
     await runBulkChunk(db, queue.queue, first, Date.now(), chunk);
-    expect(queue.sent).toHaveLength(2);
-    expect(queue.sent[0]).toEqual(queue.sent[1]);
+    // the second run finds the chain carried on already: it neither writes nor hands on again
+    expect(queue.sent).toHaveLength(1);
     const second = queue.sent[0] as Extract<JobMessage, { type: "bulk-message" }>;
 
     // chunk 2 is written, then the worker dies before it hands on chunk 3: the queue runs chunk 2 again

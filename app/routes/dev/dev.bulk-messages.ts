@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { sql } from "drizzle-orm";
-import { createBulkMessage, runBulkChunk } from "../../../server/services/bulk-messages";
+import { BULK_STALE_MS } from "../../../server/domain/messages";
+import { createBulkMessage, runBulkChunk, staleBulkJobs } from "../../../server/services/bulk-messages";
 import type { JobQueue } from "../../../server/jobs/deps";
 
 /**
@@ -14,7 +15,9 @@ import type { JobQueue } from "../../../server/jobs/deps";
  * the same `createBulkMessage` the creator's page calls, so the real queue consumer delivers it;
  * with `&hold=1` it is stored but nothing is enqueued. POST `?id=&after=`: one chunk of it
  * (`runBulkChunk`, what the consumer runs) inside this request, its follow-up job held back, so
- * the response's `x-d1-round-trips` is one chunk's.
+ * the response's `x-d1-round-trips` is one chunk's. POST `?sweep=1`: the hourly sweep's own
+ * `staleBulkJobs`, as if BULK_STALE_MS had passed, its jobs sent to the real queue: the benchmark
+ * uses it when the local queue stops delivering, instead of waiting for the cron.
  */
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const { app } = context;
@@ -59,6 +62,11 @@ export async function action({ context, request }: ActionFunctionArgs) {
       for (const b of bodies) held.push(b.body);
     },
   } as unknown as JobQueue;
+  if (params.get("sweep") === "1") {
+    const resumed = await staleBulkJobs(app.db, Date.now() + BULK_STALE_MS);
+    if (resumed.length > 0) await app.env.JOBS.sendBatch(resumed.map((body) => ({ body })));
+    return Response.json({ resumed: resumed.map((j) => ({ id: j.bulkMessageId, after: j.afterUserId })) });
+  }
   if (params.has("id")) {
     // nothing but the chunk touches D1 in this request, so its round trip header is the chunk's
     const id = Number(params.get("id"));

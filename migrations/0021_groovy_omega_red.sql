@@ -1,0 +1,2 @@
+ALTER TABLE `bulk_messages` ADD `handed_on_user_id` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+CREATE INDEX `bulk_messages_sending` ON `bulk_messages` (`updated_at`) WHERE "bulk_messages"."status" = 'sending';
