@@ -427,6 +427,31 @@ describe("post lists", () => {
     const tab = await (await follower.b.get(at(hosts.www, `/fanclubs/${fanclubId}/posts`))).text();
     expect(tab).not.toContain("グループからのお知らせ");
   });
+
+  it("lists the member fan clubs' posts on the group's posts tab, not a stale empty list", async () => {
+    const now = Date.now();
+    const group = await createGroup(env.DB, { ownerFanclubId: fanclubId, name: "つきあかり部", allowPost: true, createdAt: new Date(now) });
+    await createGroupMember(env.DB, {
+      groupId: group.id,
+      fanclubId,
+      status: "member",
+      invitedAt: new Date(now),
+      respondedAt: new Date(now),
+    });
+    const outsiderOwner = await insertOwner("招待中の主");
+    const outsider = await insertFanclub(outsiderOwner, { name: "招待中のファンクラブ" });
+    await createGroupMember(env.DB, { groupId: group.id, fanclubId: outsider, status: "invited", invitedAt: new Date(now) });
+    const memberPost = await insertPostRow(fanclubId, owner.id, { title: "メンバーの新しい投稿" });
+    await insertPostRow(outsider, outsiderOwner, { title: "招待中クラブの投稿" });
+    await insertPostRow(fanclubId, owner.id, { title: "つきあかり部のお知らせ", groupId: group.id });
+
+    const html = await (await follower.b.get(at(hosts.www, `/groups/${group.id}/posts`))).text();
+    expect(html).not.toContain("まだ投稿はありません。");
+    expect(html).toContain("メンバーの新しい投稿");
+    expect(html).toContain(`href="/fanclubs/${fanclubId}/posts/${memberPost}"`);
+    expect(html).not.toContain("招待中クラブの投稿");
+    expect(html).not.toContain("つきあかり部のお知らせ");
+  });
 });
 
 describe("post media", () => {
