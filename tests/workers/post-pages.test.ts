@@ -454,6 +454,21 @@ describe("post lists", () => {
   });
 });
 
+describe("GET /api/v1/plans/joining", () => {
+  it("lists the plans the signed-in fan holds, nothing for a mere follower, and 401 when signed out", async () => {
+    type Joining = { payload: { plans: { id: number; name: string; price: number; fanclub: { id: number } }[] } };
+    const res = await gold.b.get(at(hosts.www, "/api/v1/plans/joining"), xhr);
+    expect(res.status).toBe(200);
+    const mine = (await res.json<Joining>()).payload.plans;
+    expect(mine).toEqual([
+      expect.objectContaining({ id: goldPlanId, name: "ゴールドプラン", price: 1000, fanclub: expect.objectContaining({ id: fanclubId }) }),
+    ]);
+    const none = await (await follower.b.get(at(hosts.www, "/api/v1/plans/joining"), xhr)).json<Joining>();
+    expect(none.payload.plans).toEqual([]);
+    expect((await new TestBrowser().get(at(hosts.www, "/api/v1/plans/joining"), xhr)).status).toBe(401);
+  });
+});
+
 describe("post media", () => {
   async function memberLinks() {
     const html = await (await gold.b.get(at(hosts.www, `/fanclubs/${fanclubId}/posts/${lockedPostId}`))).text();
