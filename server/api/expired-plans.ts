@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { payExpiredPath } from "../domain/renewal-run";
 import type { AppEnv } from "../hono-env";
 import { expiredPlans } from "../services/expired-plans";
+import { joiningPlans } from "../services/joined";
 import { ok } from "./envelope";
 import { requireApiUser } from "../http/require-user";
 
@@ -28,5 +29,24 @@ expiredPlansApi.get("/expired", async (c) => {
         payUrl: `${frontUrl}${payExpiredPath(p.fanclub.id)}`,
       };
     }),
+  });
+});
+
+/**
+ * GET /api/v1/plans/joining (spec §7): the plans the signed-in fan holds now, each with its fan
+ * club on the fan club's own brand. Signed-out callers get 401 like every /me call.
+ */
+expiredPlansApi.get("/joining", async (c) => {
+  const app = c.get("app");
+  const user = requireApiUser(app);
+  const rows = await joiningPlans(app.db, user.id);
+  return ok(c, {
+    plans: rows.map((r) => ({
+      id: r.planId,
+      name: r.planName,
+      price: r.price,
+      unpaid: r.status === "unpaid",
+      fanclub: { id: r.fanclubId, name: r.fanclubName, url: `${r.frontUrl}/fanclubs/${r.fanclubId}` },
+    })),
   });
 });

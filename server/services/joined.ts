@@ -131,3 +131,27 @@ export async function listJoined(db: Db, userId: number, input: Partial<JoinedCu
   const limit = Math.min(Math.max(1, Math.floor(input.limit)), JOINED_PAGE_MAX);
   return joinedPageFrom(await joinedQuery(db, userId, { ...input, limit }).all(), limit);
 }
+
+/**
+ * The plans the fan holds now (`GET /plans/joining`, spec §7): one per current membership (the
+ * rule of `joinedQuery`: active or unpaid, open fan club), newest fan club activity first.
+ */
+export async function joiningPlans(db: Db, userId: number) {
+  return db
+    .select({
+      planId: plans.id,
+      planName: sql<string>`${plans.name}`.as("plan_name"),
+      price: plans.price,
+      status: memberships.status,
+      fanclubId: fanclubs.id,
+      fanclubName: fanclubs.name,
+      frontUrl: services.frontUrl,
+    })
+    .from(memberships)
+    .innerJoin(fanclubs, eq(fanclubs.id, memberships.fanclubId))
+    .innerJoin(plans, eq(plans.id, memberships.planId))
+    .innerJoin(services, eq(services.id, fanclubs.serviceId))
+    .where(and(eq(memberships.userId, userId), inArray(memberships.status, ["active", "unpaid"]), eq(fanclubs.status, "open")))
+    .orderBy(desc(fanclubs.activedAt), desc(fanclubs.id))
+    .limit(JOINED_PAGE_MAX * 4);
+}

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { fanclubs, plans, posts, type PostRow } from "../../db/schema";
+import { fanclubGroupMembers, fanclubs, plans, posts, type PostRow } from "../../db/schema";
 import { mediaUrl } from "../domain/images";
 import { canViewPaidPost } from "../domain/paywall";
 import { POST_TYPE_STR, readerFileName, type PostType } from "../domain/posts";
@@ -265,6 +265,23 @@ export async function listFanclubPosts(db: Db, fanclubId: number, viewer: PostVi
 export async function listGroupPosts(db: Db, groupId: number, viewer: PostViewer, now: number) {
   const [rows, memberships, paidMonths] = await db.batch([
     cardsQuery(db, and(eq(posts.groupId, groupId), liveCondition(now))!, 50),
+    ...viewerPaywall(db, viewer.userId, now),
+  ]);
+  return cardsFrom(rows, { memberships, paidMonths, now }, viewer);
+}
+
+/**
+ * The group's posts tab (`/groups/{id}/posts`): the live posts of the group's member fan clubs
+ * (open fan clubs with membership "member"), newest first, locked by the same rule as every card.
+ * Group announcements stay on the notifies tab.
+ */
+export async function listGroupMemberPosts(db: Db, groupId: number, viewer: PostViewer, now: number) {
+  const members = db
+    .select({ id: fanclubGroupMembers.fanclubId })
+    .from(fanclubGroupMembers)
+    .where(and(eq(fanclubGroupMembers.groupId, groupId), eq(fanclubGroupMembers.status, "member")));
+  const [rows, memberships, paidMonths] = await db.batch([
+    cardsQuery(db, and(inArray(posts.fanclubId, members), isNull(posts.groupId), liveCondition(now))!, 50),
     ...viewerPaywall(db, viewer.userId, now),
   ]);
   return cardsFrom(rows, { memberships, paidMonths, now }, viewer);

@@ -101,6 +101,7 @@ describe("/api/v1 sign-in guard", () => {
     ["GET", "/fanclubs/joined"],
     ["GET", "/fanclubs/sidemenu"],
     ["GET", "/plans/expired"],
+    ["GET", "/plans/joining"],
     ["POST", "/fanclubs/1/follow"],
     ["GET", "/fanclubs/1/membership"],
     ["POST", "/live_events/1/room_ticket"],

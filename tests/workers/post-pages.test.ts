@@ -428,6 +428,46 @@ describe("post lists", () => {
     const tab = await (await follower.b.get(at(hosts.www, `/fanclubs/${fanclubId}/posts`))).text();
     expect(tab).not.toContain("グループからのお知らせ");
   });
+
+  it("lists the member fan clubs' posts on the group's posts tab, not a stale empty list", async () => {
+    const now = Date.now();
+    const group = await createGroup(env.DB, { ownerFanclubId: fanclubId, name: "つきあかり部", allowPost: true, createdAt: new Date(now) });
+    await createGroupMember(env.DB, {
+      groupId: group.id,
+      fanclubId,
+      status: "member",
+      invitedAt: new Date(now),
+      respondedAt: new Date(now),
+    });
+    const outsiderOwner = await insertOwner("招待中の主");
+    const outsider = await insertFanclub(outsiderOwner, { name: "招待中のファンクラブ" });
+    await createGroupMember(env.DB, { groupId: group.id, fanclubId: outsider, status: "invited", invitedAt: new Date(now) });
+    const memberPost = await insertPostRow(fanclubId, owner.id, { title: "メンバーの新しい投稿" });
+    await insertPostRow(outsider, outsiderOwner, { title: "招待中クラブの投稿" });
+    await insertPostRow(fanclubId, owner.id, { title: "つきあかり部のお知らせ", groupId: group.id });
+
+    const html = await (await follower.b.get(at(hosts.www, `/groups/${group.id}/posts`))).text();
+    expect(html).not.toContain("まだ投稿はありません。");
+    expect(html).toContain("メンバーの新しい投稿");
+    expect(html).toContain(`href="/fanclubs/${fanclubId}/posts/${memberPost}"`);
+    expect(html).not.toContain("招待中クラブの投稿");
+    expect(html).not.toContain("つきあかり部のお知らせ");
+  });
+});
+
+describe("GET /api/v1/plans/joining", () => {
+  it("lists the plans the signed-in fan holds, nothing for a mere follower, and 401 when signed out", async () => {
+    type Joining = { payload: { plans: { id: number; name: string; price: number; fanclub: { id: number } }[] } };
+    const res = await gold.b.get(at(hosts.www, "/api/v1/plans/joining"), xhr);
+    expect(res.status).toBe(200);
+    const mine = (await res.json<Joining>()).payload.plans;
+    expect(mine).toEqual([
+      expect.objectContaining({ id: goldPlanId, name: "ゴールドプラン", price: 1000, fanclub: expect.objectContaining({ id: fanclubId }) }),
+    ]);
+    const none = await (await follower.b.get(at(hosts.www, "/api/v1/plans/joining"), xhr)).json<Joining>();
+    expect(none.payload.plans).toEqual([]);
+    expect((await new TestBrowser().get(at(hosts.www, "/api/v1/plans/joining"), xhr)).status).toBe(401);
+  });
 });
 
 describe("post media", () => {
