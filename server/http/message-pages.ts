@@ -5,7 +5,7 @@ import { waitMinutes } from "../domain/throttle";
 import { translatorFor } from "../i18n";
 import { notifyNewMessage } from "../services/notify";
 import {
-  readThread,
+  openThread,
   reportMessage,
   sendMessage,
   setMessageBlock,
@@ -29,12 +29,21 @@ export function threadIdParam(app: AppContext, raw: string | undefined): number 
   return Number(raw);
 }
 
-export async function loadThreadPage(app: AppContext, request: Request, thread: ThreadAccess) {
+/** The thread page's data in one round trip; a thread that is not this person's on this side is a 404. */
+export async function loadThreadPage(app: AppContext, request: Request, thread: { id: number; side: Side; clubSideFor?: number }) {
   const url = new URL(request.url);
   const before = parseBeforeId(url.searchParams.get("before"));
-  const page = await readThread(app.db, thread, before);
+  const page = await openThread(app.db, {
+    threadId: thread.id,
+    session: app.session!,
+    side: thread.side,
+    clubSideFor: thread.clubSideFor,
+    before,
+  });
+  if (!page) notFound(app);
+  const t = page.thread;
   return {
-    thread: { id: thread.id, side: thread.side, fanclubId: thread.fanclubId, fanclubName: thread.fanclubName, fanName: thread.fanName },
+    thread: { id: t.id, side: t.side, fanclubId: t.fanclubId, fanclubName: t.fanclubName, fanName: t.fanName },
     messages: page.messages,
     olderBefore: page.olderBefore,
     pair: page.pair,

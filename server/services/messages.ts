@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { fanclubs, messageBlocks, messageImages, messageReports, messageSends, messageThreads, messages, users } from "../../db/schema";
 import { mediaUrl } from "../domain/images";
@@ -135,18 +135,17 @@ export interface ThreadAccess {
 }
 
 /**
- * The thread as the signed-in person may see it, with their side; null when it does not exist or
- * is not theirs (the caller answers 404 either way, so ids of other people's threads reveal nothing).
- * `clubSideFor` limits the club side to one fan club (the creator pages' operating fan club).
+ * The fan clubs whose side of a thread this person may take: those they own or answer for, or only
+ * `clubSideFor` (the creator pages' operating fan club) when it is one of them. One list serves
+ * the check in the Worker and the read mark's condition in SQL, so the two cannot disagree.
  */
-export async function threadFor(
-  db: Db,
-  threadId: number,
-  session: ResolvedSession,
-  side: Side,
-  clubSideFor?: number,
-): Promise<ThreadAccess | null> {
-  const row = await db
+function clubSideIds(session: ResolvedSession, clubSideFor: number | undefined): number[] {
+  const ids = messageFanclubIds(session);
+  return clubSideFor === undefined ? ids : ids.includes(clubSideFor) ? [clubSideFor] : [];
+}
+
+function threadRowQuery(db: Db, threadId: number) {
+  return db
     .select({
       id: messageThreads.id,
       fanclubId: messageThreads.fanclubId,
@@ -158,14 +157,30 @@ export async function threadFor(
     .innerJoin(fanclubs, eq(fanclubs.id, messageThreads.fanclubId))
     .innerJoin(users, eq(users.id, messageThreads.fanUserId))
     .where(eq(messageThreads.id, threadId))
-    .get();
+    .limit(1);
+}
+
+type ThreadRow = Omit<ThreadAccess, "side">;
+
+function accessOf(row: ThreadRow | undefined, session: ResolvedSession, side: Side, clubSideFor?: number): ThreadAccess | null {
   if (!row) return null;
   if (side === "fan") return row.fanUserId === session.user.id ? { ...row, side } : null;
-  const allowed =
-    clubSideFor !== undefined
-      ? clubSideFor === row.fanclubId && messageFanclubIds(session).includes(clubSideFor)
-      : messageFanclubIds(session).includes(row.fanclubId);
-  return allowed ? { ...row, side } : null;
+  return clubSideIds(session, clubSideFor).includes(row.fanclubId) ? { ...row, side } : null;
+}
+
+/**
+ * The thread as the signed-in person may see it, with their side; null when it does not exist or
+ * is not theirs (the caller answers 404 either way, so ids of other people's threads reveal nothing).
+ * `clubSideFor` limits the club side to one fan club (the creator pages' operating fan club).
+ */
+export async function threadFor(
+  db: Db,
+  threadId: number,
+  session: ResolvedSession,
+  side: Side,
+  clubSideFor?: number,
+): Promise<ThreadAccess | null> {
+  return accessOf(await threadRowQuery(db, threadId).get(), session, side, clubSideFor);
 }
 
 export interface ThreadMessage {
@@ -177,16 +192,29 @@ export interface ThreadMessage {
   fromBulk: boolean;
 }
 
+export interface ThreadPage {
+  thread: ThreadAccess;
+  messages: ThreadMessage[];
+  olderBefore: number | null;
+  pair: PairFlags;
+}
+
 /**
- * A page of a thread's messages, oldest to newest on screen, older pages by `before`. Reading the
- * newest page marks the thread read for the reader's side, in the same round trip.
+ * A thread page in one round trip: the thread, a page of its messages (oldest to newest on screen,
+ * older pages by `before`), the pair's flags and, on the newest page, the read mark for the
+ * reader's side. The reads find the thread's fan club and fan by subquery, so they need not wait
+ * for the thread row; the access rule then decides in the Worker, and what it refuses is dropped
+ * (the caller answers 404). The read mark's own condition is the same rule, so a refused reader
+ * marks nothing.
  */
-export async function readThread(
+export async function openThread(
   db: Db,
-  thread: ThreadAccess,
-  before: number | null,
+  input: { threadId: number; session: ResolvedSession; side: Side; clubSideFor?: number; before: number | null },
   pageSize = MESSAGES_PAGE_SIZE,
-): Promise<{ messages: ThreadMessage[]; olderBefore: number | null; pair: PairFlags }> {
+): Promise<ThreadPage | null> {
+  const { threadId, session, side, clubSideFor, before } = input;
+  const ofThread = (column: string) => sql`(SELECT ${sql.identifier(column)} FROM "message_threads" WHERE "id" = ${threadId})`;
+  const inThread = and(eq(messages.threadId, threadId), before ? lt(messages.id, before) : undefined);
   const list = db
     .select({
       id: messages.id,
@@ -196,24 +224,31 @@ export async function readThread(
       bulkMessageId: messages.bulkMessageId,
     })
     .from(messages)
-    .where(and(eq(messages.threadId, thread.id), before ? lt(messages.id, before) : undefined))
+    .where(inThread)
     .orderBy(desc(messages.id))
     .limit(pageSize + 1);
   const images = db
     .select({ id: messageImages.id, messageId: messageImages.messageId })
     .from(messageImages)
     .innerJoin(messages, eq(messages.id, messageImages.messageId))
-    .where(and(eq(messages.threadId, thread.id), before ? lt(messages.id, before) : undefined))
+    .where(inThread)
     .orderBy(asc(messageImages.id));
-  const readColumn = thread.side === "fan" ? { fanReadId: sql`"last_club_message_id"` } : { clubReadId: sql`"last_fan_message_id"` };
-  const markRead = db.update(messageThreads).set(readColumn).where(eq(messageThreads.id, thread.id));
-  const [rows, imageRows, flags] = before
-    ? await db.batch([list, images, pairFlagsQuery(db, thread.fanclubId, thread.fanUserId)])
-    : await db.batch([list, images, pairFlagsQuery(db, thread.fanclubId, thread.fanUserId), markRead]);
+  const reads = [threadRowQuery(db, threadId), list, images, pairFlagsQuery(db, ofThread("fanclub_id"), ofThread("fan_user_id"))] as const;
+  const mine =
+    side === "fan" ? eq(messageThreads.fanUserId, session.user.id) : inArray(messageThreads.fanclubId, clubSideIds(session, clubSideFor));
+  const readColumn = side === "fan" ? { fanReadId: sql`"last_club_message_id"` } : { clubReadId: sql`"last_fan_message_id"` };
+  const markRead = db
+    .update(messageThreads)
+    .set(readColumn)
+    .where(and(eq(messageThreads.id, threadId), mine));
+  const [threadRows, rows, imageRows, flags] = before ? await db.batch(reads) : await db.batch([...reads, markRead]);
+  const thread = accessOf(threadRows[0], session, side, clubSideFor);
+  if (!thread) return null;
   const byMessage = new Map<number, number[]>();
   for (const img of imageRows) byMessage.set(img.messageId, [...(byMessage.get(img.messageId) ?? []), img.id]);
   const shown = rows.slice(0, pageSize).reverse();
   return {
+    thread,
     messages: shown.map((m) => ({
       id: m.id,
       side: m.side,
@@ -234,7 +269,7 @@ interface PairFlags {
   fanActive: boolean;
 }
 
-function pairFlagsQuery(db: Db, fanclubId: number, fanUserId: number) {
+function pairFlagsQuery(db: Db, fanclubId: number | SQL, fanUserId: number | SQL) {
   return db
     .select({
       clubOpen: sql<number>`(SELECT "status" = 'open' FROM "fanclubs" WHERE "id" = ${fanclubId})`,

@@ -54,6 +54,8 @@ describe("a conversation between a fan and a fan club", () => {
 
     const thread = await owner.b.get(at(hosts.www, `/me/fanclub/messages/${threadId}`));
     expect(thread.status).toBe(200);
+    // the session, then the thread, its page, the pair's flags and the read mark in one batch
+    expect(Number(thread.headers.get("x-d1-round-trips"))).toBeLessThanOrEqual(2);
     expect(await thread.text()).toContain("はじめまして、いつも聴いています");
     expect(await headerUnread(owner.b)).toBe(false);
     expect(await (await owner.b.get(at(hosts.www, "/me/fanclub/messages"))).text()).toContain('data-unread="false"');
@@ -64,7 +66,9 @@ describe("a conversation between a fan and a fan club", () => {
     const list = await (await fan.b.get(at(hosts.user, "/me/messages"))).text();
     expect(list).toContain(fanclubName);
     expect(list).toContain('data-unread="true"');
-    const fanThread = await (await fan.b.get(at(hosts.user, `/me/messages/${threadId}`))).text();
+    const fanThreadRes = await fan.b.get(at(hosts.user, `/me/messages/${threadId}`));
+    expect(Number(fanThreadRes.headers.get("x-d1-round-trips"))).toBeLessThanOrEqual(2);
+    const fanThread = await fanThreadRes.text();
     expect(fanThread).toContain("ありがとう！次のライブでも待っています");
     expect(fanThread.indexOf("はじめまして")).toBeLessThan(fanThread.indexOf("ありがとう！"));
     expect(await headerUnread(fan.b)).toBe(false);
@@ -134,6 +138,8 @@ describe("who may read and write", () => {
     expect(await status(w.otherFan.b, fanPath)).toBe(404);
     // the owner is not the fan of this thread: the fan's page of it is not theirs
     expect(await status(w.owner.b, fanPath)).toBe(404);
+    // and a refused page marks nothing read: the fan's message is still unread for the fan club
+    expect(await headerUnread(w.owner.b)).toBe(true);
     expect(await status(w.visitor, fanPath)).toBe(302);
 
     expect(await status(w.owner.b, clubPath)).toBe(200);

@@ -20,10 +20,8 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: messagesSt
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { app } = context;
   const op = requireCreator(app, request, "manageMessages");
-  const thread = await threadFor(app.db, threadIdParam(app, params.id), app.session!, "club", op.fanclubId);
-  if (!thread) notFound(app);
-  const page = await loadThreadPage(app, request, thread);
-  return { title: translatorFor(app.locale, "messages")("thread.title", { name: thread.fanName }), ...page };
+  const page = await loadThreadPage(app, request, { id: threadIdParam(app, params.id), side: "club", clubSideFor: op.fanclubId });
+  return { title: translatorFor(app.locale, "messages")("thread.title", { name: page.thread.fanName }), ...page };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];

@@ -20,10 +20,8 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: messagesSt
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { app } = context;
   requireUser(app);
-  const thread = await threadFor(app.db, threadIdParam(app, params.id), app.session!, "fan");
-  if (!thread) notFound(app);
-  const page = await loadThreadPage(app, request, thread);
-  return { title: translatorFor(app.locale, "messages")("thread.title", { name: thread.fanclubName }), ...page };
+  const page = await loadThreadPage(app, request, { id: threadIdParam(app, params.id), side: "fan" });
+  return { title: translatorFor(app.locale, "messages")("thread.title", { name: page.thread.fanclubName }), ...page };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
