@@ -183,7 +183,7 @@ export async function threadFor(
   return accessOf(await threadRowQuery(db, threadId).get(), session, side, clubSideFor);
 }
 
-export interface ThreadMessage {
+interface ThreadMessage {
   id: number;
   side: Side;
   body: string;
