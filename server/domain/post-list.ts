@@ -7,7 +7,7 @@ import { POST_TYPES, type PostType } from "./posts";
  */
 export type ParamProblem = { param: string };
 
-export const POST_LIST_MAX_PAGE = 10_000;
+const POST_LIST_MAX_PAGE = 10_000;
 export const COVER_IDS_MAX = 20;
 
 export type PostListQuery = { page: number; type: PostType | null };
