@@ -11,7 +11,17 @@ import { blogContentFrom } from "../services/post-blog";
 import { editData } from "../services/post-edit-data";
 import { loadPostAccess, postViewerFrom } from "../services/post-access";
 import { deletePost, draftSummary, postFormData, savePost, type PostContent, type SaveRefusal } from "../services/posts";
-import { aroundPosts, listFanclubPosts, loadPostDetail, postCardsByIds, timeline } from "../services/post-view";
+import { coverIdsQuery, postListQuery, type ParamProblem } from "../domain/post-list";
+import {
+  aroundPosts,
+  listFanclubPosts,
+  listPosts,
+  loadGroupPostDetail,
+  loadPostDetail,
+  postCardsByIds,
+  postCovers,
+  timeline,
+} from "../services/post-view";
 import { ApiError, ok, type ErrorItem } from "./envelope";
 import { requireCreatorApi } from "./creator";
 import { formOf } from "./body";
@@ -169,6 +179,41 @@ postsApi.get("/fanclubs/:id/posts/:postId", async (c) => {
   const viewer = postViewerFrom(app.session);
   const detail = await loadPostDetail(app.db, id, viewer, mediaSignerFor(app, now));
   if (!detail || detail.fanclubId !== fanclubId) throw new ApiError(404, app.t("posts:errors.notFound"));
+  return ok(c, { post: detail });
+});
+
+/** A wrong query parameter: a localized 400 naming it (never a silent default). */
+function badParam(app: AppContext, problem: ParamProblem): ApiError {
+  const message = app.t("api.invalid");
+  return new ApiError(400, message, [{ message, target: problem.param }]);
+}
+
+/** spec §7 GET /posts: the newest live posts of this host's brand, `page` and optional `type`. */
+postsApi.get("/posts", async (c) => {
+  const app = c.get("app");
+  const query = postListQuery(new URL(c.req.url).searchParams);
+  if (!query.ok) throw badParam(app, query.problem);
+  const { page, type } = query.value;
+  const serviceId = app.service?.id ?? null;
+  return ok(c, await listPosts(app.db, { serviceId, type }, postViewerFrom(app.session), page, Date.now()));
+});
+
+/** spec §7 covers: title and cover of the given live posts (`ids`, up to 20). */
+postsApi.get("/posts/covers", async (c) => {
+  const app = c.get("app");
+  const ids = coverIdsQuery(new URL(c.req.url).searchParams);
+  if (!ids.ok) throw badParam(app, ids.problem);
+  return ok(c, { covers: await postCovers(app.db, ids.value, postViewerFrom(app.session), Date.now()) });
+});
+
+/** spec §7 fanclub_groups/{id}/posts/{postId}: a group announcement or a member fan club's post. */
+postsApi.get("/fanclub_groups/:id/posts/:postId", async (c) => {
+  const app = c.get("app");
+  const groupId = postId(app, c.req.param("id"));
+  const id = postId(app, c.req.param("postId"));
+  const now = Date.now();
+  const detail = await loadGroupPostDetail(app.db, groupId, id, postViewerFrom(app.session), mediaSignerFor(app, now));
+  if (!detail) throw new ApiError(404, app.t("posts:errors.notFound"));
   return ok(c, { post: detail });
 });
 

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { fanclubGroupMembers, fanclubs, plans, posts, type PostRow } from "../../db/schema";
+import { fanclubGroupMembers, fanclubGroups, fanclubs, plans, posts, type PostRow } from "../../db/schema";
 import { mediaUrl } from "../domain/images";
 import { canViewPaidPost } from "../domain/paywall";
-import { POST_TYPE_STR, readerFileName, type PostType } from "../domain/posts";
+import { POST_TYPES, POST_TYPE_STR, readerFileName, type PostType } from "../domain/posts";
 import { privateMediaUrl, type MediaSigner } from "../media/private-urls";
 import {
   accessOfRows,
@@ -160,6 +160,43 @@ export async function loadPostDetail(db: Db, postId: number, viewer: PostViewer,
   return access ? postDetailFor(db, access, signer) : null;
 }
 
+/**
+ * A post seen from a group (`fanclub_groups/{id}/posts/{postId}`): one of the group's own
+ * announcements, or a post of a fan club that is a member of the group (the posts tab's cards).
+ * Null (404) when the group is closed or unknown, or the post belongs to neither; otherwise the
+ * same detail, through the same gate, as the fan club's own post call.
+ */
+export async function loadGroupPostDetail(
+  db: Db,
+  groupId: number,
+  postId: number,
+  viewer: PostViewer,
+  signer: MediaSigner,
+): Promise<PostDetail | null> {
+  const access = await loadPostAccess(db, postId, viewer, signer.now);
+  if (!access) return null;
+  const p = access.post;
+  const [group, member] = await db.batch([
+    db
+      .select({ id: fanclubGroups.id })
+      .from(fanclubGroups)
+      .where(and(eq(fanclubGroups.id, groupId), isNull(fanclubGroups.closedAt))),
+    db
+      .select({ id: fanclubGroupMembers.fanclubId })
+      .from(fanclubGroupMembers)
+      .where(
+        and(
+          eq(fanclubGroupMembers.groupId, groupId),
+          eq(fanclubGroupMembers.fanclubId, p.fanclubId),
+          eq(fanclubGroupMembers.status, "member"),
+        ),
+      ),
+  ]);
+  if (!group.length) return null;
+  const belongs = p.groupId !== null ? p.groupId === groupId : member.length > 0;
+  return belongs ? postDetailFor(db, access, signer) : null;
+}
+
 /** Live posts: published, started, not ended, not deleted. */
 function liveCondition(now: number): SQL {
   return and(
@@ -261,6 +298,41 @@ export async function listFanclubPosts(db: Db, fanclubId: number, viewer: PostVi
   return { posts: cardsFrom(rows, { memberships, paidMonths, now }, viewer), total: Number(count[0]?.n ?? 0), pageSize: POST_PAGE_SIZE };
 }
 
+/**
+ * `GET /api/v1/posts`: the newest live posts of every open fan club of a brand (all brands when
+ * the host has none), optionally of one kind, page by page, each card locked by the same rule as
+ * every other card. Group announcements stay on their groups.
+ */
+export async function listPosts(
+  db: Db,
+  filter: { serviceId: number | null; type: PostType | null },
+  viewer: PostViewer,
+  page: number,
+  now: number,
+) {
+  const where = and(
+    isNull(posts.groupId),
+    liveCondition(now),
+    filter.type ? eq(posts.type, POST_TYPES[filter.type]) : undefined,
+    filter.serviceId !== null ? eq(fanclubs.serviceId, filter.serviceId) : undefined,
+  )!;
+  const [rows, count, memberships, paidMonths] = await db.batch([
+    cardsQuery(db, where, POST_PAGE_SIZE).offset((page - 1) * POST_PAGE_SIZE),
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(posts)
+      .innerJoin(fanclubs, and(eq(fanclubs.id, posts.fanclubId), eq(fanclubs.status, "open")))
+      .where(where),
+    ...viewerPaywall(db, viewer.userId, now),
+  ]);
+  return {
+    posts: cardsFrom(rows, { memberships, paidMonths, now }, viewer),
+    total: Number(count[0]?.n ?? 0),
+    page,
+    pageSize: POST_PAGE_SIZE,
+  };
+}
+
 /** Group announcements (`/groups/{id}/notifies`), public by rule. */
 export async function listGroupPosts(db: Db, groupId: number, viewer: PostViewer, now: number) {
   const [rows, memberships, paidMonths] = await db.batch([
@@ -323,6 +395,16 @@ export async function postCardsByIds(db: Db, ids: readonly number[], viewer: Pos
   ]);
   const cards = cardsFrom(rows, { memberships, paidMonths, now }, viewer);
   return ids.map((id) => cards.find((c) => c.id === id)).filter((c): c is PostCard => Boolean(c));
+}
+
+/**
+ * `GET /api/v1/posts/covers`: the public face of live posts (title and cover, shown to anyone as
+ * on a card), in the order asked; ids that are not live are left out. No body, no lock decision
+ * needed, but the cards come through the same query so a hidden post never shows.
+ */
+export async function postCovers(db: Db, ids: readonly number[], viewer: PostViewer, now: number) {
+  const cards = await postCardsByIds(db, ids, viewer, now);
+  return cards.map((c) => ({ postId: c.id, fanclubId: c.fanclubId, fanclubName: c.fanclubName, title: c.title, coverUrl: c.coverUrl }));
 }
 
 /** Previous (older) and next (newer) live posts of the same fan club. */

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { createPostFile } from "../factories";
+import { createGroup, createGroupMember, createPostFile } from "../factories";
 import { at, confirmedAccount } from "./accounts-fixture";
 import type { TestBrowser } from "./browser";
 import { hosts } from "./helpers";
@@ -331,6 +331,9 @@ describe("the paywall", () => {
     await insertMembership(goldMember.id, fanclubId, gold);
     const { TestBrowser } = await import("./browser");
     const visitor = new TestBrowser();
+    // the fan club in a group, so the group's post call is crawled with the rest
+    const group = await createGroup(env.DB, { ownerFanclubId: fanclubId, name: "鍵のグループ" });
+    await createGroupMember(env.DB, { groupId: group.id, fanclubId });
 
     const surfaces = [
       `/fanclubs/${fanclubId}/posts/${postId}`,
@@ -341,6 +344,10 @@ describe("the paywall", () => {
       `/api/v1/posts/recently_view?ids=${postId}`,
       `/api/v1/posts/${postId}/around_newer`,
       `/api/v1/posts/timeline`,
+      `/api/v1/posts`,
+      `/api/v1/posts?type=picture`,
+      `/api/v1/posts/covers?ids=${postId}`,
+      `/api/v1/fanclub_groups/${group.id}/posts/${postId}`,
       `/fanclubs/${fanclubId}`,
       `/fanclubs/${fanclubId}.data`,
       `/fanclubs/${fanclubId}/talks`,
