@@ -8,6 +8,7 @@ import { lessonSchema, postFormSchema, postFormValues } from "../domain/post-for
 import { COMMENT_SCOPES, POST_LIMITS, POST_TYPES, UPLOAD_RULES, type PostType } from "../domain/posts";
 import { randomToken } from "../security/crypto";
 import { blogContentFrom } from "../services/post-blog";
+import { copyPost } from "../services/post-copy";
 import { editData } from "../services/post-edit-data";
 import { loadPostAccess, postViewerFrom } from "../services/post-access";
 import { deletePost, draftSummary, postFormData, savePost, type PostContent, type SaveRefusal } from "../services/posts";
@@ -147,6 +148,19 @@ creatorPostsApi.get("/:postId/edit", async (c) => {
   if (!access || access.fanclub.id !== op.fanclubId) throw new ApiError(404, app.t("posts:errors.editDataFailed"));
   if (!access.editable) throw new ApiError(403, app.t("posts:errors.notEditable"));
   return ok(c, await editData(app.db, { post: access.post, signer: mediaSignerFor(app, now) }));
+});
+
+/** spec §2 copyPostId: the post becomes a new draft with copies of its files; answers the draft's id. */
+creatorPostsApi.post("/:postId/copy", async (c) => {
+  const app = c.get("app");
+  const op = requirePosterApi(app);
+  const id = postId(app, c.req.param("postId"));
+  const result = await copyPost(app.db, c.env.MEDIA, { op, userId: app.user!.id, postId: id, now: Date.now() });
+  if (!result.ok) {
+    const status = result.reason === "notFound" ? 404 : result.reason === "forbidden" ? 403 : 503;
+    throw new ApiError(status, app.t(`posts:copy.${result.reason === "storageFailed" ? "failed" : result.reason}`));
+  }
+  return ok(c, { postId: result.postId });
 });
 
 creatorPostsApi.delete("/:postId", async (c) => {

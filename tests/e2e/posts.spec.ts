@@ -117,6 +117,41 @@ test.describe("posts and media", () => {
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
   });
 
+  test("a post copied from management opens as a new draft with its own copy of the picture", async ({ page }) => {
+    // an upload, a draft save, the copy and two page loads: more than the default 30 s on a busy machine
+    test.slow();
+    const title = `コピー元のアルバム${suffix}`;
+    await signIn(page, CREATOR);
+    const modal = await openModal(page, "album");
+    const form = modal.getByTestId("post-form");
+    await form.getByLabel("タイトル").fill(title);
+    await form.getByLabel("本文").fill("コピーされる本文");
+    await upload(form, "picture", { name: "copy-me.png", mimeType: "image/png", buffer: PNG });
+    await form.getByTestId("save-draft").click();
+    await expect(page.getByRole("status").filter({ hasText: "下書きを保存しました。" })).toBeVisible();
+    await modal.getByRole("button", { name: "閉じる", exact: true }).click();
+    await expect(managedRow(page, title)).toHaveCount(1);
+    const originalUrl = await managedRow(page, title).locator("a.managed-post-title").getAttribute("href");
+
+    await managedRow(page, title).getByTestId("copy-post").click();
+    const dialog = page.getByRole("dialog").filter({ hasText: "この投稿をコピーして新しい下書きを作りますか？" });
+    await dialog.getByRole("button", { name: "OK" }).click();
+
+    // the editor of the new draft: same title, text and picture, another post id
+    await expect(page).toHaveURL(/\/me\/fanclub\/posts\/edit\/\d+\/picture$/);
+    expect(new URL(page.url()).pathname).not.toBe(originalUrl);
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    const editor = page.getByTestId("post-form");
+    await expect(editor.getByLabel("タイトル")).toHaveValue(title);
+    await expect(editor.getByLabel("本文")).toHaveValue("コピーされる本文");
+    const thumb = editor.getByTestId("upload-item").filter({ hasText: "copy-me.png" }).locator("img.upload-item-thumb");
+    await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+
+    // both drafts are listed in management
+    await openHydrated(page, `${www}/me/fanclub/posts?status=draft`);
+    await expect(managedRow(page, title)).toHaveCount(2);
+  });
+
   test("an attachment scheduled for tomorrow carries the scheduled badge in management", async ({ page }) => {
     const title = `来週のPSD配布${suffix}`;
     await signIn(page, CREATOR);

@@ -12,6 +12,7 @@ import { requireCreator } from "../../../server/http/require-creator";
 import { translatorFor } from "../../../server/i18n";
 import { MANAGED_FILTERS, MANAGED_PAGE_SIZE, deletePost, listManagedPosts, type ManagedFilter } from "../../../server/services/posts";
 import { formatLocalDate } from "../../../server/domain/jst-time";
+import { copyPost } from "../../../server/services/post-copy";
 
 // The modal, its form and the uploader load only when the modal opens.
 const PostModal = lazy(() => import("~/components/posts/post-modal"));
@@ -52,10 +53,26 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const op = requireCreator(app, request, "viewPostManagement");
   const form = await request.formData();
   const id = Number(form.get("postId"));
-  if (form.get("intent") !== "delete" || !Number.isSafeInteger(id) || id < 1) throw new Response(null, { status: 400 });
+  const intent = form.get("intent");
+  if ((intent !== "delete" && intent !== "copy") || !Number.isSafeInteger(id) || id < 1) throw new Response(null, { status: 400 });
+  if (intent === "copy") {
+    // the copy opens in the editor as a draft (spec §2 copyPostId)
+    const copied = await copyPost(app.db, app.env.MEDIA, { op, userId: app.user!.id, postId: id, now: Date.now() });
+    if (!copied.ok) {
+      setFlash(app, [{ type: "error", key: `posts:copy.${copied.reason === "storageFailed" ? "failed" : copied.reason}` }]);
+      throw redirect(`/me/fanclub/posts${new URL(request.url).search}`);
+    }
+    const type = listedTypeOf(form.get("type"));
+    setFlash(app, [{ type: "info", key: "posts:copy.copied" }]);
+    throw redirect(editHref({ id: copied.postId, type }));
+  }
   if (!(await deletePost(app.db, op, app.user!.id, id, Date.now()))) throw new Response(null, { status: 404 });
   setFlash(app, [{ type: "info", key: "posts:toast.deleted" }]);
   throw redirect(`/me/fanclub/posts${new URL(request.url).search}`);
+}
+
+function listedTypeOf(value: FormDataEntryValue | null): PostType {
+  return typeof value === "string" && value in POST_TYPES ? (value as PostType) : "picture";
 }
 
 function editHref(post: { id: number; type: PostType }) {
@@ -151,6 +168,22 @@ export default function PostManagement() {
                   <a className="button button-outline button-small" href={editHref(p)}>
                     {t("actions.edit")}
                   </a>
+                  <Form
+                    method="post"
+                    onSubmit={async (e) => {
+                      const form = e.currentTarget;
+                      e.preventDefault();
+                      if (await dialog.confirm({ message: t("copy.copyConfirm") })) form.submit();
+                    }}
+                  >
+                    <input type="hidden" name="postId" value={p.id} />
+                    <input type="hidden" name="type" value={p.type} />
+                    {/* a field, not the button's value: the confirm dialog submits the form without its submitter */}
+                    <input type="hidden" name="intent" value="copy" />
+                    <button type="submit" className="button button-outline button-small" data-testid="copy-post">
+                      {t("copy.copy")}
+                    </button>
+                  </Form>
                   <Form
                     method="post"
                     onSubmit={async (e) => {

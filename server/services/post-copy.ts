@@ -1,0 +1,141 @@
+import { eq, inArray, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { Db } from "../../db/client";
+import { postFiles, posts } from "../../db/schema";
+import { can } from "../domain/fanclub-permissions";
+import { copiedObjectKey, replaceKeys } from "../domain/post-copy";
+import { randomToken } from "../security/crypto";
+import type { OperatingFanclub } from "./creator";
+import { loadPostAccess, type PostViewer } from "./post-access";
+
+/**
+ * Post copy (spec §2 `copyPostId`): a post of the operating fan club becomes a new draft with the
+ * same title, text, blog body, plan and settings. Every stored object (files, blog images, cover)
+ * is copied to a new R2 key with new file rows, so deleting either post's files never breaks the
+ * other (decision 041). Objects are copied first; the post and its file rows are written in one
+ * batch afterwards, and a failed copy removes the objects it already wrote: no row is left behind.
+ */
+
+export type CopyResult = { ok: true; postId: number } | { ok: false; reason: "forbidden" | "notFound" | "storageFailed" };
+
+function viewerOf(op: OperatingFanclub, userId: number): PostViewer {
+  const isOwner = op.mode === "owner";
+  return {
+    userId,
+    ownFanclubId: isOwner ? op.fanclubId : null,
+    editing: isOwner ? new Map() : new Map([[op.fanclubId, op.role.editorPermissions ?? new Set()]]),
+  };
+}
+
+async function copyObject(bucket: R2Bucket, from: string, to: string): Promise<void> {
+  const source = await bucket.get(from);
+  if (!source) throw new Error(`missing object ${from}`);
+  const contentType = source.httpMetadata?.contentType;
+  await bucket.put(to, source.body, contentType ? { httpMetadata: { contentType } } : undefined);
+}
+
+export async function copyPost(
+  db: Db,
+  bucket: R2Bucket,
+  args: { op: OperatingFanclub; userId: number; postId: number; now: number },
+): Promise<CopyResult> {
+  const { op, userId, now } = args;
+  if (!can(op.role, "createDraft") && !can(op.role, "publishPost")) return { ok: false, reason: "forbidden" };
+  const access = await loadPostAccess(db, args.postId, viewerOf(op, userId), now);
+  if (!access || access.fanclub.id !== op.fanclubId || access.post.deletedAt) return { ok: false, reason: "notFound" };
+  // an editor copies only what they may edit: an owner-only post stays the owner's
+  if (!access.editable) return { ok: false, reason: "forbidden" };
+  const source = access.post;
+
+  const files = await db.select().from(postFiles).where(eq(postFiles.postId, source.id)).all();
+  const stored = files.filter((f) => f.status === "stored");
+  const keyMap = new Map<string, string>();
+  for (const f of stored) keyMap.set(f.r2Key, copiedObjectKey(f.r2Key, randomToken(18)));
+  if (source.coverKey) keyMap.set(source.coverKey, copiedObjectKey(source.coverKey, randomToken(12)));
+
+  const written: string[] = [];
+  try {
+    for (const [from, to] of keyMap) {
+      await copyObject(bucket, from, to);
+      written.push(to);
+    }
+  } catch {
+    if (written.length) await bucket.delete(written).catch(() => {});
+    return { ok: false, reason: "storageFailed" };
+  }
+
+  const isOwner = op.mode === "owner";
+  const newKeys = stored.map((f) => keyMap.get(f.r2Key)!);
+  const fileInserts = stored.map((f) =>
+    db.insert(postFiles).values({
+      fanclubId: f.fanclubId,
+      uploaderId: userId,
+      postId: null,
+      kind: f.kind,
+      filename: f.filename,
+      extension: f.extension,
+      contentType: f.contentType,
+      size: f.size,
+      r2Key: keyMap.get(f.r2Key)!,
+      status: "stored",
+      sortOrder: f.sortOrder,
+      createdAt: new Date(now),
+      completedAt: new Date(now),
+    }),
+  );
+  const insertPost = db
+    .insert(posts)
+    .values({
+      fanclubId: op.fanclubId,
+      authorId: userId,
+      type: source.type,
+      title: source.title,
+      comment: source.comment,
+      blogJson: source.blogJson === null ? null : replaceKeys(source.blogJson, keyMap),
+      blogHtml: source.blogHtml === null ? null : replaceKeys(source.blogHtml, keyMap),
+      blogCharCount: source.blogCharCount,
+      coverKey: source.coverKey ? keyMap.get(source.coverKey)! : null,
+      coverName: source.coverName,
+      // always a draft: never visible to fans until the creator publishes it
+      isPublish: false,
+      publishedAt: new Date(now),
+      unpublishedAt: null,
+      planId: source.planId,
+      allowComment: source.allowComment,
+      commentScope: source.commentScope,
+      showFilename: source.showFilename,
+      allowTipping: source.allowTipping,
+      editScope: source.editScope,
+      editorUserId: source.editorUserId,
+      // a contest entry is made by publishing into the contest, not inherited
+      contestId: null,
+      // only the group's owner fan club posts announcements (spec §6)
+      groupId: isOwner ? source.groupId : null,
+      limitLesson: source.limitLesson,
+      lessonPlatformType: source.lessonPlatformType,
+      reservationStartAt: source.reservationStartAt,
+      lessonDuration: source.lessonDuration,
+      createdAt: new Date(now),
+      updatedAt: new Date(now),
+    })
+    .returning({ id: posts.id });
+  // files first (with no post), then the post, then the files take its id: the update leaves
+  // last_insert_rowid() on the post, and the whole batch is one transaction
+  const attach = newKeys.length
+    ? [
+        db
+          .update(postFiles)
+          .set({ postId: sql`last_insert_rowid()` })
+          .where(inArray(postFiles.r2Key, newKeys)),
+      ]
+    : [];
+  try {
+    const statements: [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] = [insertPost];
+    const results = await db.batch([...fileInserts, ...statements, ...attach] as unknown as typeof statements);
+    const created = results[fileInserts.length] as { id: number }[];
+    return { ok: true, postId: created[0]!.id };
+  } catch (error) {
+    if (written.length) await bucket.delete(written).catch(() => {});
+    throw error;
+  }
+}
