@@ -150,6 +150,11 @@ test.describe("posts and media", () => {
     // both drafts are listed in management
     await openHydrated(page, `${www}/me/fanclub/posts?status=draft`);
     await expect(managedRow(page, title)).toHaveCount(2);
+
+    // deleting one after the confirm dialog leaves the other (the confirmed submit names its intent)
+    await managedRow(page, title).first().getByRole("button", { name: "削除" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "OK" }).click();
+    await expect(managedRow(page, title)).toHaveCount(1);
   });
 
   test("an attachment scheduled for tomorrow carries the scheduled badge in management", async ({ page }) => {

@@ -193,7 +193,9 @@ export default function PostManagement() {
                     }}
                   >
                     <input type="hidden" name="postId" value={p.id} />
-                    <button type="submit" name="intent" value="delete" className="button button-danger button-small">
+                    {/* as for copy: the confirmed submit carries no submitter, so the intent is a field */}
+                    <input type="hidden" name="intent" value="delete" />
+                    <button type="submit" className="button button-danger button-small">
                       {t("actions.delete")}
                     </button>
                   </Form>
