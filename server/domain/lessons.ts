@@ -147,6 +147,24 @@ export function finishNotice(slot: { status: number; owedRefunds: number } | nul
     : [{ type: "info", key: "lessons:flash.cancelled" }];
 }
 
+// ---- what a cancelled seat gives back ----
+
+/**
+ * The refund of one seat of a cancelled lesson: the seat's price was paid by card first, then
+ * coins (a cart holds one lesson seat alone), so the card gets back at most its own part and the
+ * wallet the rest. The key is the card refund's idempotency key; the coin credit, a debt owed
+ * by bank transfer and a late refund failure all find the seat's refund by it.
+ */
+export function seatRefund(seat: { id: number; price: number; cardAmount: number; fanclubName: string; title: string }): {
+  key: string;
+  card: number;
+  coins: number;
+  memo: string;
+} {
+  const card = Math.min(seat.cardAmount, seat.price);
+  return { key: `refund:lesson:${seat.id}`, card, coins: seat.price - card, memo: `${seat.fanclubName} ${seat.title}` };
+}
+
 // ---- seats taken with a special ticket (decision 038) ----
 
 /** Why a fan cannot take a seat with a ticket now; each has a localized message (lessons:ticketSeat.*). */

@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../../db/client";
 import { postFiles, posts } from "../../db/schema";
@@ -6,7 +6,8 @@ import { can } from "../domain/fanclub-permissions";
 import { copiedObjectKey, replaceKeys } from "../domain/post-copy";
 import { randomToken } from "../security/crypto";
 import type { OperatingFanclub } from "./creator";
-import { loadPostAccess, type PostViewer } from "./post-access";
+import { accessOfRows, accessStatements } from "./post-access";
+import { filesOfPostQuery, operatorViewer } from "./posts";
 
 /**
  * Post copy (spec §2 `copyPostId`): a post of the operating fan club becomes a new draft with the
@@ -17,15 +18,6 @@ import { loadPostAccess, type PostViewer } from "./post-access";
  */
 
 export type CopyResult = { ok: true; postId: number } | { ok: false; reason: "forbidden" | "notFound" | "storageFailed" };
-
-function viewerOf(op: OperatingFanclub, userId: number): PostViewer {
-  const isOwner = op.mode === "owner";
-  return {
-    userId,
-    ownFanclubId: isOwner ? op.fanclubId : null,
-    editing: isOwner ? new Map() : new Map([[op.fanclubId, op.role.editorPermissions ?? new Set()]]),
-  };
-}
 
 async function copyObject(bucket: R2Bucket, from: string, to: string): Promise<void> {
   const source = await bucket.get(from);
@@ -41,34 +33,40 @@ export async function copyPost(
 ): Promise<CopyResult> {
   const { op, userId, now } = args;
   if (!can(op.role, "createDraft") && !can(op.role, "publishPost")) return { ok: false, reason: "forbidden" };
-  const access = await loadPostAccess(db, args.postId, viewerOf(op, userId), now);
+  // the gate and the post's stored files in one round trip; the files are used only once the gate allows
+  const [rows, memberRows, paidMonths, rewards, stored] = await db.batch([
+    ...accessStatements(db, args.postId, userId, now),
+    filesOfPostQuery(db, args.postId),
+  ]);
+  const access = accessOfRows([rows, memberRows, paidMonths, rewards], operatorViewer(op, userId), now);
   if (!access || access.fanclub.id !== op.fanclubId || access.post.deletedAt) return { ok: false, reason: "notFound" };
   // an editor copies only what they may edit: an owner-only post stays the owner's
   if (!access.editable) return { ok: false, reason: "forbidden" };
   const source = access.post;
 
-  const files = await db.select().from(postFiles).where(eq(postFiles.postId, source.id)).all();
-  const stored = files.filter((f) => f.status === "stored");
   const keyMap = new Map<string, string>();
   for (const f of stored) keyMap.set(f.r2Key, copiedObjectKey(f.r2Key, randomToken(18)));
   if (source.coverKey) keyMap.set(source.coverKey, copiedObjectKey(source.coverKey, randomToken(12)));
 
+  // side by side (a post holds at most a few files); each finished copy is remembered so a
+  // failure of another removes it again
   const written: string[] = [];
-  try {
-    for (const [from, to] of keyMap) {
+  const copies = await Promise.allSettled(
+    [...keyMap].map(async ([from, to]) => {
       await copyObject(bucket, from, to);
       written.push(to);
-    }
-  } catch {
+    }),
+  );
+  if (copies.some((c) => c.status === "rejected")) {
     if (written.length) await bucket.delete(written).catch(() => {});
     return { ok: false, reason: "storageFailed" };
   }
 
   const isOwner = op.mode === "owner";
   const newKeys = stored.map((f) => keyMap.get(f.r2Key)!);
-  const fileInserts = stored.map((f) =>
+  const fileInserts = stored.map((f, i) =>
     db.insert(postFiles).values({
-      fanclubId: f.fanclubId,
+      fanclubId: op.fanclubId,
       uploaderId: userId,
       postId: null,
       kind: f.kind,
@@ -78,7 +76,8 @@ export async function copyPost(
       size: f.size,
       r2Key: keyMap.get(f.r2Key)!,
       status: "stored",
-      sortOrder: f.sortOrder,
+      // the rows come in the source's order
+      sortOrder: i,
       createdAt: new Date(now),
       completedAt: new Date(now),
     }),

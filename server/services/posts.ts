@@ -101,7 +101,8 @@ function publishedCount(fanclubId: number) {
 }
 
 /** The person on the creator pages as the post gate sees them: owner or editor of the operating fan club. */
-function viewerOf(op: OperatingFanclub, userId: number): PostViewer {
+/** The operating fan club's owner or editor as a post viewer: what they may see and edit of its posts. */
+export function operatorViewer(op: OperatingFanclub, userId: number): PostViewer {
   const isOwner = op.mode === "owner";
   return {
     userId,
@@ -130,7 +131,7 @@ export async function savePost(db: Db, args: SavePostArgs): Promise<SaveResult> 
 
   let existing: PostRow | null = null;
   if (args.postId !== null) {
-    const access = await loadPostAccess(db, args.postId, viewerOf(op, userId), now);
+    const access = await loadPostAccess(db, args.postId, operatorViewer(op, userId), now);
     if (!access || access.fanclub.id !== op.fanclubId || access.post.type !== POST_TYPES[type]) return { ok: false, reason: "notFound" };
     if (!access.editable) return { ok: false, reason: "notEditable" };
     existing = access.post;
@@ -294,7 +295,7 @@ export async function savePost(db: Db, args: SavePostArgs): Promise<SaveResult> 
 
 /** Deletes (hides) a post the person may edit; its files stay until the clean-up job. */
 export async function deletePost(db: Db, op: OperatingFanclub, userId: number, postId: number, now: number): Promise<boolean> {
-  const access = await loadPostAccess(db, postId, viewerOf(op, userId), now);
+  const access = await loadPostAccess(db, postId, operatorViewer(op, userId), now);
   if (!access || access.fanclub.id !== op.fanclubId || !access.editable) return false;
   await db.batch([
     db

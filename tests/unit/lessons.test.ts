@@ -11,6 +11,7 @@ import {
   lessonTab,
   reminderDue,
   reserveState,
+  seatRefund,
   scheduleLocked,
   seatsLeft,
   slotActionAllowed,
@@ -200,6 +201,24 @@ describe("the creator's notice after done or cancel (finishNotice)", () => {
       "lessons:flash.cancelled",
       "lessons:flash.owed",
     ]);
+  });
+});
+
+describe("what a cancelled seat gives back (seatRefund)", () => {
+  const seat = { id: 42, fanclubName: "Club", title: "Voice lesson" };
+  it("gives the card its own part and the wallet the rest", () => {
+    expect(seatRefund({ ...seat, price: 3000, cardAmount: 1000 })).toEqual({
+      key: "refund:lesson:42",
+      card: 1000,
+      coins: 2000,
+      memo: "Club Voice lesson",
+    });
+  });
+  it("never refunds the card more than the seat's price", () => {
+    expect(seatRefund({ ...seat, price: 3000, cardAmount: 5000 })).toMatchObject({ card: 3000, coins: 0 });
+  });
+  it("refunds a seat paid in coins alone to the wallet", () => {
+    expect(seatRefund({ ...seat, price: 3000, cardAmount: 0 })).toMatchObject({ card: 0, coins: 3000 });
   });
 });
 

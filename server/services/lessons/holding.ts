@@ -1,13 +1,14 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../../../db/client";
-import { fanclubs, lessonReservations, lessonSlots, liveEvents, notifications, purchases, specialTickets } from "../../../db/schema";
-import { LESSON_STATUS, slotActionAllowed, statusAfter, type SlotAction } from "../../domain/lessons";
+import { lessonReservations, lessonSlots, liveEvents, notifications, specialTickets } from "../../../db/schema";
+import { LESSON_STATUS, seatRefund, slotActionAllowed, statusAfter, type SlotAction } from "../../domain/lessons";
 import { LIVE_STATUS } from "../../domain/live-events";
 import type { PaymentProvider } from "../../integrations/payments";
 import { creditCoins } from "../coins";
 import { postRefundsTo } from "../earnings/refunds";
 import { oweIfCardCannotTakeIt, type OwedRefundSink } from "../payouts/owed-refunds";
+import { selectSeatRefunds } from "./seat-refunds";
 
 /**
  * Holding a lesson: marking it done or cancelled moves the slot and every live seat in one batch
@@ -128,38 +129,19 @@ async function refundCancelledSeats(
   slotId: number,
   now: number,
 ): Promise<{ refunded: number; owed: number }> {
-  const seats = await db
-    .select({
-      id: lessonReservations.id,
-      userId: lessonReservations.userId,
-      price: lessonReservations.price,
-      purchaseKey: purchases.idempotencyKey,
-      cardAmount: purchases.cardAmount,
-      cardChargeId: purchases.cardChargeId,
-      title: lessonSlots.title,
-      fanclubId: fanclubs.id,
-      fanclubName: fanclubs.name,
-    })
-    .from(lessonReservations)
-    .innerJoin(lessonSlots, eq(lessonSlots.id, lessonReservations.slotId))
-    .innerJoin(fanclubs, eq(fanclubs.id, lessonSlots.fanclubId))
-    .innerJoin(purchases, eq(purchases.id, lessonReservations.purchaseId))
-    .where(
-      and(
-        eq(lessonReservations.slotId, slotId),
-        eq(lessonReservations.status, LESSON_STATUS.cancelled),
-        eq(lessonSlots.status, LESSON_STATUS.cancelled),
-        gt(lessonReservations.price, 0),
-        isNull(lessonReservations.refundedAt),
-      ),
-    );
+  const seats = await selectSeatRefunds(db).where(
+    and(
+      eq(lessonReservations.slotId, slotId),
+      eq(lessonReservations.status, LESSON_STATUS.cancelled),
+      eq(lessonSlots.status, LESSON_STATUS.cancelled),
+      gt(lessonReservations.price, 0),
+      isNull(lessonReservations.refundedAt),
+    ),
+  );
   let refunded = 0;
   let owed = 0;
   for (const seat of seats) {
-    const key = `refund:lesson:${seat.id}`;
-    // the seat's price was paid by card first, then coins (a cart holds one lesson seat alone)
-    const card = Math.min(seat.cardAmount, seat.price);
-    const coins = seat.price - card;
+    const { key, card, coins, memo } = seatRefund(seat);
     let refundId: string | null = null;
     try {
       if (card > 0 && seat.cardChargeId) {
@@ -180,7 +162,7 @@ async function refundCancelledSeats(
         fanclubId: seat.fanclubId,
         amount: card,
         key,
-        memo: `${seat.fanclubName} ${seat.title}`,
+        memo,
         now,
       });
       if (outcome === "retry") {
@@ -195,7 +177,7 @@ async function refundCancelledSeats(
         kind: "charge",
         idempotencyKey: `${key}:coins`,
         now,
-        memo: `${seat.fanclubName} ${seat.title}`,
+        memo,
         ref: { type: "lesson_refund", id: seat.id },
       });
     }

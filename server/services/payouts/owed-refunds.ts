@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { fanclubs, lessonReservations, lessonSlots, purchases } from "../../../db/schema";
+import { lessonReservations, purchases } from "../../../db/schema";
+import { seatRefund } from "../../domain/lessons";
+import { selectSeatRefunds } from "../lessons/seat-refunds";
 import { cardRefundFailure } from "../../domain/payouts";
 import { hostConfigFrom } from "../../config";
 import { originFor } from "../../domain/hosts";
@@ -117,33 +119,13 @@ async function findFailedRefund(db: Db, failed: FailedCardRefund): Promise<Omit<
   // the payment and the key are proof enough, as the provider made the refund with them
   const sameRefund = (recorded: string | null) => recorded === null || recorded === failed.refundId;
   if (lessonReservationId && /^\d{1,15}$/.test(lessonReservationId)) {
-    const seat = await db
-      .select({
-        id: lessonReservations.id,
-        userId: lessonReservations.userId,
-        price: lessonReservations.price,
-        refundId: lessonReservations.refundId,
-        cardAmount: purchases.cardAmount,
-        cardChargeId: purchases.cardChargeId,
-        title: lessonSlots.title,
-        fanclubId: fanclubs.id,
-        fanclubName: fanclubs.name,
-      })
-      .from(lessonReservations)
-      .innerJoin(lessonSlots, eq(lessonSlots.id, lessonReservations.slotId))
-      .innerJoin(fanclubs, eq(fanclubs.id, lessonSlots.fanclubId))
-      .innerJoin(purchases, eq(purchases.id, lessonReservations.purchaseId))
+    const seat = await selectSeatRefunds(db)
       .where(eq(lessonReservations.id, Number(lessonReservationId)))
       .get();
     if (!seat || seat.cardChargeId !== failed.chargeId || !sameRefund(seat.refundId)) return null;
-    // the same card part the cancel refunded (services/lessons/holding.ts)
-    return {
-      userId: seat.userId,
-      fanclubId: seat.fanclubId,
-      amount: Math.min(seat.cardAmount, seat.price),
-      key: `refund:lesson:${seat.id}`,
-      memo: `${seat.fanclubName} ${seat.title}`,
-    };
+    // the same card part, under the same key, as the cancel refunded
+    const { key, card, memo } = seatRefund(seat);
+    return { userId: seat.userId, fanclubId: seat.fanclubId, amount: card, key, memo };
   }
   if (purchaseKey) {
     const purchase = await db.select().from(purchases).where(eq(purchases.idempotencyKey, purchaseKey)).get();
