@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
-import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { MessageForm } from "~/components/messages/thread-view";
-import { useTranslation, withNamespaces } from "~/lib/i18n";
+import { NewMessagePage, type NewMessageData } from "~/components/messages/new-message-page";
+import { withNamespaces } from "~/lib/i18n";
 import { retryAfterHeaders } from "~/lib/retry-after";
 import messagesStyles from "~/styles/messages.css?url";
 import { MESSAGE_IMAGE, MESSAGE_TEXT_MAX } from "../../../server/domain/messages";
@@ -41,7 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     name: person.name,
     refused: state.blockedByClub ? ("blocked" as const) : state.clubMutedByFan ? ("muted" as const) : null,
     limits: { textMax: MESSAGE_TEXT_MAX, imageMaxMb: MESSAGE_IMAGE.maxBytes / 1024 / 1024 },
-  };
+  } satisfies NewMessageData & { title: string };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -59,28 +58,5 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function NewFanclubMessage() {
-  const { t } = useTranslation("messages");
-  const d = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>();
-  const navigation = useNavigation();
-  return (
-    <div className="page messages-page">
-      <p>
-        <Link to="/me/fanclub/messages">{t("thread.back")}</Link>
-      </p>
-      <h1>{t("new.title", { name: d.name })}</h1>
-      {reply && !reply.ok ? (
-        <p className="flash flash-error" role="alert" data-testid="message-reply">
-          {reply.message}
-        </p>
-      ) : null}
-      {d.refused ? (
-        <p className="flash flash-error" data-testid="write-refused">
-          {t(`errors.${d.refused}`)}
-        </p>
-      ) : (
-        <MessageForm textMax={d.limits.textMax} imageMaxMb={d.limits.imageMaxMb} busy={navigation.state !== "idle"} />
-      )}
-    </div>
-  );
+  return <NewMessagePage back="/me/fanclub/messages" />;
 }
