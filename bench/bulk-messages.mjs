@@ -14,10 +14,10 @@
 //   BENCH_BULK_RECIPIENTS=100000 npx node bench/bulk-messages.mjs
 // on BENCH_PORT (8798, the page benchmarks' port, once their worker has gone).
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { insertRows, q, workerJson } from "./seed-sql.mjs";
 import { startSeededWorker } from "./seeded-worker.mjs";
 
 const OWNER = 9_700_001;
@@ -26,17 +26,6 @@ const FANCLUB = 970_001;
 const PLAN = 970_001;
 const FIRST_MEMBERSHIP = 12_000_001;
 const CHUNK = 500;
-
-const q = (s) => `'${String(s).replaceAll("'", "''")}'`;
-
-function* insertRows(table, columns, rows, perStatement = 400) {
-  for (let i = 0; i < rows.length; i += perStatement) {
-    yield `INSERT INTO ${table} (${columns.join(", ")}) VALUES\n${rows
-      .slice(i, i + perStatement)
-      .map((r) => `(${r.join(", ")})`)
-      .join(",\n")};`;
-  }
-}
 
 function seedSql(recipients, now) {
   const users = [[OWNER, q(`bench-bulk-owner@bench.fanclub.localhost`), q("ベンチ一斉主催"), q("bench-bulk-owner"), q("ja"), 0, now, now]];
@@ -58,25 +47,6 @@ function seedSql(recipients, now) {
       500,
     ),
   ].join("\n");
-}
-
-function call(port, pathname, method = "GET") {
-  return new Promise((resolve, reject) => {
-    const host = `www.fanclub.localhost:${port}`;
-    const headers = { host, accept: "application/json", ...(method === "POST" ? { origin: `http://${host}`, "content-length": "0" } : {}) };
-    const req = request({ host: "127.0.0.1", port, path: pathname, method, headers }, (res) => {
-      const chunks = [];
-      res.on("data", (c) => chunks.push(c));
-      res.on("end", () => {
-        const body = Buffer.concat(chunks).toString("utf8");
-        if (res.statusCode !== 200) return reject(new Error(`${pathname} answered ${res.statusCode}: ${body.slice(0, 300)}`));
-        resolve({ json: JSON.parse(body), trips: Number(res.headers["x-d1-round-trips"]) });
-      });
-    });
-    req.on("error", reject);
-    req.setTimeout(60_000, () => req.destroy(new Error(`${pathname} did not answer in 60 s`)));
-    req.end();
-  });
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -104,7 +74,7 @@ export async function runBulkMessageBench({
   try {
     const timeoutMs = Number(process.env.BENCH_BULK_TIMEOUT_MIN ?? 60) * 60_000;
     const started = performance.now();
-    const sent = (await call(port, `/dev/bulk-messages?fanclub=${FANCLUB}&plan=${PLAN}`, "POST")).json;
+    const sent = (await workerJson(port, `/dev/bulk-messages?fanclub=${FANCLUB}&plan=${PLAN}`, "POST")).json;
     const requestMs = performance.now() - started;
     if (sent.planned !== recipients) throw new Error(`the message reaches ${sent.planned} people; seeded ${recipients}`);
     let status;
@@ -117,13 +87,13 @@ export async function runBulkMessageBench({
     let resumes = 0;
     for (;;) {
       await sleep(1000);
-      status = (await call(port, `/dev/bulk-messages?id=${sent.id}`)).json;
+      status = (await workerJson(port, `/dev/bulk-messages?id=${sent.id}`)).json;
       if (status.status === "sent") break;
       if (status.delivered !== lastDelivered) {
         lastDelivered = status.delivered;
         lastMoved = performance.now();
       } else if (performance.now() - lastMoved > stallMs) {
-        const { resumed } = (await call(port, "/dev/bulk-messages?sweep=1", "POST")).json;
+        const { resumed } = (await workerJson(port, "/dev/bulk-messages?sweep=1", "POST")).json;
         resumes++;
         lastMoved = performance.now();
         console.log(`  bulk: no progress for ${stallMs / 1000} s at ${status.delivered}; the sweep resumed ${JSON.stringify(resumed)}`);
@@ -137,12 +107,12 @@ export async function runBulkMessageBench({
       }
     }
     const wholeMs = performance.now() - started;
-    status = (await call(port, `/dev/bulk-messages?id=${sent.id}&check=1`)).json;
+    status = (await workerJson(port, `/dev/bulk-messages?id=${sent.id}&check=1`)).json;
     const deliveryMs = Number(status.lastAt) - Number(status.firstAt);
     // a chunk of a second message to the same plan, run inside one request
-    const held = (await call(port, `/dev/bulk-messages?fanclub=${FANCLUB}&plan=${PLAN}&hold=1`, "POST")).json;
-    const chunk = await call(port, `/dev/bulk-messages?id=${held.id}&after=0`, "POST");
-    const chunkStatus = (await call(port, `/dev/bulk-messages?id=${held.id}&check=1`)).json;
+    const held = (await workerJson(port, `/dev/bulk-messages?fanclub=${FANCLUB}&plan=${PLAN}&hold=1`, "POST")).json;
+    const chunk = await workerJson(port, `/dev/bulk-messages?id=${held.id}&after=0`, "POST");
+    const chunkStatus = (await workerJson(port, `/dev/bulk-messages?id=${held.id}&check=1`)).json;
     const checks = {
       "every member got it (messages = recipients)": status.messages === recipients && status.recipients === recipients,
       "nobody got it twice": status.receivedTwice === 0,

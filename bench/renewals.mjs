@@ -22,6 +22,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { startWorker } from "../scripts/start-worker.mjs";
 import { offlineEnv } from "../scripts/wrangler-env.mjs";
+import { insertRows, q, workerJson } from "./seed-sql.mjs";
 
 const JST = 9 * 3600_000;
 const FANCLUBS = 100;
@@ -56,17 +57,6 @@ function fanKind(index) {
   const r = (index * 37) % 100;
   return r < 94 ? "card" : r < 97 ? "coin" : "unpaid";
 }
-
-function* insertRows(table, columns, rows, perStatement = 400) {
-  for (let i = 0; i < rows.length; i += perStatement) {
-    yield `INSERT INTO ${table} (${columns.join(", ")}) VALUES\n${rows
-      .slice(i, i + perStatement)
-      .map((r) => `(${r.join(", ")})`)
-      .join(",\n")};`;
-  }
-}
-
-const q = (s) => `'${String(s).replaceAll("'", "''")}'`;
 
 export function seedSql({ memberships, paidThrough, now }) {
   const fans = Math.ceil(memberships / FANCLUBS);
@@ -183,30 +173,6 @@ export function seedSql({ memberships, paidThrough, now }) {
   return { sql: out.join("\n"), expected, fans };
 }
 
-function getJson(port, pathname, method = "GET") {
-  return new Promise((resolve, reject) => {
-    const host = `www.fanclub.localhost:${port}`;
-    const headers = { host, accept: "application/json", ...(method === "POST" ? { origin: `http://${host}`, "content-length": "0" } : {}) };
-    const req = request({ host: "127.0.0.1", port, path: pathname, method, headers }, (res) => {
-      const chunks = [];
-      res.on("data", (c) => chunks.push(c));
-      res.on("end", () => {
-        const body = Buffer.concat(chunks).toString("utf8");
-        if (res.statusCode !== 200) return reject(new Error(`${pathname} answered ${res.statusCode}: ${body.slice(0, 300)}`));
-        try {
-          resolve(JSON.parse(body));
-        } catch {
-          resolve(body);
-        }
-      });
-    });
-    req.on("error", reject);
-    // a wedged worker must not hang the benchmark
-    req.setTimeout(30_000, () => req.destroy(new Error(`${pathname} did not answer in 30 s`)));
-    req.end();
-  });
-}
-
 /** Open file descriptors of the workerd serving `port` (Linux /proc), or null. */
 function openFiles(port) {
   try {
@@ -300,11 +266,11 @@ export async function runRenewalBench({
   let worker = await startWorker({ port, persistTo, stdio });
   const statusPath = `/dev/renewals?month=${month}&from=${FIRST_MEMBERSHIP}`;
   const startRun = async () => {
-    const enqueued = await getJson(port, `/dev/renewals?month=${month}`, "POST");
+    const enqueued = (await workerJson(port, `/dev/renewals?month=${month}`, "POST", 30_000)).json;
     if (!enqueued.enqueued?.includes("renewal-scan")) throw new Error(`the renewal run did not start: ${JSON.stringify(enqueued)}`);
   };
   try {
-    const before = await getJson(port, statusPath);
+    const before = (await workerJson(port, statusPath, "GET", 30_000)).json;
     if (before.memberships !== memberships || before.due !== memberships)
       throw new Error(`seeded ${before.memberships} memberships, ${before.due} due; wanted ${memberships}`);
     // The renewal scan the money cron enqueues at 00:00 JST on the 1st of this month, through the
@@ -319,7 +285,10 @@ export async function runRenewalBench({
     const restarts = [];
     while (performance.now() - started < timeoutMs) {
       await sleep(5000);
-      const status = await getJson(port, statusPath).catch(() => null);
+      const status = await workerJson(port, statusPath, "GET", 30_000).then(
+        (r) => r.json,
+        () => null,
+      );
       const settled = status ? status.paid + status.unpaid : progress.value;
       if (status && settled >= memberships && settledAt === null) settledAt = performance.now();
       const work = status ? settled + (memberships - status.emailsPending) : progress.value;
@@ -347,7 +316,7 @@ export async function runRenewalBench({
       }
     }
     const drainedAt = performance.now();
-    const final = await getJson(port, `${statusPath}&audit=1`);
+    const final = (await workerJson(port, `${statusPath}&audit=1`, "GET", 30_000)).json;
     const settled = final.paid + final.unpaid;
     const minutes = ((settledAt ?? drainedAt) - started) / 60_000;
     const ledgerClean =
