@@ -161,3 +161,45 @@ export interface CartItemKind<Ctx = unknown, Detail = unknown> {
 export function defineKind<Ctx, Detail>(kind: CartItemKind<Ctx, Detail>): CartItemKind {
   return kind as unknown as CartItemKind;
 }
+
+/**
+ * How a one-seat kind is added, loaded and checked: the line is one seat of one target (a live
+ * ticket type, a lesson slot) at the target's price, and the same check judges it when it is
+ * added and again when it is paid. The kinds differ only in how targets are read and judged.
+ */
+export function oneSeatLine<Ctx, Info extends { fanclubId: number; price: number }>(spec: {
+  type: CartItemType;
+  targetType: CartTargetType;
+  loadTargets(db: Db, userId: number, targetIds: readonly number[]): Promise<Ctx>;
+  checkTarget(ctx: Ctx, targetId: number, now: number): { ok: true; info: Info } | { ok: false; problem: CartProblem };
+}): Pick<CartItemKind<Ctx, Info>, "type" | "targetTypes" | "prepare" | "load" | "check"> {
+  return {
+    type: spec.type,
+    targetTypes: [spec.targetType],
+    async prepare(db, request) {
+      const check = spec.checkTarget(await spec.loadTargets(db, request.userId, [request.id]), request.id, request.now);
+      if (!check.ok) return check;
+      const row: NewCartRow = {
+        type: spec.type,
+        targetType: spec.targetType,
+        targetId: request.id,
+        fanclubId: check.info.fanclubId,
+        price: check.info.price,
+        quantity: 1,
+        note: null,
+      };
+      return { ok: true, rows: [row] };
+    },
+    load: (db, userId, rows) =>
+      spec.loadTargets(
+        db,
+        userId,
+        rows.map((r) => r.targetId),
+      ),
+    check(ctx, row, now) {
+      const check = spec.checkTarget(ctx, row.targetId, now);
+      if (!check.ok) return check;
+      return { ok: true, price: check.info.price, detail: check.info };
+    },
+  };
+}

@@ -3,7 +3,7 @@ import type { Db } from "../../../db/client";
 import { fanclubs, lessonReservations, lessonSlots } from "../../../db/schema";
 import { mediaUrl } from "../../domain/images";
 import { lessonEndAt, reserveState } from "../../domain/lessons";
-import { EMPTY_ITEM_FIELDS, defineKind, type CartProblem } from "./kind";
+import { EMPTY_ITEM_FIELDS, defineKind, oneSeatLine, type CartProblem } from "./kind";
 
 /**
  * Lesson seats in the cart (issue 22). The id is the slot's. One seat per fan and slot (UNIQUE);
@@ -95,41 +95,7 @@ function lessonSeatKey(purchaseKey: string, slotId: number): string {
 }
 
 export const lessonKind = defineKind<SlotContext, SlotInfo>({
-  type: "LessonReservation",
-  targetTypes: ["lesson_slot"],
-
-  async prepare(db, request) {
-    const ctx = await loadLessonContext(db, request.userId, [request.id]);
-    const check = checkSlot(ctx, request.id, request.now);
-    if (!check.ok) return check;
-    return {
-      ok: true,
-      rows: [
-        {
-          type: "LessonReservation",
-          targetType: "lesson_slot",
-          targetId: request.id,
-          fanclubId: check.info.fanclubId,
-          price: check.info.price,
-          quantity: 1,
-          note: null,
-        },
-      ],
-    };
-  },
-
-  load: (db, userId, rows) =>
-    loadLessonContext(
-      db,
-      userId,
-      rows.map((r) => r.targetId),
-    ),
-
-  check(ctx, row, now) {
-    const check = checkSlot(ctx, row.targetId, now);
-    if (!check.ok) return check;
-    return { ok: true, price: check.info.price, detail: check.info };
-  },
+  ...oneSeatLine({ type: "LessonReservation", targetType: "lesson_slot", loadTargets: loadLessonContext, checkTarget: checkSlot }),
 
   view: (row, price, info) => ({
     ...EMPTY_ITEM_FIELDS,

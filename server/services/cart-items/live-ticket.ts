@@ -3,7 +3,7 @@ import type { Db } from "../../../db/client";
 import { fanclubs, follows, liveEvents, liveEventTickets, liveEventTicketTypes } from "../../../db/schema";
 import { mediaUrl } from "../../domain/images";
 import { LIVE_STATUS, ticketSaleState, type LiveVisibility } from "../../domain/live-events";
-import { EMPTY_ITEM_FIELDS, defineKind, type CartProblem } from "./kind";
+import { EMPTY_ITEM_FIELDS, defineKind, oneSeatLine, type CartProblem } from "./kind";
 
 /**
  * Live event tickets in the cart (issue 7, spec §3 cart item liveEventTitle, liveEventTicket,
@@ -115,41 +115,7 @@ function liveTicketKey(purchaseKey: string, typeId: number): string {
 }
 
 export const liveTicketKind = defineKind<TicketContext, TicketInfo>({
-  type: "LiveEventTicket",
-  targetTypes: ["live_event_ticket"],
-
-  async prepare(db, request) {
-    const ctx = await loadTicketContext(db, request.userId, [request.id]);
-    const check = checkTicket(ctx, request.id, request.now);
-    if (!check.ok) return check;
-    return {
-      ok: true,
-      rows: [
-        {
-          type: "LiveEventTicket",
-          targetType: "live_event_ticket",
-          targetId: request.id,
-          fanclubId: check.info.fanclubId,
-          price: check.info.price,
-          quantity: 1,
-          note: null,
-        },
-      ],
-    };
-  },
-
-  load: (db, userId, rows) =>
-    loadTicketContext(
-      db,
-      userId,
-      rows.map((r) => r.targetId),
-    ),
-
-  check(ctx, row, now) {
-    const check = checkTicket(ctx, row.targetId, now);
-    if (!check.ok) return check;
-    return { ok: true, price: check.info.price, detail: check.info };
-  },
+  ...oneSeatLine({ type: "LiveEventTicket", targetType: "live_event_ticket", loadTargets: loadTicketContext, checkTarget: checkTicket }),
 
   view: (row, price, info) => ({
     ...EMPTY_ITEM_FIELDS,
