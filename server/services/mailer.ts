@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne } from "drizzle-orm";
+import { and, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { emails } from "../../db/schema";
 import type { Locale } from "../domain/locale";
@@ -28,6 +28,27 @@ export function emailInsert(
       createdAt: new Date(input.now),
     })
     .returning({ id: emails.id });
+}
+
+/**
+ * The columns of a pending e-mail chosen by a SELECT, for an `INSERT INTO emails SELECT …`: one
+ * e-mail for each row the query finds (a fan still subscribed, a transfer still in its state), so
+ * the condition that decides whether to write is the same statement that writes. `to` is an
+ * address or a column of the query ("users"."email").
+ */
+export function emailColumns(input: { to: string | SQL; template: string; locale: string; subject: string; body: string; now: number }) {
+  return {
+    id: sql<null>`NULL`.as("id"),
+    toAddress: sql<string>`${input.to}`.as("to_address"),
+    template: sql<string>`${input.template}`.as("template"),
+    locale: sql<string>`${input.locale}`.as("locale"),
+    subject: sql<string>`${input.subject}`.as("subject"),
+    textBody: sql<string>`${input.body}`.as("text_body"),
+    status: sql<string>`'pending'`.as("status"),
+    sentAt: sql<null>`NULL`.as("sent_at"),
+    error: sql<null>`NULL`.as("error"),
+    createdAt: sql<number>`${input.now}`.as("created_at"),
+  };
 }
 
 /** After the batch is stored: the queue delivers it (at least once; delivery is recorded once). */

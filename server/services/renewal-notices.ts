@@ -8,6 +8,7 @@ import type { RenewalMethod } from "../domain/renewal";
 import { monthLabel, payByLabel, payExpiredPath } from "../domain/renewal-run";
 import { translatorFor } from "../i18n";
 import type { NotificationKind } from "./notifications";
+import { emailColumns } from "./mailer";
 
 /**
  * What a fan is told about their renewal: a notification row (the bell) and an e-mail through the
@@ -92,18 +93,16 @@ export function noticeStatements(db: Db, target: NoticeTarget, notice: RenewalNo
     .insert(emails)
     .select(
       db
-        .select({
-          id: sql<null>`NULL`.as("id"),
-          toAddress: sql<string>`${target.email}`.as("to_address"),
-          template: sql<string>`${`renewals.${notice.kind}`}`.as("template"),
-          locale: sql<string>`${locale}`.as("locale"),
-          subject: sql<string>`${t(`mail.${notice.kind}.subject`, mailParams)}`.as("subject"),
-          textBody: sql<string>`${t(`mail.${notice.kind}.body`, mailParams)}`.as("text_body"),
-          status: sql<string>`'pending'`.as("status"),
-          sentAt: sql<null>`NULL`.as("sent_at"),
-          error: sql<null>`NULL`.as("error"),
-          createdAt: sql<number>`${now}`.as("created_at"),
-        })
+        .select(
+          emailColumns({
+            to: target.email,
+            template: `renewals.${notice.kind}`,
+            locale,
+            subject: t(`mail.${notice.kind}.subject`, mailParams),
+            body: t(`mail.${notice.kind}.body`, mailParams),
+            now,
+          }),
+        )
         .from(memberships)
         .where(where),
     )

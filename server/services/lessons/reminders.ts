@@ -15,6 +15,7 @@ import { formatJstDateTime } from "../../domain/jst-time";
 import { LESSON_STATUS, REMINDER_LEAD_MS } from "../../domain/lessons";
 import { SUPPORTED_LOCALES } from "../../domain/locale";
 import { translatorFor } from "../../i18n";
+import { emailColumns } from "../mailer";
 
 /**
  * Reminders before a lesson (the hourly cron's job): each seat of a slot starting within the lead
@@ -84,18 +85,16 @@ export async function sendLessonReminders(db: Db, now: number): Promise<{ slots:
           .insert(emails)
           .select(
             db
-              .select({
-                id: sql<null>`NULL`.as("id"),
-                toAddress: sql<string>`"users"."email"`.as("to_address"),
-                template: sql<string>`'lessons.reminder'`.as("template"),
-                locale: sql<string>`${locale}`.as("locale"),
-                subject: sql<string>`${t("mail.reminder.subject", mail)}`.as("subject"),
-                textBody: sql<string>`${t("mail.reminder.body", mail)}`.as("text_body"),
-                status: sql<string>`'pending'`.as("status"),
-                sentAt: sql<null>`NULL`.as("sent_at"),
-                error: sql<null>`NULL`.as("error"),
-                createdAt: sql<number>`${now}`.as("created_at"),
-              })
+              .select(
+                emailColumns({
+                  to: sql`"users"."email"`,
+                  template: "lessons.reminder",
+                  locale,
+                  subject: t("mail.reminder.subject", mail),
+                  body: t("mail.reminder.body", mail),
+                  now,
+                }),
+              )
               .from(lessonReservations)
               .innerJoin(users, eq(users.id, lessonReservations.userId))
               .leftJoin(notificationSettings, eq(notificationSettings.userId, lessonReservations.userId))

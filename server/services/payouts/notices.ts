@@ -6,6 +6,7 @@ import { isLocale, type Locale } from "../../domain/locale";
 import { formatYen } from "../../domain/number-display";
 import { translatorFor } from "../../i18n";
 import type { NotificationKind } from "../notifications";
+import { emailColumns } from "../mailer";
 
 /**
  * What the recipient of a transfer is told at each status change: a notice in the bell and an
@@ -72,18 +73,16 @@ export function transferNoticeStatements(
     .insert(emails)
     .select(
       db
-        .select({
-          id: sql<null>`NULL`.as("id"),
-          toAddress: sql<string>`${to.email}`.as("to_address"),
-          template: sql<string>`${`payouts.${notice.kind}`}`.as("template"),
-          locale: sql<string>`${locale}`.as("locale"),
-          subject: sql<string>`${t(`mail.${notice.kind}.subject`, mailParams)}`.as("subject"),
-          textBody: sql<string>`${t(`mail.${notice.kind}.body`, mailParams)}`.as("text_body"),
-          status: sql<string>`'pending'`.as("status"),
-          sentAt: sql<null>`NULL`.as("sent_at"),
-          error: sql<null>`NULL`.as("error"),
-          createdAt: sql<number>`${now}`.as("created_at"),
-        })
+        .select(
+          emailColumns({
+            to: to.email,
+            template: `payouts.${notice.kind}`,
+            locale,
+            subject: t(`mail.${notice.kind}.subject`, mailParams),
+            body: t(`mail.${notice.kind}.body`, mailParams),
+            now,
+          }),
+        )
         .from(transfers)
         .where(transferWhere),
     )

@@ -15,6 +15,7 @@ import { SUPPORTED_LOCALES } from "../../domain/locale";
 import { canDraw, drawWinners, newSeed, RAFFLE_ALGORITHM, type DrawWinner } from "../../domain/raffles";
 import { translatorFor } from "../../i18n";
 import type { Stmt } from "../cart-items";
+import { emailColumns } from "../mailer";
 
 /** The draw: winners picked once the entries have closed, recorded and told. */
 
@@ -123,18 +124,16 @@ export async function drawRaffle(db: Db, input: { fanclubId: number; raffleId: n
           .insert(emails)
           .select(
             db
-              .select({
-                id: sql<null>`NULL`.as("id"),
-                toAddress: sql<string>`"users"."email"`.as("to_address"),
-                template: sql<string>`${`raffles.${outcome}`}`.as("template"),
-                locale: sql<string>`${locale}`.as("locale"),
-                subject: sql<string>`${t(`mail.${outcome}.subject`, mail)}`.as("subject"),
-                textBody: sql<string>`${t(`mail.${outcome}.body`, mail)}`.as("text_body"),
-                status: sql<string>`'pending'`.as("status"),
-                sentAt: sql<null>`NULL`.as("sent_at"),
-                error: sql<null>`NULL`.as("error"),
-                createdAt: sql<number>`${now}`.as("created_at"),
-              })
+              .select(
+                emailColumns({
+                  to: sql`"users"."email"`,
+                  template: `raffles.${outcome}`,
+                  locale,
+                  subject: t(`mail.${outcome}.subject`, mail),
+                  body: t(`mail.${outcome}.body`, mail),
+                  now,
+                }),
+              )
               .from(raffleEntries)
               .innerJoin(users, eq(users.id, raffleEntries.userId))
               .leftJoin(notificationSettings, eq(notificationSettings.userId, raffleEntries.userId))
