@@ -1,4 +1,4 @@
-import { SELF } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 
 export const PORT = "8787";
 export const hosts = {
@@ -28,3 +28,15 @@ export function api(host: string, path: string, init: RequestInit = {}) {
 export function setCookies(res: Response): string[] {
   return res.headers.getSetCookie();
 }
+
+/** The rows a SQL query finds in the test database (what a test checks was written). */
+export async function rows<T>(query: string, ...binds: unknown[]): Promise<T[]> {
+  return (
+    await env.DB.prepare(query)
+      .bind(...binds)
+      .all<T>()
+  ).results;
+}
+
+/** The `n` of a `SELECT count(*) AS n` query. */
+export const count = async (query: string, ...binds: unknown[]) => (await rows<{ n: number }>(query, ...binds))[0]!.n;

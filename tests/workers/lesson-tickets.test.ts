@@ -7,7 +7,7 @@ import { createTicketType, ticketIssueStatement, ticketTypesOf } from "../../ser
 import { finishLessonSlot } from "../../server/services/lessons";
 import { at, confirmedAccount } from "./accounts-fixture";
 import { insertFanclub } from "./fanclub-fixture";
-import { api, hosts } from "./helpers";
+import { api, hosts, rows } from "./helpers";
 import { callApi as call } from "./money-fixture";
 
 /*
@@ -20,14 +20,6 @@ import { callApi as call } from "./money-fixture";
 const db = createDb(env.DB);
 type Account = Awaited<ReturnType<typeof confirmedAccount>>;
 const DAY = 24 * 3_600_000;
-
-async function rows<T>(query: string, ...binds: unknown[]): Promise<T[]> {
-  return (
-    await env.DB.prepare(query)
-      .bind(...binds)
-      .all<T>()
-  ).results;
-}
 
 function slotForm(overrides: Record<string, string>) {
   const start = jstParts(Math.ceil((Date.now() + 2 * DAY) / (30 * 60_000)) * 30 * 60_000);

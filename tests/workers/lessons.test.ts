@@ -11,7 +11,7 @@ import { coinBalance } from "../../server/services/coins";
 import { finishLessonSlot, refundOwedSeats, sendLessonReminders } from "../../server/services/lessons";
 import { at, confirmedAccount } from "./accounts-fixture";
 import { insertEditor, insertFanclub } from "./fanclub-fixture";
-import { api, get, hosts, SSO_CHECKED } from "./helpers";
+import { api, get, hosts, SSO_CHECKED, rows, count } from "./helpers";
 import { callApi as call, giveCoins, payCart, registerSandboxCard } from "./money-fixture";
 
 /*
@@ -26,15 +26,6 @@ type Account = Awaited<ReturnType<typeof confirmedAccount>>;
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-
-async function rows<T>(query: string, ...binds: unknown[]): Promise<T[]> {
-  return (
-    await env.DB.prepare(query)
-      .bind(...binds)
-      .all<T>()
-  ).results;
-}
-const count = async (query: string, ...binds: unknown[]) => (await rows<{ n: number }>(query, ...binds))[0]!.n;
 
 /** A start `days` ahead on a Japan-time half hour, as the form's date and time choice. */
 function startIn(days: number) {

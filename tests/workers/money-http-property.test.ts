@@ -7,7 +7,7 @@ import { payoutPeriodFor } from "../../server/domain/payouts";
 import { creatorBalance, earningsAudit } from "../../server/services/earnings/balance";
 import { at, confirmedAccount } from "./accounts-fixture";
 import { insertPostRow } from "./fanclub-fixture";
-import { hosts } from "./helpers";
+import { hosts, rows } from "./helpers";
 import { callApi as call, giveCoins, payCart, registerSandboxCard } from "./money-fixture";
 import { makeOperator, payoutCreator } from "./payouts-fixture";
 import { deliverWebhook, refundedSeat, seatRefundFailure } from "./refund-failure-fixture";
@@ -56,14 +56,6 @@ const stepArb = fc.oneof(
     twice: fc.boolean(),
   }),
 );
-
-async function rows<T>(query: string, ...binds: unknown[]): Promise<T[]> {
-  return (
-    await env.DB.prepare(query)
-      .bind(...binds)
-      .all<T>()
-  ).results;
-}
 
 let creators: Creator[];
 let posts: number[];

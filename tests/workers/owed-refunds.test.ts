@@ -8,7 +8,7 @@ import { finishLessonSlot, refundOwedSeats } from "../../server/services/lessons
 import { oweIfCardCannotTakeIt, type OwedRefundSink } from "../../server/services/payouts/owed-refunds";
 import { at, confirmedAccount } from "./accounts-fixture";
 import { insertFanclub } from "./fanclub-fixture";
-import { hosts } from "./helpers";
+import { hosts, rows, count } from "./helpers";
 import { callApi as call, giveCoins, payCart, registerSandboxCard } from "./money-fixture";
 import { deliver } from "./renewals-fixture";
 
@@ -22,15 +22,6 @@ import { deliver } from "./renewals-fixture";
 
 const db = createDb(env.DB);
 type Account = Awaited<ReturnType<typeof confirmedAccount>>;
-
-async function rows<T>(query: string, ...binds: unknown[]): Promise<T[]> {
-  return (
-    await env.DB.prepare(query)
-      .bind(...binds)
-      .all<T>()
-  ).results;
-}
-const count = async (query: string, ...binds: unknown[]) => (await rows<{ n: number }>(query, ...binds))[0]!.n;
 
 /** A provider whose refunds fail as `error` says, counting what it was asked. */
 function refusingProvider(error: () => PaymentProviderError): PaymentProvider & { asked: string[] } {

@@ -8,7 +8,7 @@ import { coinBalance } from "../../server/services/coins";
 import { entryStatement } from "../../server/services/raffles";
 import { at, confirmedAccount } from "./accounts-fixture";
 import { insertEditor, insertFanclub } from "./fanclub-fixture";
-import { api, hosts } from "./helpers";
+import { api, hosts, rows } from "./helpers";
 import { callApi as call, giveCoins, payCart, registerSandboxCard as registerCard } from "./money-fixture";
 
 const pay = async (fan: Account, coins: number) => (await payCart(fan, coins)).result;
@@ -35,14 +35,6 @@ const enter = (fan: Account, id: number, quantity = 1) => call<CartJson>(fan, "P
 
 const follow = async (fan: Account, fanclubId: number) =>
   expect((await call(fan, "POST", `/fanclubs/${fanclubId}/follow`)).status).toBe(200);
-
-async function rows<T>(query: string, ...binds: unknown[]): Promise<T[]> {
-  return (
-    await env.DB.prepare(query)
-      .bind(...binds)
-      .all<T>()
-  ).results;
-}
 
 const HOUR = 3_600_000;
 

@@ -6,7 +6,7 @@ import { paymentProviderFrom, PaymentProviderError, type PaymentProvider } from 
 import { finishLessonSlot } from "../../server/services/lessons";
 import { at, confirmedAccount } from "./accounts-fixture";
 import { insertFanclub } from "./fanclub-fixture";
-import { hosts } from "./helpers";
+import { hosts, rows, count } from "./helpers";
 import { callApi as call, payCart, registerSandboxCard } from "./money-fixture";
 import { deliverWebhook, refundedSeat, refundFailure, seatRefundFailure } from "./refund-failure-fixture";
 
@@ -22,14 +22,6 @@ import { deliverWebhook, refundedSeat, refundFailure, seatRefundFailure } from "
 const db = createDb(env.DB);
 type Account = Awaited<ReturnType<typeof confirmedAccount>>;
 
-async function rows<T>(query: string, ...binds: unknown[]): Promise<T[]> {
-  return (
-    await env.DB.prepare(query)
-      .bind(...binds)
-      .all<T>()
-  ).results;
-}
-const count = async (query: string, ...binds: unknown[]) => (await rows<{ n: number }>(query, ...binds))[0]!.n;
 const owedRows = (key: string) =>
   rows<{ id: number; user_id: number; amount: number; status: string; reason: string; fanclub_id: number | null; memo: string }>(
     "SELECT id, user_id, amount, status, reason, fanclub_id, memo FROM transfers WHERE kind = 'refund' AND idempotency_key = ?",
