@@ -4,9 +4,11 @@ import type { Db } from "../../db/client";
 import { postFiles, posts } from "../../db/schema";
 import { can } from "../domain/fanclub-permissions";
 import { copiedObjectKey, replaceKeys } from "../domain/post-copy";
+import { POST_TYPE_STR, type PostType } from "../domain/posts";
 import { randomToken } from "../security/crypto";
 import type { OperatingFanclub } from "./creator";
 import { loadPostAccess, type PostViewer } from "./post-access";
+import { linkedProductIdOf, productLinkStatements } from "./post-product";
 
 /**
  * Post copy (spec §2 `copyPostId`): a post of the operating fan club becomes a new draft with the
@@ -16,7 +18,8 @@ import { loadPostAccess, type PostViewer } from "./post-access";
  * batch afterwards, and a failed copy removes the objects it already wrote: no row is left behind.
  */
 
-export type CopyResult = { ok: true; postId: number } | { ok: false; reason: "forbidden" | "notFound" | "storageFailed" };
+export type CopyResult =
+  { ok: true; postId: number; postTypeStr: PostType } | { ok: false; reason: "forbidden" | "notFound" | "storageFailed" };
 
 function viewerOf(op: OperatingFanclub, userId: number): PostViewer {
   const isOwner = op.mode === "owner";
@@ -47,6 +50,7 @@ export async function copyPost(
   if (!access.editable) return { ok: false, reason: "forbidden" };
   const source = access.post;
 
+  const linkedProductId = await linkedProductIdOf(db, source.id);
   const files = await db.select().from(postFiles).where(eq(postFiles.postId, source.id)).all();
   const stored = files.filter((f) => f.status === "stored");
   const keyMap = new Map<string, string>();
@@ -129,11 +133,13 @@ export async function copyPost(
           .where(inArray(postFiles.r2Key, newKeys)),
       ]
     : [];
+  // the linked product is a setting like the plan; an update leaves last_insert_rowid() on the post
+  const link = linkedProductId > 0 ? productLinkStatements(db, sql`last_insert_rowid()`, linkedProductId, now).slice(1) : [];
   try {
     const statements: [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] = [insertPost];
-    const results = await db.batch([...fileInserts, ...statements, ...attach] as unknown as typeof statements);
+    const results = await db.batch([...fileInserts, ...statements, ...attach, ...link] as unknown as typeof statements);
     const created = results[fileInserts.length] as { id: number }[];
-    return { ok: true, postId: created[0]!.id };
+    return { ok: true, postId: created[0]!.id, postTypeStr: POST_TYPE_STR[source.type] ?? "picture" };
   } catch (error) {
     if (written.length) await bucket.delete(written).catch(() => {});
     throw error;
