@@ -36,6 +36,8 @@ async function draft(page: Page, title: string) {
 
 test.describe("post modal flags", () => {
   test("copyPostId asks, copies and opens the new draft's editor; an unknown id says so", async ({ page, pageErrors }) => {
+    // three copies' worth of page loads and API calls: more than the default 30 s on a busy machine
+    test.slow();
     await signIn(page, CREATOR);
     const title = `フラグでコピー${suffix}`;
     const sourceId = await draft(page, title);
@@ -95,4 +97,15 @@ test.describe("post modal flags", () => {
     await expect(modal).toHaveCount(0);
     await expect(page).toHaveURL(/\/me\/fanclub\/posts\?status=draft&p=2$/);
   });
+});
+
+test("the demo post that links a product shows its card to a signed-out visitor, leading to the product page", async ({ page }) => {
+  // seed: post 825001 of 星野あかり's fan club (101) links product 1003
+  await openHydrated(page, `${www}/fanclubs/101/posts/825001`);
+  const card = page.getByTestId("linked-product");
+  await expect(card).toContainText("星野あかり アクリルスタンド");
+  await expect(card).toContainText("¥1,800");
+  await card.getByRole("link").click();
+  await expect(page).toHaveURL(/\/fanclubs\/101\/products\/1003$/);
+  await expect(page.getByRole("heading", { name: "星野あかり アクリルスタンド" }).first()).toBeVisible();
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parsePostModalFlags, queryAfterClose } from "../../server/domain/post-modal";
+import { linkedProductShown, productChoiceOf } from "../../server/domain/post-product";
 
 const q = (s: string) => new URLSearchParams(s);
 
@@ -41,5 +42,21 @@ describe("post modal flags (spec §2)", () => {
     expect(queryAfterClose(q("p=2&fanclubPost=new")).toString()).toBe("p=2");
     expect(queryAfterClose(q("p=2&fanclubPost=new&page=1")).toString()).toBe("");
     expect(queryAfterClose(q("p=2&fanclubPost=new&page=oops")).toString()).toBe("p=2");
+  });
+});
+
+describe("a post's linked product choice", () => {
+  it("keeps when absent, clears with -1 or empty, links a positive id, refuses anything else", () => {
+    expect(productChoiceOf(undefined)).toEqual({ kind: "keep" });
+    expect(productChoiceOf("-1")).toEqual({ kind: "clear" });
+    expect(productChoiceOf(" ")).toEqual({ kind: "clear" });
+    expect(productChoiceOf("1003")).toEqual({ kind: "link", productId: 1003 });
+    for (const bad of ["0", "-2", "abc", "1.5", "1e3", "9999999999999999"]) expect(productChoiceOf(bad)).toBeNull();
+  });
+
+  it("shows readers a published product only", () => {
+    expect(linkedProductShown({ status: "published" })).toBe(true);
+    expect(linkedProductShown({ status: "draft" })).toBe(false);
+    expect(linkedProductShown(null)).toBe(false);
   });
 });
