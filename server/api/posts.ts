@@ -66,6 +66,7 @@ const REFUSAL_STATUS: Record<SaveRefusal, 400 | 403 | 404> = {
   tooManyFiles: 400,
   notGroupOwner: 403,
   ownerOnlyScope: 403,
+  badProduct: 400,
 };
 
 creatorPostsApi.get("/new_data", async (c) => {
@@ -160,7 +161,8 @@ creatorPostsApi.post("/:postId/copy", async (c) => {
     const status = result.reason === "notFound" ? 404 : result.reason === "forbidden" ? 403 : 503;
     throw new ApiError(status, app.t(`posts:copy.${result.reason === "storageFailed" ? "failed" : result.reason}`));
   }
-  return ok(c, { postId: result.postId });
+  // the type names the editor the draft opens in (spec §2 copyPostId: copy, then edit)
+  return ok(c, { postId: result.postId, postTypeStr: result.postTypeStr });
 });
 
 creatorPostsApi.delete("/:postId", async (c) => {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { TFunction } from "../i18n/setup";
+import { productChoiceOf } from "./post-product";
 import { COMMENT_SCOPES, EDIT_SCOPES, LESSON_DURATIONS, LESSON_PLATFORMS, POST_LIMITS } from "./posts";
 
 /**
@@ -37,6 +38,7 @@ export function postFormValues(form: { get(name: string): FormDataEntryValue | n
     editScope: text("post[edit_scope]"),
     editorUserIdentifyToken: text("post[editor_user_identify_token]"),
     contestId: text("contest_id") ?? "-1",
+    productId: text("product_id"),
     isGroupPost: text("isGroupPost"),
     fileIds,
     limitLesson: text("post[limit_lesson]"),
@@ -94,6 +96,7 @@ export const postFormSchema = (t: TFunction) =>
       editScope: z.enum(EDIT_SCOPES, { errorMap: () => ({ message: t("validation.choice") }) }).optional(),
       editorUserIdentifyToken: z.string().max(100).optional(),
       contestId: z.coerce.number().int(),
+      productId: z.string().optional(),
       isGroupPost: flag,
       fileIds: z.array(positiveId).max(20),
       limitLesson: z.string().optional(),
@@ -104,6 +107,9 @@ export const postFormSchema = (t: TFunction) =>
     .superRefine((v, ctx) => {
       if (v.isPublish && !v.title)
         ctx.addIssue({ code: "custom", path: ["title"], message: t("validation.required", { field: t("posts:fields.title") }) });
+      if (productChoiceOf(v.productId) === null) {
+        ctx.addIssue({ code: "custom", path: ["productId"], message: t("posts:errors.badProduct") });
+      }
       if (v.publicLevel === "over_paid_member" && !(Number(v.planId) > 0)) {
         ctx.addIssue({ code: "custom", path: ["planId"], message: t("posts:errors.planRequired") });
       }

@@ -4,9 +4,11 @@ import type { Db } from "../../db/client";
 import { postFiles, posts } from "../../db/schema";
 import { can } from "../domain/fanclub-permissions";
 import { copiedObjectKey, replaceKeys } from "../domain/post-copy";
+import { POST_TYPE_STR, type PostType } from "../domain/posts";
 import { randomToken } from "../security/crypto";
 import type { OperatingFanclub } from "./creator";
 import { accessOfRows, accessStatements } from "./post-access";
+import { linkedProductIdQuery, productLinkStatements } from "./post-product";
 import { filesOfPostQuery, operatorViewer } from "./posts";
 
 /**
@@ -17,7 +19,8 @@ import { filesOfPostQuery, operatorViewer } from "./posts";
  * batch afterwards, and a failed copy removes the objects it already wrote: no row is left behind.
  */
 
-export type CopyResult = { ok: true; postId: number } | { ok: false; reason: "forbidden" | "notFound" | "storageFailed" };
+export type CopyResult =
+  { ok: true; postId: number; postTypeStr: PostType } | { ok: false; reason: "forbidden" | "notFound" | "storageFailed" };
 
 async function copyObject(bucket: R2Bucket, from: string, to: string): Promise<void> {
   const source = await bucket.get(from);
@@ -33,10 +36,11 @@ export async function copyPost(
 ): Promise<CopyResult> {
   const { op, userId, now } = args;
   if (!can(op.role, "createDraft") && !can(op.role, "publishPost")) return { ok: false, reason: "forbidden" };
-  // the gate and the post's stored files in one round trip; the files are used only once the gate allows
-  const [rows, memberRows, paidMonths, rewards, stored] = await db.batch([
+  // the gate, the post's stored files and its linked product in one round trip; the files are used only once the gate allows
+  const [rows, memberRows, paidMonths, rewards, stored, linked] = await db.batch([
     ...accessStatements(db, args.postId, userId, now),
     filesOfPostQuery(db, args.postId),
+    linkedProductIdQuery(db, args.postId),
   ]);
   const access = accessOfRows([rows, memberRows, paidMonths, rewards], operatorViewer(op, userId), now);
   if (!access || access.fanclub.id !== op.fanclubId || access.post.deletedAt) return { ok: false, reason: "notFound" };
@@ -44,6 +48,7 @@ export async function copyPost(
   if (!access.editable) return { ok: false, reason: "forbidden" };
   const source = access.post;
 
+  const linkedProductId = linked[0]?.id ?? -1;
   const keyMap = new Map<string, string>();
   for (const f of stored) keyMap.set(f.r2Key, copiedObjectKey(f.r2Key, randomToken(18)));
   if (source.coverKey) keyMap.set(source.coverKey, copiedObjectKey(source.coverKey, randomToken(12)));
@@ -128,11 +133,13 @@ export async function copyPost(
           .where(inArray(postFiles.r2Key, newKeys)),
       ]
     : [];
+  // the linked product is a setting like the plan; an update leaves last_insert_rowid() on the post
+  const link = linkedProductId > 0 ? productLinkStatements(db, sql`last_insert_rowid()`, linkedProductId, now).slice(1) : [];
   try {
     const statements: [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] = [insertPost];
-    const results = await db.batch([...fileInserts, ...statements, ...attach] as unknown as typeof statements);
+    const results = await db.batch([...fileInserts, ...statements, ...attach, ...link] as unknown as typeof statements);
     const created = results[fileInserts.length] as { id: number }[];
-    return { ok: true, postId: created[0]!.id };
+    return { ok: true, postId: created[0]!.id, postTypeStr: POST_TYPE_STR[source.type] ?? "picture" };
   } catch (error) {
     if (written.length) await bucket.delete(written).catch(() => {});
     throw error;

@@ -7,6 +7,7 @@ import { privateMediaUrl, type MediaSigner } from "../media/private-urls";
 import { filesOfPost, listFiles } from "./posts";
 import { contestSelectorShown } from "../domain/contests";
 import { contestById, windowsOf } from "./contests/queries";
+import { linkedProductIdOf } from "./post-product";
 
 /** The edit form's values (spec §3 post and setting). */
 export async function editData(db: Db, input: { post: PostRow; signer: MediaSigner }) {
@@ -37,6 +38,7 @@ export async function editData(db: Db, input: { post: PostRow; signer: MediaSign
       (await db.select({ t: users.identifyToken }).from(users).where(eq(users.id, post.editorUserId)).get())?.t ?? null;
   }
   const entered = post.contestId !== null ? await contestById(db, post.contestId) : null;
+  const selectedProductId = await linkedProductIdOf(db, post.id);
   return {
     post: {
       id: post.id,
@@ -72,6 +74,8 @@ export async function editData(db: Db, input: { post: PostRow; signer: MediaSign
         editScope: post.editScope,
         editorUserIdentifyToken,
         selectedContestId: post.contestId ?? -1,
+        /** spec §2 linked product, -1 = none */
+        selectedProductId,
       },
     },
     files: items,

@@ -19,6 +19,7 @@ import {
 import { postSocialFrom, postSocialQueries, type PostSocialState } from "./post-comments";
 import { filesOfPost, filesOfPostQuery, listFiles, type PostFile } from "./posts";
 import { postTipSummaryQuery } from "./tips";
+import { linkedProduct, linkedProductFrom, linkedProductQuery, type LinkedProduct } from "./post-product";
 
 /**
  * What readers get of a post. A viewer who may not see it gets the title, the cover and the plans
@@ -68,6 +69,8 @@ export interface PostDetail {
   /** plans whose members see the post: that plan or a higher-priced one (spec §4), when locked */
   unlockPlans: { id: number; name: string; price: number }[];
   body: PostBody | null;
+  /** spec §2 linked product: a published product of the fan club, shown locked or not (decision 041) */
+  linkedProduct: LinkedProduct | null;
   editable: boolean;
   manages: boolean;
 }
@@ -124,7 +127,12 @@ async function unlockPlans(db: Db, fanclubId: number, price: number | null) {
   return price === null ? [] : unlockPlansQuery(db, fanclubId, price).all();
 }
 
-function detailFrom(access: PostAccess, body: PostBody | null, plansThatUnlock: PostDetail["unlockPlans"]): PostDetail {
+function detailFrom(
+  access: PostAccess,
+  body: PostBody | null,
+  plansThatUnlock: PostDetail["unlockPlans"],
+  product: LinkedProduct | null,
+): PostDetail {
   const p = access.post;
   return {
     id: p.id,
@@ -143,6 +151,7 @@ function detailFrom(access: PostAccess, body: PostBody | null, plansThatUnlock: 
     locked: !access.canView,
     unlockPlans: access.canView ? [] : plansThatUnlock,
     body,
+    linkedProduct: product,
     editable: access.editable,
     manages: access.manages,
   };
@@ -150,8 +159,9 @@ function detailFrom(access: PostAccess, body: PostBody | null, plansThatUnlock: 
 
 /** A post as its reader may see it, from the gate's answer already read for this request. */
 async function postDetailFor(db: Db, access: PostAccess, signer: MediaSigner): Promise<PostDetail> {
-  if (access.canView) return detailFrom(access, await bodyOf(db, access.post, signer), []);
-  return detailFrom(access, null, await unlockPlans(db, access.fanclub.id, access.planPrice));
+  const product = await linkedProduct(db, access.post.id);
+  if (access.canView) return detailFrom(access, await bodyOf(db, access.post, signer), [], product);
+  return detailFrom(access, null, await unlockPlans(db, access.fanclub.id, access.planPrice), product);
 }
 
 /** A post as its reader may see it, or null (404). */
@@ -474,7 +484,7 @@ export async function loadPostPage(
 ): Promise<{ detail: PostDetail; around: Around; social: PostSocialState | null; tips: { count: number; total: number } | null } | null> {
   const ofPost = (column: string) => sql`(SELECT ${sql.identifier(column)} FROM "posts" WHERE "id" = ${postId})`;
   const fanclubOfPost = ofPost("fanclub_id");
-  const [rows, memberRows, paidMonths, rewards, files, older, newer, relation, liked, tipSummary, unlock] = await db.batch([
+  const [rows, memberRows, paidMonths, rewards, files, older, newer, relation, liked, tipSummary, unlock, productRows] = await db.batch([
     ...accessStatements(db, postId, viewer.userId, signer.now),
     filesOfPostQuery(db, postId),
     // around a group announcement is the group's list, not shown here; these rows are then unused
@@ -482,15 +492,17 @@ export async function loadPostPage(
     ...postSocialQueries(db, { postId, fanclubId: fanclubOfPost }, viewer),
     postTipSummaryQuery(db, postId),
     unlockPlansQuery(db, fanclubOfPost, sql`(SELECT "price" FROM "plans" WHERE "id" = ${ofPost("plan_id")})`),
+    linkedProductQuery(db, postId),
   ]);
   const access = accessOfRows([rows, memberRows, paidMonths, rewards], viewer, signer.now);
   if (!access) return null;
   const p = access.post;
   // previous and next are of the same fan club, so the gate's memberships decide their locks
   const around = p.groupId === null ? aroundFrom([older, newer, memberRows, paidMonths], viewer, signer.now) : { prev: null, next: null };
-  if (!access.canView) return { detail: detailFrom(access, null, unlock), around, social: null, tips: null };
+  const product = linkedProductFrom(productRows);
+  if (!access.canView) return { detail: detailFrom(access, null, unlock, product), around, social: null, tips: null };
   return {
-    detail: detailFrom(access, await bodyFrom(p, files, signer), []),
+    detail: detailFrom(access, await bodyFrom(p, files, signer), [], product),
     around,
     social: postSocialFrom(access, viewer, [relation, liked]),
     tips: p.allowTipping ? { count: tipSummary[0]?.count ?? 0, total: tipSummary[0]?.total ?? 0 } : null,

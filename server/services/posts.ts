@@ -20,6 +20,8 @@ import type { OperatingFanclub } from "./creator";
 import { loadPostAccess, type PostViewer } from "./post-access";
 import { enterContestStatement, resolveContestChoice } from "./contests/entries";
 import { openContestsQuery } from "./contests/queries";
+import { productChoiceOf } from "../domain/post-product";
+import { isOwnProduct, linkableProductsQuery, productLinkStatements } from "./post-product";
 
 /**
  * Creating, saving and deleting posts (spec §4 post lifecycle): the first save creates, later
@@ -39,7 +41,8 @@ export type SaveRefusal =
   | "badFiles"
   | "tooManyFiles"
   | "notGroupOwner"
-  | "ownerOnlyScope";
+  | "ownerOnlyScope"
+  | "badProduct";
 export type SaveResult = { ok: true; postId: number } | { ok: false; reason: SaveRefusal };
 
 /** Extra content some types carry, prepared (parsed, checked) by the caller. */
@@ -60,7 +63,7 @@ async function postableGroupId(db: Db, fanclubId: number): Promise<number | null
 
 /** spec §7 post new data: plans, comment scopes, editors, owner flag, publishable, contests. */
 export async function postFormData(db: Db, op: OperatingFanclub, now: number = Date.now()) {
-  const [planRows, editorRows, group, contestRows] = await db.batch([
+  const [planRows, editorRows, group, contestRows, productRows] = await db.batch([
     db
       .select({ id: plans.id, name: plans.name, price: plans.price })
       .from(plans)
@@ -78,6 +81,7 @@ export async function postFormData(db: Db, op: OperatingFanclub, now: number = D
       .where(and(eq(fanclubGroups.ownerFanclubId, op.fanclubId), eq(fanclubGroups.allowPost, true), isNull(fanclubGroups.closedAt)))
       .limit(1),
     openContestsQuery(db, now),
+    linkableProductsQuery(db, op.fanclubId),
   ]);
   return {
     plans: planRows,
@@ -91,6 +95,8 @@ export async function postFormData(db: Db, op: OperatingFanclub, now: number = D
     publishable: can(op.role, "publishPost"),
     isFanclubOwner: op.mode === "owner",
     contests: contestRows,
+    // spec §2 linked product: the fan club's own products the post may link
+    products: productRows,
     groupOwner: group[0] ? { groupId: group[0].id, groupName: group[0].name } : null,
   };
 }
@@ -154,6 +160,13 @@ export async function savePost(db: Db, args: SavePostArgs): Promise<SaveResult> 
     now,
   });
   if (!contest.ok) return { ok: false, reason: "badContest" };
+
+  // the linked product: one of this fan club's products, or none (decision 041)
+  const productChoice = productChoiceOf(input.productId);
+  if (productChoice === null) return { ok: false, reason: "badProduct" };
+  if (productChoice.kind === "link" && !(await isOwnProduct(db, op.fanclubId, productChoice.productId))) {
+    return { ok: false, reason: "badProduct" };
+  }
 
   let planId: number | null = null;
   if (!groupId && input.publicLevel === "over_paid_member") {
@@ -289,7 +302,18 @@ export async function savePost(db: Db, args: SavePostArgs): Promise<SaveResult> 
   const entry = contest.enter
     ? [enterContestStatement(db, { contestId: contest.contestId!, postId: postIdSql, fanclubId: op.fanclubId, now })]
     : [];
-  const [written] = await db.batch([write, detach, ...attach, counts, ...entry]);
+  // the link goes last: the contest entry before it still reads the new post's last_insert_rowid(),
+  // and a new post is the newest row of posts inside this one transaction (ids only grow)
+  const link =
+    productChoice.kind === "keep"
+      ? []
+      : productLinkStatements(
+          db,
+          existing ? sql`${existing.id}` : sql`(SELECT max("id") FROM "posts")`,
+          productChoice.kind === "link" ? productChoice.productId : null,
+          now,
+        );
+  const [written] = await db.batch([write, detach, ...attach, counts, ...entry, ...link]);
   return { ok: true, postId: written[0]!.id };
 }
 

@@ -38,6 +38,8 @@ export function PostForm(props: {
   initial: PostEditData | null;
   isGroupPost: boolean;
   initialTitle?: string;
+  /** spec §2 visibleShow: a new post opens with this plan (-1 anyone) chosen and its selector in view */
+  initialPlanId?: number;
   /** the blog editor, given by the blog page: it reports its JSON and character count */
   blogSlot?: (api: {
     onChange: (json: string, count: number) => void;
@@ -66,7 +68,13 @@ export function PostForm(props: {
     name: init?.coverImageName ?? null,
   });
   const [removeCover, setRemoveCover] = useState(false);
-  const [planId, setPlanId] = useState<number>(setting?.selectedPlanId ?? -1);
+  // only a plan of this fan club can be preselected; any other id leaves "anyone"
+  const presetPlan =
+    props.initialPlanId !== undefined && (props.initialPlanId === -1 || props.formData.plans.some((p) => p.id === props.initialPlanId))
+      ? props.initialPlanId
+      : undefined;
+  const [planId, setPlanId] = useState<number>(setting?.selectedPlanId ?? presetPlan ?? -1);
+  const visibilityRef = useRef<HTMLSelectElement>(null);
   const [schedule, setSchedule] = useState(Boolean(setting && setting.publishedAt > Date.now()));
   const [publishedAt, setPublishedAt] = useState(localInput(setting?.publishedAt ?? Date.now()));
   const [unpublishedAt, setUnpublishedAt] = useState(localInput(setting?.unpublishedAt));
@@ -86,6 +94,7 @@ export function PostForm(props: {
   const [reservationStartAt, setReservationStartAt] = useState(localInput(init?.reservationStartAt));
   const [duration, setDuration] = useState(String(init?.lessonDuration ?? 60));
   const [contestId, setContestId] = useState<number>(setting?.selectedContestId ?? -1);
+  const [productId, setProductId] = useState<number>(setting?.selectedProductId ?? -1);
   const [busy, setBusy] = useState<null | "draft" | "publish">(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [dirty, setDirty] = useState(0);
@@ -95,6 +104,13 @@ export function PostForm(props: {
   const kind = props.type === "picture" || props.type === "streaming" || props.type === "attachment" ? props.type : null;
 
   useEffect(() => props.onUploadingChange?.(uploading), [uploading, props]);
+  // the visibility the modal was opened for is shown first: scrolled into view and focused
+  const showVisibility = presetPlan !== undefined && !init;
+  useEffect(() => {
+    if (!showVisibility) return;
+    visibilityRef.current?.scrollIntoView({ block: "center" });
+    visibilityRef.current?.focus();
+  }, [showVisibility]);
   // leaving the page while a file uploads asks first (spec §4)
   useEffect(() => {
     if (!uploading) return;
@@ -128,6 +144,7 @@ export function PostForm(props: {
     if (editScope === "editable_owner_or_edit_user" && editorToken) f.set("post[editor_user_identify_token]", editorToken);
     f.set("contest_id", String(group ? -1 : contestId));
     f.set("isGroupPost", group ? "1" : "0");
+    f.set("product_id", String(productId));
     if (kind) {
       const field = kind === "picture" ? "album_ids[]" : kind === "streaming" ? "streaming_ids[]" : "attachment_ids[]";
       for (const item of files) if (!item.isLoading) f.append(field, String(item.id));
@@ -351,9 +368,10 @@ export function PostForm(props: {
       />
 
       {!group ? (
-        <div className="field">
+        <div className={`field${showVisibility ? " field-highlight" : ""}`} data-testid="post-visibility-field">
           <label htmlFor="post-visibility">{t("fields.visibility")}</label>
-          <select id="post-visibility" value={planId} onChange={(e) => setPlanId(Number(e.target.value))}>
+          {showVisibility ? <p className="muted small">{t("modalFlags.visibilityPreset")}</p> : null}
+          <select id="post-visibility" ref={visibilityRef} value={planId} onChange={(e) => setPlanId(Number(e.target.value))}>
             <option value={-1}>{t("fields.anyone")}</option>
             {props.formData.plans.map((p) => (
               <option key={p.id} value={p.id}>
@@ -363,6 +381,23 @@ export function PostForm(props: {
           </select>
           <span className="muted small">{t("fields.planHint")}</span>
           {errors.planId ? <p className="field-error">{errors.planId}</p> : null}
+        </div>
+      ) : null}
+
+      {props.formData.products.length ? (
+        <div className="field">
+          <label htmlFor="post-product">{t("linkedProduct.field")}</label>
+          <select id="post-product" value={productId} onChange={(e) => setProductId(Number(e.target.value))}>
+            <option value={-1}>{t("linkedProduct.none")}</option>
+            {props.formData.products.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.title}（{p.price === 0 ? t("linkedProduct.free") : formatYen(p.price)}）
+                {p.status === "published" ? "" : t("linkedProduct.draft")}
+              </option>
+            ))}
+          </select>
+          <span className="muted small">{t("linkedProduct.hint")}</span>
+          {errors.productId || errors.badProduct ? <p className="field-error">{errors.productId ?? errors.badProduct}</p> : null}
         </div>
       ) : null}
 

@@ -8,21 +8,7 @@ import { tweetText, type PostType } from "../../../server/domain/posts";
 import { PostForm, type PostFormData } from "./post-form";
 import { formatLocalDate } from "../../../server/domain/jst-time";
 import { keepTabInside } from "~/components/feedback/focus-trap";
-
-/** spec §2 query flags of the post modal; every one is removed on close. */
-const POST_MODAL_FLAGS = [
-  "fanclubPost",
-  "copyPostId",
-  "isGroupPost",
-  "isGroup",
-  "visibleShow",
-  "page",
-  "postTitle",
-  "hashTag",
-  "postModalDisabled",
-  "postId",
-  "scheduled",
-] as const;
+import { parsePostModalFlags, queryAfterClose } from "../../../server/domain/post-modal";
 
 const MODAL_TYPES: Record<string, PostType> = { album: "picture", streaming: "streaming", attachment: "attachment" };
 
@@ -50,6 +36,9 @@ export default function PostModal(props: { fanclubId: number; origin: string }) 
   const mode = params.get("fanclubPost") ?? "";
   const disabled = params.get("postModalDisabled") === "true";
   const groupPost = params.get("isGroupPost") === "1" || params.get("isGroupPost") === "true" || params.get("isGroup") === "true";
+  const flags = parsePostModalFlags(params);
+  const [copying, setCopying] = useState(false);
+  const copyAsked = useRef<string | null>(null);
 
   useEffect(() => {
     const el = ref.current;
@@ -91,8 +80,44 @@ export default function PostModal(props: { fanclubId: number; origin: string }) 
   const close = async () => {
     if (uploading && !(await dialog.confirm({ message: t("modal.confirmDiscard") }))) return;
     ref.current?.close();
-    go(Object.fromEntries(POST_MODAL_FLAGS.map((f) => [f, null])));
+    // every flag goes; `page` names the management page to land on (decision 041)
+    setParams((prev) => queryAfterClose(new URLSearchParams(prev)), { preventScrollReset: true });
   };
+
+  // spec §2 copyPostId: asked once per id, copied through the API, then the draft's editor opens;
+  // a cancel or a refusal leaves the chooser open without the flag
+  const copyFlag = params.get("copyPostId");
+  useEffect(() => {
+    if (disabled || copyFlag === null || copyFlag === "" || copyAsked.current === copyFlag) return;
+    copyAsked.current = copyFlag;
+    const target = parsePostModalFlags(new URLSearchParams({ copyPostId: copyFlag })).copyPostId;
+    const drop = () => go({ copyPostId: null });
+    void (async () => {
+      if (target === "invalid" || target === null) {
+        toast.show(t("copy.notFound"), "error");
+        drop();
+        return;
+      }
+      if (!(await dialog.confirm({ message: t("copy.copyConfirm") }))) {
+        drop();
+        return;
+      }
+      setCopying(true);
+      try {
+        const r = await callApi<{ postId: number; postTypeStr: string }>(`/me/fanclub/posts/${target}/copy`, { method: "POST" });
+        if (r.success) {
+          window.location.assign(`/me/fanclub/posts/edit/${r.payload.postId}/${r.payload.postTypeStr}`);
+          return;
+        }
+        toast.show(r.payload.message ?? t("copy.failed"), "error");
+      } catch {
+        toast.show(t("copy.failed"), "error");
+      }
+      setCopying(false);
+      drop();
+    })();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the flag alone starts a copy; go, dialog and toast are the page's
+  }, [copyFlag, disabled]);
 
   const type = MODAL_TYPES[mode];
   const titleKey = mode === "new" ? "modal.chooserTitle" : mode === "complete" ? "modal.completeTitle" : `modal.${mode}New`;
@@ -120,6 +145,10 @@ export default function PostModal(props: { fanclubId: number; origin: string }) 
       <div className="modal-body">
         {disabled ? (
           <p>{t("modal.disabled")}</p>
+        ) : copying ? (
+          <p className="muted" role="status" data-testid="post-copying">
+            {t("modalFlags.copying")}
+          </p>
         ) : mode === "new" ? (
           <div className="post-chooser">
             {formData?.groupOwner ? (
@@ -210,6 +239,7 @@ export default function PostModal(props: { fanclubId: number; origin: string }) 
             initial={null}
             isGroupPost={groupPost}
             initialTitle={params.get("postTitle") ?? undefined}
+            initialPlanId={flags.visiblePlanId ?? undefined}
             onUploadingChange={setUploading}
             onSaved={(saved) =>
               go({ fanclubPost: "complete", postId: String(saved.postId), postTitle: saved.title, scheduled: saved.scheduled ? "1" : null })

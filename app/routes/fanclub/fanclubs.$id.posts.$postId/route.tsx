@@ -90,6 +90,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       locked: detail.locked,
       unlockPlans: detail.unlockPlans.map((p) => ({ id: p.id, name: p.name, price: p.price, href: `/fanclubs/${fanclubId}?plan=${p.id}` })),
       manages: detail.manages,
+      linkedProduct: detail.linkedProduct,
     },
     social,
     tips: tipSummary
@@ -167,6 +168,8 @@ export default function PostDetailPage() {
         <LockedPrompt plans={post.unlockPlans} loginHref={loginHref} />
       )}
 
+      {post.linkedProduct ? <LinkedProductCard product={post.linkedProduct} /> : null}
+
       <p className="post-counts muted small">
         <span>{t("view.likes", { count: post.likeCount })}</span>
         <span>{t("view.comments", { count: post.commentCount })}</span>
@@ -202,6 +205,26 @@ export default function PostDetailPage() {
         </nav>
       ) : null}
     </article>
+  );
+}
+
+/** spec §2 post detail "a linked product": below the body (or the locked prompt), for every viewer. */
+function LinkedProductCard({ product }: { product: { title: string; price: number; imageUrl: string | null; href: string } }) {
+  const { t } = useTranslation("posts");
+  return (
+    <section className="post-linked-product card" aria-labelledby="post-linked-product-heading" data-testid="linked-product">
+      <h2 id="post-linked-product-heading" className="muted small">
+        {t("linkedProduct.heading")}
+      </h2>
+      <a className="post-linked-product-link" href={product.href}>
+        {product.imageUrl ? <img src={product.imageUrl} alt="" width={96} height={96} loading="lazy" /> : null}
+        <span className="post-linked-product-text">
+          <strong>{product.title}</strong>
+          <span>{product.price === 0 ? t("linkedProduct.free") : formatYen(product.price)}</span>
+          <span className="post-linked-product-cta">{t("linkedProduct.view")}</span>
+        </span>
+      </a>
+    </section>
   );
 }
 
