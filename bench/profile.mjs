@@ -27,7 +27,7 @@ const pages = process.argv.slice(2).length
 rmSync(persistTo, { recursive: true, force: true });
 const run = (cmd) => execFileSync("npx", cmd, { env: offlineEnv, stdio: ["ignore", "ignore", "inherit"] });
 run(["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo]);
-run(["node", "scripts/seed.mjs", "--port", String(port), "--persist-to", persistTo]);
+run(["node", "scripts/seed.mjs", "--port", String(port), "--persist-to", persistTo, "--without-notices"]);
 const worker = await startWorker({ port, persistTo, stdio: "ignore", inspectorPort });
 
 function get(pathname) {

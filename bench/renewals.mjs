@@ -272,7 +272,7 @@ export async function runRenewalBench({
   rmSync(persistTo, { recursive: true, force: true });
   const run = (cmd) => execFileSync("npx", cmd, { env: offlineEnv, stdio: ["ignore", "ignore", "inherit"] });
   run(["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo]);
-  run(["node", "scripts/seed.mjs", "--port", String(port), "--persist-to", persistTo]);
+  run(["node", "scripts/seed.mjs", "--port", String(port), "--persist-to", persistTo, "--without-notices"]);
 
   const target = monthOf(Date.now());
   const month = fmt(target);

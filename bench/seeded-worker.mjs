@@ -15,7 +15,7 @@ export async function startSeededWorker({ port, state, stdio = "ignore", prepare
   rmSync(persistTo, { recursive: true, force: true });
   const run = (cmd) => execFileSync("npx", cmd, { env: offlineEnv, stdio: ["ignore", "ignore", "inherit"] });
   run(["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo]);
-  run(["node", "scripts/seed.mjs", "--port", String(port), "--persist-to", persistTo]);
+  run(["node", "scripts/seed.mjs", "--port", String(port), "--persist-to", persistTo, "--without-notices"]);
   await prepare?.(persistTo, run);
   return startWorker({ port, persistTo, stdio });
 }

@@ -2,7 +2,7 @@
 // Loads the local demo data into the local D1 database: the three brands, then the demo creators,
 // fan clubs, plans, fans and accounts (README "Demo accounts"); and the demo header banner list
 // into the local media bucket. Idempotent: running it again changes nothing.
-// Usage: node scripts/seed.mjs [--port 8787] [--persist-to DIR] [--print] [--after-ledger]
+// Usage: node scripts/seed.mjs [--port 8787] [--persist-to DIR] [--print] [--after-ledger] [--without-notices]
 // The port defaults to $PORT, as `npm run dev` serves on it (`PORT=8801 npm run dev` seeds brand
 // URLs with 8801, so sign-in and brand links reach the worker); --print writes the SQL to stdout
 // instead of applying it. --after-ledger applies only the demo rows that need the earnings ledger
@@ -14,6 +14,7 @@ import { join } from "node:path";
 import { demoStatements, ledgerDemoStatements, seedStatements } from "../db/seed/seed-sql.mjs";
 import { demoBannerObjects } from "../db/seed/banners-demo.mjs";
 import { leakDemoObjects } from "../db/seed/leak-demo.mjs";
+import { noticeDemoEndedStatements } from "../db/seed/notices-demo.mjs";
 
 const args = process.argv.slice(2);
 const opt = (name, fallback) => {
@@ -28,6 +29,8 @@ const file = join(dir, "seed.sql");
 const origin = /** @type {const} */ ({ scheme: "http", port });
 const afterLedger = args.includes("--after-ledger");
 const statements = afterLedger ? ledgerDemoStatements() : [...seedStatements(origin), ...demoStatements(origin)];
+// --without-notices: the demo's operator notice ended, so no dialog greets the first page (tests, benchmarks)
+if (!afterLedger && args.includes("--without-notices")) statements.push(...noticeDemoEndedStatements());
 writeFileSync(file, statements.join("\n") + "\n");
 if (args.includes("--print")) {
   process.stdout.write(statements.join("\n") + "\n");

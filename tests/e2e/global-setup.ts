@@ -11,7 +11,7 @@ export default async function globalSetup() {
   rmSync(persistTo, { recursive: true, force: true });
   const run = (args: string[]) => execFileSync("npx", args, { env: offlineEnv, stdio: ["ignore", "ignore", "inherit"] });
   run(["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo]);
-  run(["node", "scripts/seed.mjs", "--port", String(E2E_PORT), "--persist-to", persistTo]);
+  run(["node", "scripts/seed.mjs", "--port", String(E2E_PORT), "--persist-to", persistTo, "--without-notices"]);
   const worker = (await startWorker({ port: E2E_PORT, persistTo, stdio: "ignore" })) as { stop: () => void };
   (globalThis as { __stopWorker?: () => void }).__stopWorker = worker.stop;
 }
