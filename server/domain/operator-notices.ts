@@ -1,4 +1,5 @@
-import { FilterXSS, escapeAttrValue } from "xss";
+import xssDefault from "xss";
+import type * as XssModule from "xss";
 import { parseJstInput } from "./jst-time";
 
 /**
@@ -13,6 +14,11 @@ export type NoticeSizing = (typeof NOTICE_SIZINGS)[number];
 
 const NOTICE_TITLE_MAX = 100;
 const NOTICE_MESSAGE_MAX = 4000;
+
+// xss is CommonJS: its module.exports (the default import everywhere: Vite, esbuild, the test
+// runner's loader) is a function that also carries FilterXSS and the escapers; named imports of it
+// resolve in some loaders and not in others, so they are read from the default.
+const { FilterXSS, escapeAttrValue } = xssDefault as unknown as typeof XssModule;
 
 const filter = new FilterXSS({
   whiteList: { a: ["href"], br: [], p: [], strong: [], em: [] },

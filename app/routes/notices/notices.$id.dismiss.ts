@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { data } from "@remix-run/cloudflare";
+
 import { parse } from "hono/utils/cookie";
 import { NOTICE_DISMISSED_COOKIE, addDismissed } from "../../../server/domain/operator-notices";
 import { dismissNotice } from "../../../server/services/operator-notices";
@@ -11,10 +11,10 @@ import { dismissNotice } from "../../../server/services/operator-notices";
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { app } = context;
   const id = /^\d{1,12}$/.test(params.id ?? "") ? Number(params.id) : 0;
-  if (request.method !== "POST") return data({ ok: false, error: app.t("notices:errors.method") }, { status: 405 });
-  if (!app.service || id < 1) return data({ ok: false, error: app.t("notices:errors.notFound") }, { status: 404 });
+  if (request.method !== "POST") return Response.json({ ok: false, error: app.t("notices:errors.method") }, { status: 405 });
+  if (!app.service || id < 1) return Response.json({ ok: false, error: app.t("notices:errors.notFound") }, { status: 404 });
   const found = await dismissNotice(app.db, { noticeId: id, serviceId: app.service.id, userId: app.user?.id ?? null, now: Date.now() });
-  if (!found) return data({ ok: false, error: app.t("notices:errors.notFound") }, { status: 404 });
+  if (!found) return Response.json({ ok: false, error: app.t("notices:errors.notFound") }, { status: 404 });
   if (!app.user) {
     const cookies = parse(request.headers.get("Cookie") ?? "", NOTICE_DISMISSED_COOKIE);
     app.setCookie(NOTICE_DISMISSED_COOKIE, addDismissed(cookies[NOTICE_DISMISSED_COOKIE], id), {
@@ -25,5 +25,5 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       maxAge: 400 * 24 * 60 * 60,
     });
   }
-  return data({ ok: true });
+  return Response.json({ ok: true });
 }

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { data } from "@remix-run/cloudflare";
+
 import { parse } from "hono/utils/cookie";
 import { NOTICE_DISMISSED_COOKIE, parseDismissedCookie } from "../../../server/domain/operator-notices";
 import { currentNoticeFor } from "../../../server/services/operator-notices";
@@ -12,7 +12,7 @@ import { currentNoticeFor } from "../../../server/services/operator-notices";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { app } = context;
   const headers = { "Cache-Control": "private, no-store" };
-  if (!app.service) return data({ notice: null }, { headers });
+  if (!app.service) return Response.json({ notice: null }, { headers });
   const cookies = parse(request.headers.get("Cookie") ?? "", NOTICE_DISMISSED_COOKIE);
   const notice = await currentNoticeFor(app.db, {
     serviceId: app.service.id,
@@ -21,5 +21,5 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     now: Date.now(),
   });
   // the dialog's button in the reader's language, so the layout needs no extra namespace
-  return data({ notice: notice ? { ...notice, closeText: app.t("notices:dialog.close") } : null }, { headers });
+  return Response.json({ notice: notice ? { ...notice, closeText: app.t("notices:dialog.close") } : null }, { headers });
 }
