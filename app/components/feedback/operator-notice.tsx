@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { useRootData } from "~/lib/root-data";
 import { useDialog } from "./dialog";
 
 interface Notice {
@@ -16,7 +17,10 @@ interface Notice {
  */
 export function OperatorNotice() {
   const dialog = useDialog();
+  // the account, login and help hosts belong to no brand, so they have no notice to ask for
+  const onBrandHost = useRootData()?.isBrandHost ?? false;
   useEffect(() => {
+    if (!onBrandHost) return;
     const controller = new AbortController();
     (async () => {
       const res = await fetch("/notices/current", { signal: controller.signal, headers: { Accept: "application/json" } });
@@ -29,6 +33,6 @@ export function OperatorNotice() {
       // a notice is a courtesy: when the network fails the page goes on without it
     });
     return () => controller.abort();
-  }, [dialog]);
+  }, [dialog, onBrandHost]);
   return null;
 }
