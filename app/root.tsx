@@ -6,6 +6,7 @@ import { SimpleLayout } from "~/components/layout/simple-layout";
 import { NotFound } from "~/components/errors/not-found";
 import { Unavailable } from "~/components/errors/unavailable";
 import { DialogProvider } from "~/components/feedback/dialog";
+import { OperatorNotice } from "~/components/feedback/operator-notice";
 import { NavigationProgress } from "~/components/layout/navigation-progress";
 import { ToastProvider } from "~/components/feedback/toast";
 import { usePageViews } from "~/lib/analytics";
@@ -135,6 +136,7 @@ export default function App() {
     <ToastProvider>
       <DialogProvider>
         <NavigationProgress />
+        <OperatorNotice />
         {simple ? (
           <SimpleLayout>
             <Outlet />

@@ -267,6 +267,10 @@ const operator = [
   route("ops/payouts", "routes/operator/ops.payouts.tsx"),
   route("ops/media_flags", "routes/operator/ops.media_flags.tsx"),
   route("ops/campaigns", "routes/operator/ops.campaigns.tsx"),
+  // operator notices: the staff page, and what every brand's pages ask for (decision 041)
+  route("ops/notices", "routes/operator/ops.notices.tsx"),
+  route("notices/current", "routes/notices/notices.current.ts"),
+  route("notices/:id/dismiss", "routes/notices/notices.$id.dismiss.ts"),
   route("ops/payouts/:period/file", "routes/operator/ops.payouts.$period.file.ts"),
 ];
 

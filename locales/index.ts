@@ -32,6 +32,7 @@ import jaLanding from "./ja/landing.json";
 import jaLeak from "./ja/leak.json";
 import jaDiscord from "./ja/discord.json";
 import jaContests from "./ja/contests.json";
+import jaNotices from "./ja/notices.json";
 import enCommon from "./en/common.json";
 import enHelp from "./en/help.json";
 import enAccount from "./en/account.json";
@@ -66,6 +67,7 @@ import enLanding from "./en/landing.json";
 import enLeak from "./en/leak.json";
 import enDiscord from "./en/discord.json";
 import enContests from "./en/contests.json";
+import enNotices from "./en/notices.json";
 import zhCnCommon from "./zh-cn/common.json";
 import zhCnHelp from "./zh-cn/help.json";
 import zhCnAccount from "./zh-cn/account.json";
@@ -100,6 +102,7 @@ import zhCnLanding from "./zh-cn/landing.json";
 import zhCnLeak from "./zh-cn/leak.json";
 import zhCnDiscord from "./zh-cn/discord.json";
 import zhCnContests from "./zh-cn/contests.json";
+import zhCnNotices from "./zh-cn/notices.json";
 import zhTwCommon from "./zh-tw/common.json";
 import zhTwHelp from "./zh-tw/help.json";
 import zhTwAccount from "./zh-tw/account.json";
@@ -134,6 +137,7 @@ import zhTwLanding from "./zh-tw/landing.json";
 import zhTwLeak from "./zh-tw/leak.json";
 import zhTwDiscord from "./zh-tw/discord.json";
 import zhTwContests from "./zh-tw/contests.json";
+import zhTwNotices from "./zh-tw/notices.json";
 import koCommon from "./ko/common.json";
 import koHelp from "./ko/help.json";
 import koAccount from "./ko/account.json";
@@ -168,6 +172,7 @@ import koLanding from "./ko/landing.json";
 import koLeak from "./ko/leak.json";
 import koDiscord from "./ko/discord.json";
 import koContests from "./ko/contests.json";
+import koNotices from "./ko/notices.json";
 
 /**
  * Every translation, bundled into the Worker. The server renders from here; browsers fetch one
@@ -209,6 +214,7 @@ export const resources = {
     leak: jaLeak,
     discord: jaDiscord,
     contests: jaContests,
+    notices: jaNotices,
   },
   en: {
     common: enCommon,
@@ -245,6 +251,7 @@ export const resources = {
     leak: enLeak,
     discord: enDiscord,
     contests: enContests,
+    notices: enNotices,
   },
   "zh-cn": {
     common: zhCnCommon,
@@ -281,6 +288,7 @@ export const resources = {
     leak: zhCnLeak,
     discord: zhCnDiscord,
     contests: zhCnContests,
+    notices: zhCnNotices,
   },
   "zh-tw": {
     common: zhTwCommon,
@@ -317,6 +325,7 @@ export const resources = {
     leak: zhTwLeak,
     discord: zhTwDiscord,
     contests: zhTwContests,
+    notices: zhTwNotices,
   },
   ko: {
     common: koCommon,
@@ -353,6 +362,7 @@ export const resources = {
     leak: koLeak,
     discord: koDiscord,
     contests: koContests,
+    notices: koNotices,
   },
 } as const;
 

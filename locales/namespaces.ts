@@ -27,6 +27,7 @@
  * `leak` for leak tracing: the creator's trace page and mark settings, the operator's bulk download alerts.
  * `discord` for Discord: the fan's linked account, the creator's server and roles, the local stand-in.
  * `contests` for contests: the contest pages, voting and the operator's contest pages.
+ * `notices` for operator notices: the operator's notice page and the notice dialog of every brand.
  */
 export const NAMESPACES = [
   "common",
@@ -63,6 +64,7 @@ export const NAMESPACES = [
   "leak",
   "discord",
   "contests",
+  "notices",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE: Namespace = "common";

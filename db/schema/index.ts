@@ -25,3 +25,4 @@ export * from "./leak";
 export * from "./discord";
 export * from "./contests";
 export * from "./post-products";
+export * from "./notices";

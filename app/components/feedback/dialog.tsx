@@ -2,12 +2,20 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { useTranslation } from "~/lib/i18n";
 import { keepTabInside } from "./focus-trap";
 
-/** spec §3 dialog: alert or confirm; both resolve true (OK) or false (cancel, Escape, backdrop). */
+/**
+ * spec §3 dialog: alert or confirm; both resolve true (OK) or false (cancel, Escape, backdrop).
+ * `sizing` sets the width of any dialog (medium when unset). `isAdmin` marks an operator's notice
+ * (spec §2 "the admin dialog renders links as HTML"): its message is HTML the server sanitized
+ * (server/domain/operator-notices.ts: a, br, p, strong, em and http(s) links only), rendered as
+ * such; every other dialog's message is plain text.
+ */
 export interface DialogOptions {
   title?: string;
   message: string;
   okText?: string;
   cancelText?: string;
+  sizing?: "small" | "medium" | "large";
+  isAdmin?: boolean;
 }
 
 interface DialogApi {
@@ -61,7 +69,8 @@ function DialogHost({ dialog, onClose }: { dialog: OpenDialog; onClose: (value: 
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- a click on the backdrop closes, as Escape (onCancel) does from the keyboard
     <dialog
       ref={ref}
-      className="dialog"
+      className={`dialog dialog-${dialog.sizing ?? "medium"}`}
+      data-sizing={dialog.sizing ?? "medium"}
       onKeyDown={keepTabInside}
       aria-labelledby={dialog.title ? "dialog-title" : undefined}
       onCancel={(e) => {
@@ -74,7 +83,12 @@ function DialogHost({ dialog, onClose }: { dialog: OpenDialog; onClose: (value: 
     >
       <div className="dialog-body">
         {dialog.title ? <h2 id="dialog-title">{dialog.title}</h2> : null}
-        <p>{dialog.message}</p>
+        {dialog.isAdmin ? (
+          // sanitized on the server when the operator saved it; nothing else takes this path
+          <div className="dialog-message dialog-admin" dangerouslySetInnerHTML={{ __html: dialog.message }} />
+        ) : (
+          <p>{dialog.message}</p>
+        )}
         <div className="dialog-actions">
           {dialog.type === "confirm" ? (
             <button type="button" className="button button-secondary" onClick={() => onClose(false)}>
