@@ -185,20 +185,23 @@ export async function listPublishedProducts(
   options: { before: number | null; now: number; limit?: number },
 ): Promise<{ products: ProductCard[]; next: number | null }> {
   const limit = options.limit ?? PRODUCT_PAGE_SIZE;
-  const rows = await db
-    .select({ product: products, fanclub: { id: fanclubs.id, name: fanclubs.name, iconKey: fanclubs.iconKey } })
-    .from(products)
-    .innerJoin(fanclubs, eq(fanclubs.id, products.fanclubId))
-    .where(
-      and(
-        eq(products.status, "published"),
-        eq(fanclubs.status, "open"),
-        "serviceId" in scope ? eq(fanclubs.serviceId, scope.serviceId) : eq(products.fanclubId, scope.fanclubId),
-        options.before !== null ? lt(products.id, options.before) : undefined,
-      ),
-    )
-    .orderBy(desc(products.id))
-    .limit(limit + 1);
+  // a batch of one: under the fan club tab's merged reads it rides with the layout's batch
+  const [rows] = await db.batch([
+    db
+      .select({ product: products, fanclub: { id: fanclubs.id, name: fanclubs.name, iconKey: fanclubs.iconKey } })
+      .from(products)
+      .innerJoin(fanclubs, eq(fanclubs.id, products.fanclubId))
+      .where(
+        and(
+          eq(products.status, "published"),
+          eq(fanclubs.status, "open"),
+          "serviceId" in scope ? eq(fanclubs.serviceId, scope.serviceId) : eq(products.fanclubId, scope.fanclubId),
+          options.before !== null ? lt(products.id, options.before) : undefined,
+        ),
+      )
+      .orderBy(desc(products.id))
+      .limit(limit + 1),
+  ]);
   const page = rows.slice(0, limit);
   return {
     products: page.map((r) => cardOf(r.product, r.fanclub, options.now)),

@@ -368,6 +368,25 @@ describe("D1 round trips per page", () => {
       }
     }
   });
+
+  it("renders the posts, products and lessons tabs in one D1 round trip for a visitor and two signed in (the session, then the frame and the tab in one batch)", async () => {
+    const owner = await confirmedAccount({ prefix: "rtt" });
+    const id = await insertFanclub(owner.id, { serviceId: 2, name: "タブの往復" });
+    await insertPlan(id, { name: "ひとつめ", price: 100 });
+    const fan = await confirmedAccount({ prefix: "rttf" });
+    const visitor = new (await import("./browser")).TestBrowser();
+    await visitor.get(at(hosts.indies, `/fanclubs/${id}`)); // warms the brand list of this isolate
+    for (const tab of ["posts", "products", "lessons"]) {
+      for (const [b, budget] of [
+        [visitor, 1],
+        [fan.b, 2],
+      ] as const) {
+        const res = await b.get(at(hosts.indies, `/fanclubs/${id}/${tab}?n=${Math.random()}`));
+        expect(res.status, tab).toBe(200);
+        expect(Number(res.headers.get("x-d1-round-trips")), tab).toBeLessThanOrEqual(budget);
+      }
+    }
+  });
 });
 
 describe("what a hidden member count and odd input reveal", () => {

@@ -5,6 +5,7 @@ import { withNamespaces } from "~/lib/i18n";
 import { anonymousPageHeaders } from "../../../server/http/page-cache";
 import { idParam } from "../../../server/http/params";
 import { listPublicSlots } from "../../../server/services/lessons";
+import { mergedReads } from "../../../server/http/merged-reads";
 
 export const handle = { i18n: ["common", "fanclub", "lessons"], breadcrumb: () => ({ label: "fanclub:tabs.lessons" }) };
 export const clientLoader = withNamespaces(["fanclub", "lessons"]);
@@ -14,7 +15,7 @@ export const headers = anonymousPageHeaders;
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { app } = context;
   const fanclubId = idParam(params.id);
-  const list = await listPublicSlots(app.db, { fanclubId }, app.user?.id ?? null, Date.now());
+  const list = await listPublicSlots(mergedReads(app), { fanclubId }, app.user?.id ?? null, Date.now());
   return {
     slots: list.slots,
     signedIn: app.user !== null && app.user !== undefined,

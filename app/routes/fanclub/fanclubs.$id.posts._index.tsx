@@ -7,6 +7,7 @@ import { anonymousPageHeaders } from "../../../server/http/page-cache";
 import { idParam } from "../../../server/http/params";
 import { postViewerFrom } from "../../../server/services/post-access";
 import { listFanclubPosts } from "../../../server/services/post-view";
+import { mergedReads } from "../../../server/http/merged-reads";
 
 export const handle = { i18n: ["common", "fanclub", "posts"], breadcrumb: () => ({ label: "fanclub:tabs.posts" }) };
 export const clientLoader = withNamespaces(["fanclub", "posts"]);
@@ -28,7 +29,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { app } = context;
   const fanclubId = idParam(params.id);
   const page = pageOf(new URL(request.url).searchParams.get("page"));
-  const list = await listFanclubPosts(app.db, fanclubId, postViewerFrom(app.session), page, Date.now());
+  const list = await listFanclubPosts(mergedReads(app), fanclubId, postViewerFrom(app.session), page, Date.now());
   return { fanclubId, page, posts: list.posts, hasNext: page * list.pageSize < list.total };
 }
 

@@ -7,6 +7,7 @@ import productStyles from "~/styles/products.css?url";
 import { anonymousPageHeaders } from "../../../server/http/page-cache";
 import { idParam } from "../../../server/http/params";
 import { listPublishedProducts } from "../../../server/services/products";
+import { mergedReads } from "../../../server/http/merged-reads";
 import { parseHistoryCursor } from "../../../server/domain/purchase-histories";
 
 export const handle = { i18n: ["common", "fanclub", "products"], breadcrumb: () => ({ label: "fanclub:tabs.products" }) };
@@ -20,7 +21,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const fanclubId = idParam(params.id);
   const url = new URL(request.url);
   const before = parseHistoryCursor(url.searchParams.get("before"));
-  const page = await listPublishedProducts(app.db, { fanclubId }, { before, now: Date.now() });
+  const page = await listPublishedProducts(mergedReads(app), { fanclubId }, { before, now: Date.now() });
   return { products: page.products, more: page.next ? `/fanclubs/${fanclubId}/products?before=${page.next}` : null };
 }
 
