@@ -185,10 +185,18 @@ export async function listPublishedProducts(
   options: { before: number | null; now: number; limit?: number },
 ): Promise<{ products: ProductCard[]; next: number | null }> {
   const limit = options.limit ?? PRODUCT_PAGE_SIZE;
-  // a batch of one: under the fan club tab's merged reads it rides with the layout's batch
+  // a batch of one: under the fan club tab's merged reads it rides with the layout's batch. Batch
+  // rows are keyed by column name, so the fan club's columns are aliased away from the product's
   const [rows] = await db.batch([
     db
-      .select({ product: products, fanclub: { id: fanclubs.id, name: fanclubs.name, iconKey: fanclubs.iconKey } })
+      .select({
+        product: products,
+        fanclub: {
+          id: sql<number>`${fanclubs.id}`.as("card_fanclub_id"),
+          name: sql<string>`${fanclubs.name}`.as("card_fanclub_name"),
+          iconKey: sql<string | null>`${fanclubs.iconKey}`.as("card_fanclub_icon_key"),
+        },
+      })
       .from(products)
       .innerJoin(fanclubs, eq(fanclubs.id, products.fanclubId))
       .where(
