@@ -24,3 +24,4 @@ export * from "./welcome";
 export * from "./leak";
 export * from "./discord";
 export * from "./contests";
+export * from "./passkey-settings";
