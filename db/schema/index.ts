@@ -26,3 +26,4 @@ export * from "./discord";
 export * from "./contests";
 export * from "./post-products";
 export * from "./notices";
+export * from "./passkey-settings";

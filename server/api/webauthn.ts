@@ -9,7 +9,9 @@ import {
   completeRegistration,
   deletePasskey,
   listPasskeys,
+  passkeySignInSetting,
   registrationOptions,
+  setPasskeySignIn,
   verifyPasskeyLogin,
   type RelyingParty,
 } from "../services/passkeys";
@@ -65,7 +67,19 @@ webauthnApi.post("/callback", async (c) => {
 
 webauthnApi.get("/", async (c) => {
   const app = c.get("app");
-  return ok(c, { passkeys: await listPasskeys(app.db, signedIn(app).id) });
+  const user = signedIn(app);
+  return ok(c, { passkeys: await listPasskeys(app.db, user.id), enabled: await passkeySignInSetting(app.db, user.id) });
+});
+
+const enableBody = z.object({ enabled: z.boolean() });
+
+/** POST /api/v1/webauthn/enable: switches signing in with this account's passkeys on or off. */
+webauthnApi.post("/enable", async (c) => {
+  const app = c.get("app");
+  const user = signedIn(app);
+  const parsed = enableBody.safeParse(await bodyOf(c));
+  if (!parsed.success) throw new ApiError(400, translatorFor(app.locale, "account")("passkeys.enableInvalid"));
+  return ok(c, { enabled: await setPasskeySignIn(app.db, user.id, parsed.data.enabled, Date.now()) });
 });
 
 /** DELETE /api/v1/webauthn/:id: removes one of the signed-in person's passkeys. */
@@ -92,7 +106,10 @@ webauthnApi.post("/login", async (c) => {
     response: body.response as never,
     now: Date.now(),
   });
-  if (!result.ok) throw new ApiError(400, translatorFor(app.locale, "account")("passkeys.loginFailed"));
+  if (!result.ok) {
+    if (result.disabled) throw new ApiError(403, translatorFor(app.locale, "account")("passkeys.signInDisabled"));
+    throw new ApiError(400, translatorFor(app.locale, "account")("passkeys.loginFailed"));
+  }
   await startSession(app, result.userId);
   const location = destinationAfterSignIn(app, returnTarget(app, body.loggedInPath));
   return ok(c, { location });

@@ -9,8 +9,9 @@ import {
 } from "@simplewebauthn/server";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { authChallenges, passkeys, users } from "../../db/schema";
+import { authChallenges, passkeySettings, passkeys, users } from "../../db/schema";
 import { MINUTE } from "../domain/accounts";
+import { passkeySignInEnabled } from "../domain/passkey-sign-in";
 import { fromBase64Url, randomToken, toBase64Url } from "../security/crypto";
 
 /**
@@ -55,6 +56,26 @@ export async function listPasskeys(db: Db, userId: number) {
     .from(passkeys)
     .where(eq(passkeys.userId, userId))
     .all();
+}
+
+/** Whether the account lets its passkeys sign it in (the settings page's switch). */
+export async function passkeySignInSetting(db: Db, userId: number): Promise<boolean> {
+  const row = await db
+    .select({ signInEnabled: passkeySettings.signInEnabled })
+    .from(passkeySettings)
+    .where(eq(passkeySettings.userId, userId))
+    .get();
+  return passkeySignInEnabled(row);
+}
+
+/** Switches passkey sign-in on or off for the account; the passkeys themselves stay registered. */
+export async function setPasskeySignIn(db: Db, userId: number, enabled: boolean, now: number): Promise<boolean> {
+  await db
+    .insert(passkeySettings)
+    .values({ userId, signInEnabled: enabled, updatedAt: new Date(now) })
+    .onConflictDoUpdate({ target: passkeySettings.userId, set: { signInEnabled: enabled, updatedAt: new Date(now) } })
+    .run();
+  return enabled;
 }
 
 export async function registrationOptions(db: Db, rp: RelyingParty, user: { id: number; name: string; email: string | null }, now: number) {
@@ -138,16 +159,21 @@ export async function verifyPasskeyLogin(
   db: Db,
   rp: RelyingParty,
   input: { challengeId: string; response: AuthenticationResponseJSON; now: number },
-): Promise<{ ok: true; userId: number } | { ok: false }> {
+): Promise<{ ok: true; userId: number } | { ok: false; disabled?: true }> {
   const challenge = await takeChallenge(db, input.challengeId, "passkey_login", input.now);
   if (!challenge) return { ok: false };
   const stored = await db
-    .select({ passkey: passkeys, leftAt: users.leftAt })
+    .select({ passkey: passkeys, leftAt: users.leftAt, signInEnabled: passkeySettings.signInEnabled })
     .from(passkeys)
     .innerJoin(users, eq(users.id, passkeys.userId))
+    .leftJoin(passkeySettings, eq(passkeySettings.userId, passkeys.userId))
     .where(and(eq(passkeys.id, input.response.id), isNull(users.leftAt)))
     .get();
   if (!stored) return { ok: false };
+  // the account switched passkey sign-in off: refused before any signature work, with its own reason
+  if (!passkeySignInEnabled(stored.signInEnabled === null ? undefined : { signInEnabled: stored.signInEnabled })) {
+    return { ok: false, disabled: true };
+  }
   let verification;
   try {
     verification = await verifyAuthenticationResponse({

@@ -11,14 +11,15 @@ export interface PasskeyItem {
   createdAt: string;
 }
 
-/** Lists, adds and removes the signed-in person's passkeys. */
-export function PasskeySettings({ initial }: { initial: PasskeyItem[] }) {
+/** Lists, adds and removes the signed-in person's passkeys, and switches passkey sign-in on or off. */
+export function PasskeySettings({ initial, signInEnabled }: { initial: PasskeyItem[]; signInEnabled: boolean }) {
   const { t, locale } = useTranslation("account");
   const toast = useToast();
   const dialog = useDialog();
   const [items, setItems] = useState(initial);
   const [name, setName] = useState(t("passkeys.defaultName"));
   const [busy, setBusy] = useState(false);
+  const [enabled, setEnabled] = useState(signInEnabled);
   const toItems = (list: Array<{ id: string; name: string; createdAt: string | number }>) =>
     list.map((p) => ({ id: p.id, name: p.name, createdAt: new Date(p.createdAt).toISOString() }));
 
@@ -61,10 +62,35 @@ export function PasskeySettings({ initial }: { initial: PasskeyItem[] }) {
     }
   };
 
+  const toggle = async (next: boolean) => {
+    const done = await callApi<{ enabled: boolean }>("/webauthn/enable", { method: "POST", body: { enabled: next } });
+    if (done.success) {
+      setEnabled(done.payload.enabled);
+      toast.show(t(done.payload.enabled ? "passkeys.switchedOn" : "passkeys.switchedOff"), "success");
+    } else {
+      toast.show(done.payload.message ?? t("settings.failed"), "error");
+    }
+  };
+
   return (
     <section className="card" aria-labelledby="passkeys-title">
       <h2 id="passkeys-title">{t("passkeys.title")}</h2>
       <p className="muted">{t("passkeys.lead")}</p>
+      <div className="field">
+        <label htmlFor="passkey-sign-in">
+          <input
+            type="checkbox"
+            id="passkey-sign-in"
+            checked={enabled}
+            onChange={(e) => void toggle(e.target.checked)}
+            aria-describedby="passkey-sign-in-hint"
+          />{" "}
+          {t("passkeys.signInSwitch")}
+        </label>
+        <p id="passkey-sign-in-hint" className="muted small">
+          {t("passkeys.signInSwitchHint")}
+        </p>
+      </div>
       {items.length === 0 ? (
         <p className="empty-state">{t("passkeys.empty")}</p>
       ) : (

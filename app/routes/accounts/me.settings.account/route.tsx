@@ -21,7 +21,7 @@ import { translatorFor } from "../../../../server/i18n";
 import { changePassword, requestEmailChange } from "../../../../server/services/accounts";
 import { enqueueEmail } from "../../../../server/services/mailer";
 import { revokeAllSessionsStatement } from "../../../../server/services/sessions";
-import { listPasskeys } from "../../../../server/services/passkeys";
+import { listPasskeys, passkeySignInSetting } from "../../../../server/services/passkeys";
 import { beginSetup, confirmSetup, disable as disableTwoStep } from "../../../../server/services/two-step";
 import { TwoStepSettings } from "./two-step-settings";
 
@@ -34,10 +34,12 @@ export const clientLoader = withNamespaces(["account"]);
 export async function loader({ context }: LoaderFunctionArgs) {
   const user = requireUser(context.app);
   const passkeys = await listPasskeys(context.app.db, user.id);
+  const passkeySignIn = await passkeySignInSetting(context.app.db, user.id);
   return {
     title: translatorFor(context.app.locale, "account")("settings.title"),
     email: user.email ?? "",
     otpEnabled: user.otpEnabled,
+    passkeySignIn,
     passkeys: passkeys.map((p) => ({ id: p.id, name: p.name, createdAt: p.createdAt.toISOString() })),
   };
 }
@@ -120,7 +122,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function AccountSettings() {
   const { t } = useTranslation("account");
-  const { email, passkeys, otpEnabled } = useLoaderData<typeof loader>();
+  const { email, passkeys, passkeySignIn, otpEnabled } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const toast = useToast();
   useEffect(() => {
@@ -132,7 +134,7 @@ export default function AccountSettings() {
       <h1>{t("settings.title")}</h1>
       <EmailSection email={email} />
       <PasswordSection />
-      <PasskeySettings initial={passkeys} />
+      <PasskeySettings initial={passkeys} signInEnabled={passkeySignIn} />
       <TwoStepSettings enabled={otpEnabled} />
       <SessionsSection />
     </div>

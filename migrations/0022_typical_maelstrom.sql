@@ -31,4 +31,10 @@ CREATE TABLE `operator_notices` (
 	FOREIGN KEY (`created_by`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE no action
 );
 --> statement-breakpoint
-CREATE INDEX `operator_notices_service_window_idx` ON `operator_notices` (`service_id`,`ends_at`);
+CREATE INDEX `operator_notices_service_window_idx` ON `operator_notices` (`service_id`,`ends_at`);--> statement-breakpoint
+CREATE TABLE `passkey_settings` (
+	`user_id` integer PRIMARY KEY NOT NULL,
+	`sign_in_enabled` integer NOT NULL,
+	`updated_at` integer NOT NULL,
+	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE no action
+);
