@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../hono-env";
+import { headerBannersFor } from "../http/header-banners";
 import { ok } from "./envelope";
 
 export const servicesApi = new Hono<AppEnv>();
@@ -22,4 +23,15 @@ servicesApi.get("/session", (c) => {
     // spec §2: when set, the client marks expired plans (the session read them with the sign-in)
     isSubscriptionAlert: (app.session?.expiredPlans.length ?? 0) > 0,
   });
+});
+
+/**
+ * The live campaign setting (spec §7 "GET live campaign setting", decision 041): the campaign the
+ * operators run for live events through the help site's `lives` banner list. Active while one of
+ * its banners is within its window; the banners come as the pages get them (the same list, cache
+ * and visibility rule), so the API and the lives pages never disagree.
+ */
+servicesApi.get("/live_campaign_setting", async (c) => {
+  const banners = (await headerBannersFor(c.get("app")))?.lives ?? [];
+  return ok(c, { liveCampaign: { active: banners.length > 0, banners } });
 });
