@@ -86,10 +86,10 @@ export function downscale(src: Pixels, toWidth: number, toHeight: number): Pixel
           if (w <= 0) continue;
           const i = row + sx * 4;
           const a = tx * 4;
-          acc[a] += s[i]! * w;
-          acc[a + 1] += s[i + 1]! * w;
-          acc[a + 2] += s[i + 2]! * w;
-          acc[a + 3] += s[i + 3]! * w;
+          acc[a] = acc[a]! + s[i]! * w;
+          acc[a + 1] = acc[a + 1]! + s[i + 1]! * w;
+          acc[a + 2] = acc[a + 2]! + s[i + 2]! * w;
+          acc[a + 3] = acc[a + 3]! + s[i + 3]! * w;
         }
       }
     }
