@@ -96,6 +96,8 @@ creatorPostsApi.put("/cover", async (c) => {
   if (!type) throw new ApiError(415, app.t("posts:errors.coverType"));
   const key = `public/covers/${op.fanclubId}/${randomToken(12)}.${type.ext}`;
   await c.env.MEDIA.put(key, bytes, { httpMetadata: { contentType: type.mime } });
+  // the list cards' smaller copies are made off the request; until then the original serves
+  await c.env.JOBS.send({ type: "image-variants", key: `image-variants:${key}`, objectKey: key });
   return ok(c, { key, url: mediaUrl(key) });
 });
 

@@ -4,6 +4,13 @@
  */
 export type JobMessage =
   | {
+      /** store the smaller variants of an uploaded public image (docs/decisions/044) */
+      type: "image-variants";
+      key: string;
+      /** the R2 key of the original */
+      objectKey: string;
+    }
+  | {
       type: "heartbeat";
       key: string;
       /** when the cron fired, ms since epoch */

@@ -8,6 +8,7 @@ import { sendDigests } from "../services/notify";
 import { refundOwedSeats, sendLessonReminders } from "../services/lessons";
 import { owedRefundSinkForJob } from "../services/payouts/owed-refunds";
 import { deleteOldMediaCounters } from "../services/media-rate";
+import { storeVariants } from "../media/variants";
 import { jobDepsFrom, type JobDeps } from "./deps";
 import { alreadyProcessed, once } from "../../db/idempotency";
 import { beatStatement } from "./heartbeat";
@@ -47,6 +48,10 @@ async function runJob(db: Db, env: Env, deps: JobDeps, job: JobMessage): Promise
       await once(db, job.key, now, beatStatement(db, "queue", now, job.key));
       return;
     }
+    case "image-variants":
+      // putting the same variants twice stores the same bytes, so a redelivery needs no key
+      await storeVariants(env.MEDIA, job.objectKey);
+      return;
     case "email":
       await deliverEmail(db, env, job.emailId, deps.now());
       return;

@@ -1,6 +1,7 @@
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../hono-env";
 import { PUBLIC_MEDIA_PREFIX } from "../domain/images";
+import { parseVariantKey } from "../domain/image-variants";
 import { mediaSigningSecret } from "../config";
 import { requestContext } from "../http/request-context";
 import { verifySignedPath } from "../security/signed-url";
@@ -129,12 +130,16 @@ mediaRoutes.get(`/${PRIVATE_MEDIA_PREFIX}*`, requestContext(), async (c) => {
 mediaRoutes.get("/*", async (c) => {
   const key = keyOf(c);
   if (!key || !key.startsWith(PUBLIC_MEDIA_PREFIX)) return c.notFound();
-  const object = await c.env.MEDIA.get(key, { onlyIf: c.req.raw.headers });
+  let object = await c.env.MEDIA.get(key, { onlyIf: c.req.raw.headers });
+  // a variant the job has not stored (yet, or never for a type it cannot decode): the original
+  // answers, briefly cached, so a srcset never shows a broken image (docs/decisions/044)
+  const variant = object ? null : parseVariantKey(key);
+  if (variant) object = await c.env.MEDIA.get(variant.original, { onlyIf: c.req.raw.headers });
   if (!object) return c.notFound();
   const headers = new Headers();
   object.writeHttpMetadata(headers);
   headers.set("etag", object.httpEtag);
-  headers.set("cache-control", "public, max-age=31536000, immutable");
+  headers.set("cache-control", variant ? "public, max-age=300" : "public, max-age=31536000, immutable");
   headers.set("x-content-type-options", "nosniff");
   // a conditional request that matched: R2 returns the object without a body
   if (!("body" in object)) return new Response(null, { status: 304, headers });

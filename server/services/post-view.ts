@@ -1,3 +1,4 @@
+import { coverSrcSet } from "../domain/image-variants";
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { fanclubGroupMembers, fanclubGroups, fanclubs, plans, posts, type PostRow } from "../../db/schema";
@@ -224,6 +225,8 @@ export interface PostCard {
   type: PostType;
   title: string;
   coverUrl: string | null;
+  /** the cover's smaller variants for a card (docs/decisions/044); undefined for a static file */
+  coverSrcSet?: string;
   publishedAt: number;
   likeCount: number;
   commentCount: number;
@@ -275,6 +278,7 @@ function cardsFrom(rows: CardRow[], paywall: Paywall, viewer: PostViewer): PostC
     type: POST_TYPE_STR[r.type] ?? "picture",
     title: r.title,
     coverUrl: mediaUrl(r.coverKey),
+    coverSrcSet: coverSrcSet(r.coverKey),
     publishedAt: r.publishedAt.getTime(),
     likeCount: r.likeCount,
     commentCount: r.commentCount,

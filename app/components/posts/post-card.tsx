@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n";
 import type { PostCard as PostCardData } from "../../../server/services/post-view";
 import { LockIcon } from "./lock-icon";
+import { COVER_CARD_SIZES } from "../../../server/domain/image-variants";
 import { PostDate } from "./post-date";
 
 function postHref(post: { id: number; fanclubId: number }): string {
@@ -21,7 +22,16 @@ function PostCard({ post, showFanclub = true }: { post: PostCardData; showFanclu
         <span className="post-card-cover">
           {post.coverUrl ? (
             <>
-              <img src={post.coverUrl} alt="" width={1200} height={630} loading="lazy" decoding="async" />
+              <img
+                src={post.coverUrl}
+                srcSet={post.coverSrcSet}
+                sizes={post.coverSrcSet ? COVER_CARD_SIZES : undefined}
+                alt=""
+                width={1200}
+                height={630}
+                loading="lazy"
+                decoding="async"
+              />
               <span className="post-card-type">{t(`types.${post.type}`)}</span>
             </>
           ) : (

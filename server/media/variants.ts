@@ -1,0 +1,27 @@
+import { decodeJpeg, encodeJpeg, MARKABLE_TYPES } from "./fan-marks";
+import { downscale, scaledHeight, variantKey, variantWidthsFor, COVER_VARIANT_WIDTHS } from "../domain/image-variants";
+
+/** Quality of a variant: a thumbnail viewed small; about a tenth of the original's bytes at 400 px. */
+const VARIANT_QUALITY = 78;
+
+/**
+ * Stores the smaller variants of the image at `key` beside it (docs/decisions/044). The pixels
+ * are decoded and encoded afresh, so no metadata block (EXIF with GPS, XMP, comments) of the
+ * upload survives into a variant. Only JPEG is decoded (the pure-JS codec the marks use); another
+ * type keeps being served as its original. Returns the widths stored.
+ */
+export async function storeVariants(bucket: R2Bucket, key: string, widths: readonly number[] = COVER_VARIANT_WIDTHS): Promise<number[]> {
+  const object = await bucket.get(key);
+  if (!object) return [];
+  const type = object.httpMetadata?.contentType ?? "";
+  if (!MARKABLE_TYPES.has(type)) return [];
+  const source = decodeJpeg(new Uint8Array(await object.arrayBuffer()));
+  const stored: number[] = [];
+  for (const width of variantWidthsFor(source.width, widths)) {
+    const small = downscale(source, width, scaledHeight(source.width, source.height, width));
+    const bytes = encodeJpeg({ width: small.width, height: small.height, data: small.data }, VARIANT_QUALITY);
+    await bucket.put(variantKey(key, width), bytes, { httpMetadata: { contentType: "image/jpeg" } });
+    stored.push(width);
+  }
+  return stored;
+}

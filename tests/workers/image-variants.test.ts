@@ -1,0 +1,93 @@
+import { SELF, env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { demoPhoto } from "../../db/seed/leak-images.mjs";
+import { encodeJpeg, decodeJpeg } from "../../server/media/fan-marks";
+import { handleQueue } from "../../server/jobs/queue";
+import type { JobMessage } from "../../server/jobs/messages";
+import { variantKey } from "../../server/domain/image-variants";
+import { at, confirmedAccount } from "./accounts-fixture";
+import { insertFanclub } from "./fanclub-fixture";
+import { hosts } from "./helpers";
+
+/*
+ * Image variants (docs/decisions/044): a cover upload queues a job that stores smaller JPEGs
+ * beside the original, re-encoded from pixels so the upload's EXIF (GPS included) is gone, and
+ * /media serves the original for a variant not stored yet.
+ */
+
+const xhr = { "x-requested-with": "XMLHttpRequest", accept: "application/json" };
+
+/** An APP1 Exif segment carrying a GPS IFD tag and a recognisable place name. */
+function exifSegment(): Uint8Array {
+  const text = new TextEncoder().encode("Exif\0\0MM\0*\0\0\0\x08\0\x01\x88\x25\0\x04\0\0\0\x01\0\0\0\x1aGPSLatitude 35.6812N Tokyo Station");
+  const seg = new Uint8Array(4 + text.length);
+  seg.set([0xff, 0xe1, (text.length + 2) >> 8, (text.length + 2) & 0xff]);
+  seg.set(text, 4);
+  return seg;
+}
+
+function withExif(jpegBytes: Uint8Array): Uint8Array {
+  const seg = exifSegment();
+  const out = new Uint8Array(jpegBytes.length + seg.length);
+  out.set(jpegBytes.subarray(0, 2));
+  out.set(seg, 2);
+  out.set(jpegBytes.subarray(2), 2 + seg.length);
+  return out;
+}
+
+const contains = (hay: Uint8Array, needle: string) => Buffer.from(hay).includes(Buffer.from(needle, "latin1"));
+
+async function runJobs(bodies: JobMessage[]) {
+  const messages = bodies.map((body) => ({ body, attempts: 1, ack() {}, retry() {} }));
+  await handleQueue({ messages } as unknown as MessageBatch<JobMessage>, env);
+}
+
+let owner: Awaited<ReturnType<typeof confirmedAccount>>;
+
+beforeAll(async () => {
+  owner = await confirmedAccount({ name: "カバー投稿者", prefix: "ivo" });
+  await insertFanclub(owner.id, { name: "バリアント写真館" });
+});
+
+describe("cover variants", () => {
+  it("stores smaller variants without the upload's EXIF GPS block, and serves the original until then", async () => {
+    const original = withExif(encodeJpeg(demoPhoto(3, 1200, 630), 92));
+    expect(contains(original, "GPSLatitude")).toBe(true);
+    const put = await owner.b.request(at(hosts.www, "/api/v1/me/fanclub/posts/cover"), {
+      method: "PUT",
+      headers: { ...xhr, "content-type": "image/jpeg" },
+      body: original,
+    });
+    expect(put.status).toBe(200);
+    const { payload } = (await put.json()) as { payload: { key: string } };
+    const key = payload.key;
+
+    // before the job: the variant URL answers with the original, not a broken image
+    const early = await SELF.fetch(at(hosts.www, `/media/${variantKey(key, 400)}`));
+    expect(early.status).toBe(200);
+    expect((await early.arrayBuffer()).byteLength).toBe(original.byteLength);
+
+    await runJobs([{ type: "image-variants", key: `image-variants:${key}`, objectKey: key }]);
+
+    for (const width of [400, 800]) {
+      const object = await env.MEDIA.get(variantKey(key, width));
+      expect(object, `variant ${width}`).not.toBeNull();
+      const bytes = new Uint8Array(await object!.arrayBuffer());
+      expect(object!.httpMetadata?.contentType).toBe("image/jpeg");
+      expect(bytes.byteLength).toBeLessThan(original.byteLength / 2);
+      expect(contains(bytes, "Exif")).toBe(false);
+      expect(contains(bytes, "GPSLatitude")).toBe(false);
+      const img = decodeJpeg(bytes);
+      expect(img.width).toBe(width);
+      expect(img.height).toBe(Math.round((630 * width) / 1200));
+    }
+    const served = await SELF.fetch(at(hosts.www, `/media/${variantKey(key, 400)}`));
+    expect(served.status).toBe(200);
+    expect((await served.arrayBuffer()).byteLength).toBeLessThan(original.byteLength / 2);
+  });
+
+  it("answers no variant of an image that does not exist", async () => {
+    const res = await SELF.fetch(at(hosts.www, `/media/${variantKey("public/covers/1/nothing.jpg", 400)}`));
+    expect(res.status).toBe(404);
+  });
+});
