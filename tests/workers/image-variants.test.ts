@@ -19,7 +19,9 @@ const xhr = { "x-requested-with": "XMLHttpRequest", accept: "application/json" }
 
 /** An APP1 Exif segment carrying a GPS IFD tag and a recognisable place name. */
 function exifSegment(): Uint8Array {
-  const text = new TextEncoder().encode("Exif\0\0MM\0*\0\0\0\x08\0\x01\x88\x25\0\x04\0\0\0\x01\0\0\0\x1aGPSLatitude 35.6812N Tokyo Station");
+  const text = new TextEncoder().encode(
+    "Exif\0\0MM\0*\0\0\0\x08\0\x01\x88\x25\0\x04\0\0\0\x01\0\0\0\x1aGPSLatitude 35.6812N Tokyo Station",
+  );
   const seg = new Uint8Array(4 + text.length);
   seg.set([0xff, 0xe1, (text.length + 2) >> 8, (text.length + 2) & 0xff]);
   seg.set(text, 4);
@@ -56,7 +58,7 @@ describe("cover variants", () => {
     const put = await owner.b.request(at(hosts.www, "/api/v1/me/fanclub/posts/cover"), {
       method: "PUT",
       headers: { ...xhr, "content-type": "image/jpeg" },
-      body: original,
+      body: original as Uint8Array<ArrayBuffer>,
     });
     expect(put.status).toBe(200);
     const { payload } = (await put.json()) as { payload: { key: string } };
