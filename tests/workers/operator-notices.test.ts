@@ -123,6 +123,10 @@ describe("operator notices", { timeout: 60_000 }, () => {
     // a notice of another brand cannot be dismissed from this one, nor one that does not exist
     expect((await visitor.post(at(hosts.indies, `/notices/${row!.id}/dismiss`), {})).status).toBe(404);
     expect((await visitor.post(at(hosts.www, "/notices/99999999/dismiss"), {})).status).toBe(404);
+    // only a POST closes it: a GET is told so, and closes nothing
+    const got = await visitor.get(at(hosts.www, `/notices/${row!.id}/dismiss`), { accept: "application/json" });
+    expect(got.status).toBe(405);
+    expect(got.headers.get("allow")).toBe("POST");
 
     // staff end it: nobody gets it any more
     const ended = await staff.b.post(OPS, { intent: "end", id: String(row!.id) });

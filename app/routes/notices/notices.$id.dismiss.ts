@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 
 import { parse } from "hono/utils/cookie";
 import { NOTICE_DISMISSED_COOKIE, addDismissed } from "../../../server/domain/operator-notices";
@@ -8,6 +8,11 @@ import { dismissNotice } from "../../../server/services/operator-notices";
  * POST /notices/{id}/dismiss: the person closed the notice's dialog; it is not shown again. Signed
  * in: remembered per account in D1 (every device); a visitor: in a cookie of this brand's host.
  */
+/** Any other method than POST: a route with an action alone would make Remix log an error for a GET. */
+export function loader({ context }: LoaderFunctionArgs) {
+  return Response.json({ ok: false, error: context.app.t("notices:errors.method") }, { status: 405, headers: { allow: "POST" } });
+}
+
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { app } = context;
   const id = /^\d{1,12}$/.test(params.id ?? "") ? Number(params.id) : 0;
