@@ -97,8 +97,14 @@ export function parseNoticeForm(form: {
   return { ok: true, value: { title, messageSource: message, messageHtml, sizing, startsAt, endsAt } };
 }
 
+/** A notice's showing window, in epoch ms. */
+export interface NoticeWindow {
+  startsAt: number;
+  endsAt: number;
+}
+
 /** Whether a notice shows at `now`: from its start (inclusive) to its end (exclusive). */
-export function noticeIsLive(notice: { startsAt: number; endsAt: number }, now: number): boolean {
+export function noticeIsLive(notice: NoticeWindow, now: number): boolean {
   return notice.startsAt <= now && now < notice.endsAt;
 }
 

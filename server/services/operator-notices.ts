@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, lte, notInArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { operatorNoticeDismissals, operatorNotices, services } from "../../db/schema";
-import type { NoticeInput, NoticeSizing } from "../domain/operator-notices";
+import { noticeIsLive, type NoticeInput, type NoticeSizing, type NoticeWindow } from "../domain/operator-notices";
 
 /**
  * Operator notices (spec §2 admin dialog, decision 041): staff publish a notice for one brand;
@@ -14,6 +14,27 @@ export interface CurrentNotice {
   title: string;
   html: string;
   sizing: NoticeSizing;
+}
+
+/**
+ * Every page of a brand asks for its notice, and almost always there is none. Each isolate keeps
+ * the brand's windows (start and end of every notice not yet over) for a minute, so a page with no
+ * live notice costs no D1 read; only while one shows does the per-person query run. Publishing or
+ * ending a notice clears this isolate's copy; other isolates see the change within the minute.
+ */
+const WINDOWS_TTL_MS = 60_000;
+const windowsByBrand = new Map<number, { windows: NoticeWindow[]; freshUntil: number }>();
+
+async function noticeWindows(db: Db, serviceId: number, now: number): Promise<NoticeWindow[]> {
+  const cached = windowsByBrand.get(serviceId);
+  if (cached && cached.freshUntil > now) return cached.windows;
+  const rows = await db
+    .select({ startsAt: operatorNotices.startsAt, endsAt: operatorNotices.endsAt })
+    .from(operatorNotices)
+    .where(and(eq(operatorNotices.serviceId, serviceId), gt(operatorNotices.endsAt, new Date(now))));
+  const windows = rows.map((r) => ({ startsAt: r.startsAt.getTime(), endsAt: r.endsAt.getTime() }));
+  windowsByBrand.set(serviceId, { windows, freshUntil: now + WINDOWS_TTL_MS });
+  return windows;
 }
 
 export async function createNotice(db: Db, input: { serviceId: number; createdBy: number; notice: NoticeInput; now: number }) {
@@ -33,6 +54,7 @@ export async function createNotice(db: Db, input: { serviceId: number; createdBy
       createdAt: new Date(input.now),
     })
     .returning({ id: operatorNotices.id });
+  windowsByBrand.delete(input.serviceId);
   return { ok: true as const, id: row!.id };
 }
 
@@ -59,6 +81,7 @@ export async function currentNoticeFor(
   db: Db,
   input: { serviceId: number; userId: number | null; dismissedIds: number[]; now: number },
 ): Promise<CurrentNotice | null> {
+  if (!(await noticeWindows(db, input.serviceId, input.now)).some((w) => noticeIsLive(w, input.now))) return null;
   const now = new Date(input.now);
   const conditions = [eq(operatorNotices.serviceId, input.serviceId), lte(operatorNotices.startsAt, now), gt(operatorNotices.endsAt, now)];
   if (input.dismissedIds.length) conditions.push(notInArray(operatorNotices.id, input.dismissedIds));
@@ -100,5 +123,7 @@ export async function endNotice(db: Db, input: { noticeId: number; now: number }
     .set({ endsAt: new Date(input.now) })
     .where(and(eq(operatorNotices.id, input.noticeId), gt(operatorNotices.endsAt, new Date(input.now))))
     .returning({ id: operatorNotices.id });
+  // the brand is not known here; an end is rare, so every brand's windows are read again
+  windowsByBrand.clear();
   return rows.length > 0;
 }

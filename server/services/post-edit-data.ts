@@ -1,19 +1,33 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { users, type PostRow } from "../../db/schema";
+import { contests, users, type PostRow } from "../../db/schema";
 import { mediaUrl } from "../domain/images";
 import { POST_TYPE_STR } from "../domain/posts";
 import { privateMediaUrl, type MediaSigner } from "../media/private-urls";
-import { filesOfPost, listFiles } from "./posts";
+import { filesOfPostQuery, listFiles } from "./posts";
 import { contestSelectorShown } from "../domain/contests";
-import { contestById, windowsOf } from "./contests/queries";
-import { linkedProductIdOf } from "./post-product";
+import { windowsOf } from "./contests/queries";
+import { linkedProductIdQuery } from "./post-product";
 
 /** The edit form's values (spec §3 post and setting). */
 export async function editData(db: Db, input: { post: PostRow; signer: MediaSigner }) {
   const { post, signer } = input;
   const { now } = signer;
-  const files = await filesOfPost(db, post.id);
+  // the form's reads in one round trip; an absent editor or contest matches no row (ids start at 1)
+  const [files, editors, enteredRows, linked] = await db.batch([
+    filesOfPostQuery(db, post.id),
+    db
+      .select({ t: users.identifyToken })
+      .from(users)
+      .where(eq(users.id, post.editorUserId ?? 0))
+      .limit(1),
+    db
+      .select()
+      .from(contests)
+      .where(eq(contests.id, post.contestId ?? 0))
+      .limit(1),
+    linkedProductIdQuery(db, post.id),
+  ]);
   const items = await Promise.all(
     listFiles(files).map(async (f) => {
       const url = await privateMediaUrl(signer, f.r2Key, f.kind === "streaming" ? "streaming" : "other");
@@ -32,13 +46,9 @@ export async function editData(db: Db, input: { post: PostRow; signer: MediaSign
   );
   const blogImageUrls: Record<string, string> = {};
   for (const f of files.filter((x) => x.kind === "blog_image")) blogImageUrls[f.r2Key] = await privateMediaUrl(signer, f.r2Key);
-  let editorUserIdentifyToken: string | null = null;
-  if (post.editorUserId !== null) {
-    editorUserIdentifyToken =
-      (await db.select({ t: users.identifyToken }).from(users).where(eq(users.id, post.editorUserId)).get())?.t ?? null;
-  }
-  const entered = post.contestId !== null ? await contestById(db, post.contestId) : null;
-  const selectedProductId = await linkedProductIdOf(db, post.id);
+  const editorUserIdentifyToken = editors[0]?.t ?? null;
+  const entered = enteredRows[0] ?? null;
+  const selectedProductId = linked[0]?.id ?? -1;
   return {
     post: {
       id: post.id,

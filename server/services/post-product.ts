@@ -53,12 +53,6 @@ export function linkedProductIdQuery(db: Db, postId: number) {
   return db.select({ id: postProducts.productId }).from(postProducts).where(eq(postProducts.postId, postId)).limit(1);
 }
 
-/** The linked product id of a post (the editor's current choice), -1 for none. */
-export async function linkedProductIdOf(db: Db, postId: number): Promise<number> {
-  const row = await linkedProductIdQuery(db, postId).get();
-  return row?.id ?? -1;
-}
-
 /** The reader's card query, batched with the post page's other reads. */
 export function linkedProductQuery(db: Db, postId: number) {
   return db

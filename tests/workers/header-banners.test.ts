@@ -1,10 +1,10 @@
 import { env } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLiveEvent } from "../factories";
-import { BANNER_KINDS } from "../../server/domain/banners";
 import { bannerObjectKey } from "../../server/http/help-banners";
 import { fetchBanners } from "../../server/integrations/banners";
 import { at, confirmedAccount } from "./accounts-fixture";
+import { clearBannerLists, helpBanner, putBannerList } from "./banners-fixture";
 import { insertFanclub } from "./fanclub-fixture";
 import { get, hosts } from "./helpers";
 
@@ -22,16 +22,6 @@ function shownBanners(html: string): string[] | null {
   const region = /<aside class="header-banner" aria-label="お知らせバナー">([\s\S]*?)<\/aside>/.exec(html);
   return region ? [...region[1]!.matchAll(/alt="([^"]*)"/g)].map((m) => m[1]!) : null;
 }
-const banner = (id: string, title: string, extra: Record<string, unknown> = {}) => ({
-  id,
-  title,
-  url: "/fanclubs",
-  image: {
-    sm: { url: `/demo/banners/${id}-sm.svg`, width: 750, height: 200 },
-    lg: { url: `/demo/banners/${id}-lg.svg`, width: 1200, height: 200 },
-  },
-  ...extra,
-});
 const host = hosts.indies;
 const page = async (path: string) => {
   const res = await get(host, path);
@@ -45,16 +35,11 @@ let creator: Awaited<ReturnType<typeof confirmedAccount>>;
 // Every kind is read on a page's first render and kept for a minute, so the lists are in place
 // before any page: top and fanclubs have banners, lives has none (404), posts is broken.
 beforeAll(async () => {
-  await env.MEDIA.put(
-    bannerObjectKey("top"),
-    JSON.stringify({
-      banners: [
-        banner("top-now", "トップのお知らせ", { bg_color: "#224466" }),
-        banner("top-over", "終わったキャンペーン", { end_time: "2020-01-01T00:00:00+09:00" }),
-      ],
-    }),
-  );
-  await env.MEDIA.put(bannerObjectKey("fanclubs"), JSON.stringify({ banners: [banner("fanclubs-now", "ファンクラブのお知らせ")] }));
+  await putBannerList("top", [
+    helpBanner("top-now", "トップのお知らせ", { bg_color: "#224466" }),
+    helpBanner("top-over", "終わったキャンペーン", { end_time: "2020-01-01T00:00:00+09:00" }),
+  ]);
+  await putBannerList("fanclubs", [helpBanner("fanclubs-now", "ファンクラブのお知らせ")]);
   await env.MEDIA.put(bannerObjectKey("posts"), '{"banners": [');
 
   creator = await confirmedAccount({ prefix: "bannercr", name: "配信者" });
@@ -72,9 +57,7 @@ beforeAll(async () => {
   liveId = row.id;
 });
 
-afterAll(async () => {
-  await env.MEDIA.delete(BANNER_KINDS.map(bannerObjectKey));
-});
+afterAll(clearBannerLists);
 
 describe("the help site's banner lists", () => {
   it("answers a kind's stored list as JSON on the base domain, and 404 for a kind without one", async () => {

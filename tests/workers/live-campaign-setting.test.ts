@@ -1,7 +1,5 @@
-import { env } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BANNER_KINDS } from "../../server/domain/banners";
-import { bannerObjectKey } from "../../server/http/help-banners";
+import { clearBannerLists, helpBanner, putBannerList } from "./banners-fixture";
 import { api, hosts } from "./helpers";
 
 /*
@@ -11,33 +9,15 @@ import { api, hosts } from "./helpers";
  * before the first call.
  */
 
-const banner = (id: string, title: string, extra: Record<string, unknown> = {}) => ({
-  id,
-  title,
-  url: "/lives",
-  image: {
-    sm: { url: `/demo/banners/${id}-sm.svg`, width: 750, height: 200 },
-    lg: { url: `/demo/banners/${id}-lg.svg`, width: 1200, height: 200 },
-  },
-  ...extra,
-});
+beforeAll(() =>
+  putBannerList("lives", [
+    helpBanner("lives-now", "配信キャンペーン開催中", { url: "/lives" }),
+    helpBanner("lives-over", "終わった配信キャンペーン", { url: "/lives", end_time: "2020-01-01T00:00:00+09:00" }),
+    helpBanner("lives-later", "来年の配信キャンペーン", { url: "/lives", start_time: "2099-01-01T00:00:00+09:00" }),
+  ]),
+);
 
-beforeAll(async () => {
-  await env.MEDIA.put(
-    bannerObjectKey("lives"),
-    JSON.stringify({
-      banners: [
-        banner("lives-now", "配信キャンペーン開催中"),
-        banner("lives-over", "終わった配信キャンペーン", { end_time: "2020-01-01T00:00:00+09:00" }),
-        banner("lives-later", "来年の配信キャンペーン", { start_time: "2099-01-01T00:00:00+09:00" }),
-      ],
-    }),
-  );
-});
-
-afterAll(async () => {
-  await env.MEDIA.delete(BANNER_KINDS.map(bannerObjectKey));
-});
+afterAll(clearBannerLists);
 
 describe("GET /api/v1/live_campaign_setting", () => {
   it("is active with the lives banners in their window, and leaves out ended and future ones", async () => {

@@ -134,6 +134,24 @@ describe("operator notices", { timeout: 60_000 }, () => {
     expect(await current(new TestBrowser())).toBeNull();
   });
 
+  it("a brand with no live notice answers without reading D1 again, and a new notice shows at once", async () => {
+    const visitor = new TestBrowser();
+    const trips = async () => {
+      const res = await visitor.get(at(hosts.indies, "/notices/current"), { accept: "application/json" });
+      expect(res.status).toBe(200);
+      return { n: Number(res.headers.get("x-d1-round-trips")), notice: ((await res.json()) as Current).notice };
+    };
+    await trips();
+    // the brand's windows are kept by the isolate: the next page asks nothing of D1
+    expect(await trips()).toEqual({ n: 0, notice: null });
+    // publishing clears them, so staff see their notice reach people straight away
+    const indies = await env.DB.prepare("SELECT id FROM services WHERE domain LIKE 'indies%'").first<{ id: number }>();
+    expect((await staff.b.post(OPS, form({ serviceId: String(indies!.id), title: "インディーズ" }))).status).toBe(200);
+    const shown = await trips();
+    expect(shown.notice?.title).toBe("インディーズ");
+    expect(shown.n).toBeGreaterThan(0);
+  });
+
   it("outside its window a notice shows nothing", async () => {
     const now = Date.now();
     const future = await staff.b.post(

@@ -1,44 +1,25 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { createPostFile } from "../factories";
 import { at, confirmedAccount } from "./accounts-fixture";
 import type { TestBrowser } from "./browser";
 import { api, hosts } from "./helpers";
 import { insertEditor, insertFanclub, insertPlan } from "./fanclub-fixture";
+import { PNG, savePost, storedPicture, xhr } from "./posts-fixture";
 
 // spec §2 copyPostId: a post copied into a new draft with its own copies of the stored objects.
 
-const xhr = { "x-requested-with": "XMLHttpRequest", accept: "application/json" };
 type Json = { success: boolean; payload: Record<string, unknown> & { message?: string } };
-
-function savePost(b: TestBrowser, fields: Record<string, string | string[]>) {
-  const body = new FormData();
-  for (const [k, v] of Object.entries(fields)) for (const one of Array.isArray(v) ? v : [v]) body.append(k, one);
-  return b.request(at(hosts.www, "/api/v1/me/fanclub/posts/picture"), { method: "POST", headers: xhr, body });
-}
 
 function copy(b: TestBrowser, postId: number | string) {
   return b.request(at(hosts.www, `/api/v1/me/fanclub/posts/${postId}/copy`), { method: "POST", headers: xhr });
 }
 
-/** A stored picture with its own random bytes, as a finished upload leaves it. */
-async function storedPicture(fanclubId: number, uploaderId: number, filename: string) {
+/** A stored picture with its own random bytes, so each copy can be told from its source. */
+function uniquePicture(fanclubId: number, uploaderId: number, filename: string) {
   const bytes = new Uint8Array(64);
-  bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  bytes.set(PNG.subarray(0, 8));
   crypto.getRandomValues(bytes.subarray(8));
-  const key = `posts/${fanclubId}/${crypto.randomUUID()}.png`;
-  await env.MEDIA.put(key, bytes, { httpMetadata: { contentType: "image/png" } });
-  const row = await createPostFile(env.DB, {
-    fanclubId,
-    uploaderId,
-    kind: "picture",
-    filename,
-    extension: "png",
-    contentType: "image/png",
-    size: bytes.byteLength,
-    r2Key: key,
-  });
-  return { id: row.id, key, bytes };
+  return storedPicture(fanclubId, uploaderId, filename, bytes);
 }
 
 async function filesOf(postId: number) {
@@ -56,9 +37,9 @@ async function publishedWithFiles(prefix: string) {
   const owner = await confirmedAccount({ name: "オーナー", prefix });
   const fanclubId = await insertFanclub(owner.id, { name: `コピー${prefix}` });
   const planId = await insertPlan(fanclubId, { price: 500 });
-  const a = await storedPicture(fanclubId, owner.id, "a.png");
-  const b = await storedPicture(fanclubId, owner.id, "b.png");
-  const res = await savePost(owner.b, {
+  const a = await uniquePicture(fanclubId, owner.id, "a.png");
+  const b = await uniquePicture(fanclubId, owner.id, "b.png");
+  const res = await savePost(owner.b, "picture", {
     "post[title]": "夏のライブ写真",
     "post[comment]": "楽しかった！",
     "post[is_publish]": "1",
@@ -153,7 +134,7 @@ describe("copying a post (copyPostId)", () => {
     await insertEditor(fanclubId, poster.id, ["postable"]);
     // the owner's post for the owner (or a chosen editor) stays theirs to copy too
     expect((await copy(poster.b, postId)).status).toBe(403);
-    const shared = await savePost(owner.b, {
+    const shared = await savePost(owner.b, "picture", {
       "post[title]": "みんなで",
       "post[is_publish]": "1",
       "post[edit_scope]": "editable_all_editors",

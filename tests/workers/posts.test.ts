@@ -5,38 +5,9 @@ import { at, confirmedAccount } from "./accounts-fixture";
 import type { TestBrowser } from "./browser";
 import { hosts } from "./helpers";
 import { insertEditor, insertFanclub, insertMembership, insertPlan } from "./fanclub-fixture";
-
-const xhr = { "x-requested-with": "XMLHttpRequest", accept: "application/json" };
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
+import { PNG, savePost, storedPicture, xhr } from "./posts-fixture";
 
 type Json = { success: boolean; payload: Record<string, unknown> & { message?: string; errors?: { message: string; target?: string }[] } };
-
-function savePost(b: TestBrowser, type: string, fields: Record<string, string | string[]>, postId?: number) {
-  const body = new FormData();
-  for (const [k, v] of Object.entries(fields)) for (const one of Array.isArray(v) ? v : [v]) body.append(k, one);
-  return b.request(at(hosts.www, postId ? `/api/v1/me/fanclub/posts/${type}/${postId}` : `/api/v1/me/fanclub/posts/${type}`), {
-    method: postId ? "PATCH" : "POST",
-    headers: xhr,
-    body,
-  });
-}
-
-/** A stored picture of the fan club, as a finished upload leaves it. */
-async function storedPicture(fanclubId: number, uploaderId: number, filename: string) {
-  const key = `posts/${fanclubId}/${crypto.randomUUID()}.png`;
-  await env.MEDIA.put(key, PNG, { httpMetadata: { contentType: "image/png" } });
-  const row = await createPostFile(env.DB, {
-    fanclubId,
-    uploaderId,
-    kind: "picture",
-    filename,
-    extension: "png",
-    contentType: "image/png",
-    size: PNG.byteLength,
-    r2Key: key,
-  });
-  return { id: row.id, key };
-}
 
 async function creator(prefix: string) {
   const owner = await confirmedAccount({ name: "オーナー", prefix });
