@@ -52,6 +52,32 @@ describe.each([
     expect(ids(router.matchRoutes(asRoutes(routes), "/fanclubs/1/tips"))).toEqual(["root", "fanclub", "tips"]);
   });
 
+  it("answers a new routes array of the same tree with that array's own routes and fresh params", () => {
+    // Remix builds a new routes array for each server render: the outcome is reused by shape
+    const first = tree();
+    const second = tree();
+    const a = router.matchRoutes(asRoutes(first), "/fanclubs/101/posts/7")!;
+    const b = router.matchRoutes(asRoutes(second), "/fanclubs/101/posts/7")!;
+    expect(ids(b)).toEqual(["root", "fanclub", "post"]);
+    expect(b.map((m) => m.route)).toEqual([second[0], second[0].children[1], second[0].children[1].children[0]]);
+    expect(b[2]!.route).not.toBe(a[2]!.route);
+    expect(b.map((m) => [m.pathname, m.pathnameBase])).toEqual([
+      ["/", "/"],
+      ["/fanclubs/101", "/fanclubs/101"],
+      ["/fanclubs/101/posts/7", "/fanclubs/101/posts/7"],
+    ]);
+    // one params object per result, as the router always gave, and never the cached one
+    expect(b[0]!.params).toBe(b[2]!.params);
+    b[2]!.params.id = "changed";
+    expect(router.matchRoutes(asRoutes(second), "/fanclubs/101/posts/7")?.at(-1)?.params).toEqual({ id: "101", postId: "7" });
+    // another pathname, another outcome; a tree of another shape is matched afresh
+    expect(router.matchRoutes(asRoutes(second), "/fanclubs/202")?.at(-1)?.params).toEqual({ id: "202" });
+    const other = tree();
+    other[0].children[1].path = "clubs/:id";
+    expect(ids(router.matchRoutes(asRoutes(other), "/fanclubs/101/posts/7"))).toBeNull();
+    expect(ids(router.matchRoutes(asRoutes(other), "/clubs/101/posts/7"))).toEqual(["root", "fanclub", "post"]);
+  });
+
   it("compiles a pattern once and still honours case sensitivity and end", () => {
     expect(router.matchPath({ path: "/Help", caseSensitive: true, end: true }, "/help")).toBeNull();
     expect(router.matchPath({ path: "/Help", caseSensitive: false, end: true }, "/help")).not.toBeNull();
