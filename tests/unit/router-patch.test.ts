@@ -68,7 +68,7 @@ describe.each([
     ]);
     // one params object per result, as the router always gave, and never the cached one
     expect(b[0]!.params).toBe(b[2]!.params);
-    b[2]!.params.id = "changed";
+    (b[2]!.params as Record<string, string>).id = "changed";
     expect(router.matchRoutes(asRoutes(second), "/fanclubs/101/posts/7")?.at(-1)?.params).toEqual({ id: "101", postId: "7" });
     // another pathname, another outcome; a tree of another shape is matched afresh
     expect(router.matchRoutes(asRoutes(second), "/fanclubs/202")?.at(-1)?.params).toEqual({ id: "202" });
