@@ -65,7 +65,7 @@ export function listDc3Contents(db: Db, fanclubId: number): Promise<Dc3Item[]> {
   return itemsOf(db, fanclubId, null);
 }
 
-export async function getDc3Content(db: Db, fanclubId: number, id: number): Promise<Dc3Item | null> {
+async function getDc3Content(db: Db, fanclubId: number, id: number): Promise<Dc3Item | null> {
   return (await itemsOf(db, fanclubId, id))[0] ?? null;
 }
 
