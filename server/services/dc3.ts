@@ -32,7 +32,8 @@ async function itemsOf(db: Db, fanclubId: number, id: number | null): Promise<Dc
         description: dc3Contents.description,
         audience: dc3Contents.audience,
         updatedAt: dc3Contents.updatedAt,
-        fileId: postFiles.id,
+        // aliased: D1 batch rows are keyed by column name, and the file's "id" would shadow the item's
+        fileId: sql<number>`${postFiles.id}`.as("dc3_file_id"),
         filename: postFiles.filename,
         size: postFiles.size,
         contentType: postFiles.contentType,
