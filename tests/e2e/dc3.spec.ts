@@ -57,6 +57,8 @@ test("a creator adds a one-file download for a plan, a member of that plan downl
   const member = await memberContext.newPage();
   await signIn(member, MEMBER);
   await openHydrated(member, TAB);
+  // the demo seed's item for ベーシック is there for this member too
+  await expect(member.locator('[data-dc3-content="メンバー限定 壁紙パック"] [data-dc3-download]')).toHaveCount(1);
   const card = member.locator(`[data-dc3-content="${title}"]`);
   await expect(card).toBeVisible();
   const [download] = await Promise.all([member.waitForEvent("download"), card.locator("[data-dc3-download]").click()]);
