@@ -75,6 +75,7 @@ const fanclubPages = [
     ]),
     route("lessons", "routes/fanclub/fanclubs.$id.lessons.tsx"),
     route("special_tickets", "routes/fanclub/fanclubs.$id.special_tickets.tsx"),
+    route("dc_three_contents", "routes/fanclub/fanclubs.$id.dc_three_contents.tsx"),
     ...prefix("raffles", [
       index("routes/fanclub/fanclubs.$id.raffles._index.tsx"),
       route(":raffleId", "routes/fanclub/fanclubs.$id.raffles.$raffleId/route.tsx"),
@@ -131,6 +132,7 @@ const creator = [
     route("sales/invoices/:file", "routes/creator/me.fanclub.sales.invoices.$file.ts"),
     // special tickets, share goals and campaigns (docs/decisions/037)
     route("special_ticket", "routes/creator/me.fanclub.special_ticket.tsx"),
+    route("dc_three_contents", "routes/creator/me.fanclub.dc_three_contents.tsx"),
     ...prefix("share_goals", [
       index("routes/creator/me.fanclub.share_goals._index.tsx"),
       route("new", "routes/creator/me.fanclub.share_goals.new.tsx"),

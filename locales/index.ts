@@ -33,6 +33,7 @@ import jaLeak from "./ja/leak.json";
 import jaDiscord from "./ja/discord.json";
 import jaContests from "./ja/contests.json";
 import jaNotices from "./ja/notices.json";
+import jaDc3 from "./ja/dc3.json";
 import enCommon from "./en/common.json";
 import enHelp from "./en/help.json";
 import enAccount from "./en/account.json";
@@ -68,6 +69,7 @@ import enLeak from "./en/leak.json";
 import enDiscord from "./en/discord.json";
 import enContests from "./en/contests.json";
 import enNotices from "./en/notices.json";
+import enDc3 from "./en/dc3.json";
 import zhCnCommon from "./zh-cn/common.json";
 import zhCnHelp from "./zh-cn/help.json";
 import zhCnAccount from "./zh-cn/account.json";
@@ -103,6 +105,7 @@ import zhCnLeak from "./zh-cn/leak.json";
 import zhCnDiscord from "./zh-cn/discord.json";
 import zhCnContests from "./zh-cn/contests.json";
 import zhCnNotices from "./zh-cn/notices.json";
+import zhCnDc3 from "./zh-cn/dc3.json";
 import zhTwCommon from "./zh-tw/common.json";
 import zhTwHelp from "./zh-tw/help.json";
 import zhTwAccount from "./zh-tw/account.json";
@@ -138,6 +141,7 @@ import zhTwLeak from "./zh-tw/leak.json";
 import zhTwDiscord from "./zh-tw/discord.json";
 import zhTwContests from "./zh-tw/contests.json";
 import zhTwNotices from "./zh-tw/notices.json";
+import zhTwDc3 from "./zh-tw/dc3.json";
 import koCommon from "./ko/common.json";
 import koHelp from "./ko/help.json";
 import koAccount from "./ko/account.json";
@@ -173,6 +177,7 @@ import koLeak from "./ko/leak.json";
 import koDiscord from "./ko/discord.json";
 import koContests from "./ko/contests.json";
 import koNotices from "./ko/notices.json";
+import koDc3 from "./ko/dc3.json";
 
 /**
  * Every translation, bundled into the Worker. The server renders from here; browsers fetch one
@@ -215,6 +220,7 @@ export const resources = {
     discord: jaDiscord,
     contests: jaContests,
     notices: jaNotices,
+    dc3: jaDc3,
   },
   en: {
     common: enCommon,
@@ -252,6 +258,7 @@ export const resources = {
     discord: enDiscord,
     contests: enContests,
     notices: enNotices,
+    dc3: enDc3,
   },
   "zh-cn": {
     common: zhCnCommon,
@@ -289,6 +296,7 @@ export const resources = {
     discord: zhCnDiscord,
     contests: zhCnContests,
     notices: zhCnNotices,
+    dc3: zhCnDc3,
   },
   "zh-tw": {
     common: zhTwCommon,
@@ -326,6 +334,7 @@ export const resources = {
     discord: zhTwDiscord,
     contests: zhTwContests,
     notices: zhTwNotices,
+    dc3: zhTwDc3,
   },
   ko: {
     common: koCommon,
@@ -363,6 +372,7 @@ export const resources = {
     discord: koDiscord,
     contests: koContests,
     notices: koNotices,
+    dc3: koDc3,
   },
 } as const;
 

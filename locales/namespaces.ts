@@ -28,6 +28,7 @@
  * `discord` for Discord: the fan's linked account, the creator's server and roles, the local stand-in.
  * `contests` for contests: the contest pages, voting and the operator's contest pages.
  * `notices` for operator notices: the operator's notice page and the notice dialog of every brand.
+ * `dc3` for DC3 contents: the creator's one-file downloads page and the fan club's downloads tab.
  */
 export const NAMESPACES = [
   "common",
@@ -65,6 +66,7 @@ export const NAMESPACES = [
   "discord",
   "contests",
   "notices",
+  "dc3",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE: Namespace = "common";

@@ -14,6 +14,7 @@ import { join } from "node:path";
 import { demoStatements, ledgerDemoStatements, seedStatements } from "../db/seed/seed-sql.mjs";
 import { demoBannerObjects } from "../db/seed/banners-demo.mjs";
 import { leakDemoObjects } from "../db/seed/leak-demo.mjs";
+import { dc3DemoObjects } from "../db/seed/dc3-demo.mjs";
 
 const args = process.argv.slice(2);
 const opt = (name, fallback) => {
@@ -65,6 +66,12 @@ for (const [i, object] of banners.entries()) {
 // the leak tracing demo's JPEG photos (docs/decisions/042)
 for (const [i, object] of leakDemoObjects().entries()) {
   const body = join(dir, `leak-${i}.jpg`);
+  writeFileSync(body, object.body);
+  wrangler(["r2", "object", "put", `fanclub-media/${object.key}`, "--local", "--file", body, "--content-type", object.contentType]);
+}
+// the DC3 content demo's PDF (docs/decisions/045)
+for (const [i, object] of dc3DemoObjects().entries()) {
+  const body = join(dir, `dc3-${i}.pdf`);
   writeFileSync(body, object.body);
   wrangler(["r2", "object", "put", `fanclub-media/${object.key}`, "--local", "--file", body, "--content-type", object.contentType]);
 }

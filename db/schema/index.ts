@@ -27,3 +27,4 @@ export * from "./contests";
 export * from "./post-products";
 export * from "./notices";
 export * from "./passkey-settings";
+export * from "./dc3";

@@ -81,7 +81,7 @@ export const postFiles = sqliteTable(
       .notNull()
       .references(() => users.id),
     postId: integer("post_id").references(() => posts.id),
-    kind: text("kind", { enum: ["picture", "streaming", "attachment", "blog_image"] }).notNull(),
+    kind: text("kind", { enum: ["picture", "streaming", "attachment", "blog_image", "dc3"] }).notNull(),
     filename: text("filename").notNull(),
     extension: text("extension").notNull(),
     contentType: text("content_type").notNull(),

@@ -11,6 +11,7 @@ import { payoutDemoStatements } from "./payouts-demo.mjs";
 
 import { earningDemoStatements } from "./earnings-demo.mjs";
 import { leakDemoStatements } from "./leak-demo.mjs";
+import { dc3DemoStatements } from "./dc3-demo.mjs";
 import { postProductDemoStatements } from "./post-products-demo.mjs";
 import { discordDemoStatements } from "./discord-demo.mjs";
 import { contestDemoStatements } from "./contests-demo.mjs";
@@ -1207,6 +1208,7 @@ export function demoStatements(origin, now = Date.now()) {
   // after goals-demo (its ticket type)
   out.push(...lessonTicketDemoStatements({ now, fanclubId: 101, ownerId: accountId("creator01") }));
   out.push(...specialTicketSaleDemoStatements({ now, fanclubId: 101, ownerId: accountId("creator01") }));
+  out.push(...dc3DemoStatements(now));
   return out;
 }
 

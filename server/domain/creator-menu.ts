@@ -26,6 +26,7 @@ export const CREATOR_MENU = [
   { key: "group", href: "/me/fanclub_group", action: "manageGroups" },
   { key: "specialTicket", href: "/me/fanclub/special_ticket", action: "manageSpecialTickets" },
   { key: "shareGoals", href: "/me/fanclub/share_goals", action: "manageShareGoals" },
+  { key: "dc3Contents", href: "/me/fanclub/dc_three_contents", action: "manageDc3Contents" },
   // spec §3 useCampaign: only fan clubs that run campaigns see the entry
   { key: "campaigns", href: "/me/fanclub/campaigns", action: "manageCampaigns", needsCampaigns: true },
 ] as const satisfies ReadonlyArray<{ key: string; href: string; action: CreatorAction; needsCampaigns?: boolean }>;

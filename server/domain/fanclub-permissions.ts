@@ -45,6 +45,7 @@ export const CREATOR_ACTIONS = [
   "manageSpecialTickets",
   "manageShareGoals",
   "manageCampaigns",
+  "manageDc3Contents",
 ] as const;
 export type CreatorAction = (typeof CREATOR_ACTIONS)[number];
 
@@ -80,6 +81,8 @@ const EDITOR_RULE: Record<CreatorAction, EditorPermission | "always" | null> = {
   // goals and campaigns promise money and rewards in the owner's name
   manageShareGoals: null,
   manageCampaigns: null,
+  // DC3 contents are sold to the plans in the owner's name (docs/decisions/045)
+  manageDc3Contents: null,
 };
 
 export interface FanclubRole {

@@ -155,6 +155,7 @@ export const FANCLUB_TABS = [
   "lives",
   "lessons",
   "special_tickets",
+  "dc_three_contents",
   "schedules",
   "talks",
   "profile",

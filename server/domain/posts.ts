@@ -31,6 +31,13 @@ export const UPLOAD_RULES = {
   },
   // images inside a blog body: a picture's rules, with room for a long article
   blog_image: { extensions: ["jpg", "jpeg", "png", "gif"], maxBytes: 20 * MB, maxFiles: 200 },
+  // a DC3 content (spec §5 "DC3 content: one file", docs/decisions/045): an attachment's types
+  // and size limit, one file
+  dc3: {
+    extensions: [...MEDIA_EXTENSIONS, "pdf", "jpg", "jpeg", "png", "gif", "zip", "rar", "psd", "epub"],
+    maxBytes: 3 * GB,
+    maxFiles: 1,
+  },
 } as const satisfies Record<string, { extensions: readonly string[]; maxBytes: number; maxFiles: number }>;
 export type UploadKind = keyof typeof UPLOAD_RULES;
 

@@ -57,8 +57,11 @@ export function completeParts(
 export const STALE_UPLOAD_MS = 24 * 60 * 60 * 1000;
 /** Stored files that no post took within this time are deleted by the daily job. */
 export const UNUSED_FILE_MS = 7 * 24 * 60 * 60 * 1000;
-/** Kinds whose stored files a post takes by setting `post_id`; blog images are referenced from the body. */
-export const COLLECTED_KINDS: readonly UploadKind[] = ["picture", "streaming", "attachment"];
+/**
+ * Kinds whose stored files a post takes by setting `post_id`, or a DC3 content by pointing at them
+ * (docs/decisions/045); blog images are referenced from the body.
+ */
+export const COLLECTED_KINDS: readonly UploadKind[] = ["picture", "streaming", "attachment", "dc3"];
 
 /** How long a signed part URL works: long enough for one slow part, short enough to stop reuse. */
 export const PART_URL_TTL_MS = 15 * 60 * 1000;
@@ -142,4 +145,12 @@ export function pickedImageProblem(files: ReadonlyArray<{ type: string }>, multi
   if (files.length === 0) return null;
   if (!multiple && files.length > 1) return "oneFile";
   return files.every((f) => f.type.startsWith("image/")) ? null : "notImage";
+}
+
+/**
+ * spec §8 dropzone: a list that takes one file (a DC3 content) refuses a drop of several at once
+ * with "only one file at a time", rather than taking the first and refusing the rest.
+ */
+export function pickedCountProblem(maxFiles: number, picked: number): "oneFile" | null {
+  return maxFiles === 1 && picked > 1 ? "oneFile" : null;
 }

@@ -82,6 +82,8 @@ export async function fanclubView(app: AppContext, key: FanclubKey) {
       showSchedule: showsScheduleTab(fanclub, { manages: isOwner || viewer.isEditor }),
       // the special tickets tab: only while the fan club sells some (docs/decisions/037)
       showTickets: page.ticketsOnSale > 0,
+      // the downloads tab (DC3 contents): only when the fan club has some (docs/decisions/045)
+      showDc3: page.dc3Count > 0,
     },
     groups: page.groups,
     plans,

@@ -14,6 +14,7 @@ import {
   posts,
   services,
   specialTicketTypes,
+  dc3Contents,
 } from "../../db/schema";
 import type { FanclubCategory } from "../domain/fanclub-rules";
 import type { ProfileInput } from "../domain/fanclub-profile";
@@ -229,6 +230,7 @@ export async function loadFanclubPage(db: Db, key: FanclubKey, viewerId: number 
     blockRows,
     editorRows,
     ticketRows,
+    dc3Rows,
     goalRows,
     bannerRows,
     ...progressRows
@@ -325,6 +327,11 @@ export async function loadFanclubPage(db: Db, key: FanclubKey, viewerId: number 
       .select({ n: sql<number>`count(*)`.as("tickets_on_sale_") })
       .from(specialTicketTypes)
       .where(and(sql`${specialTicketTypes.fanclubId} = ${idExpr}`, isNull(specialTicketTypes.archivedAt), gt(specialTicketTypes.price, 0))),
+    // DC3 contents: the downloads tab shows only when the fan club has some (docs/decisions/045)
+    db
+      .select({ n: sql<number>`count(*)`.as("dc3_contents_") })
+      .from(dc3Contents)
+      .where(sql`${dc3Contents.fanclubId} = ${idExpr}`),
     // the open share goal, the running campaign's banner and the goal's progress (docs/decisions/037):
     // with no open goal the progress statements find nothing
     openGoalQuery(db, idExpr),
@@ -345,6 +352,7 @@ export async function loadFanclubPage(db: Db, key: FanclubKey, viewerId: number 
       isEditor: editorRows.length > 0,
     },
     ticketsOnSale: Number(ticketRows[0]?.n ?? 0),
+    dc3Count: Number(dc3Rows[0]?.n ?? 0),
     openGoal: goalRows[0] ? progressOf(goalRows[0], goalRowsOf(progressRows, goalRows[0].startsAt.getTime()), now) : null,
     banner: campaignBannerOf(bannerRows[0]),
   };

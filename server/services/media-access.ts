@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { fanclubMarkSettings, postFiles } from "../../db/schema";
 import { downloadFileName } from "../domain/posts";
+import { dc3FileAccess } from "./dc3";
 import { loadPostAccess, type PostViewer } from "./post-access";
 
 /**
@@ -29,6 +30,14 @@ export async function mediaEntitlement(db: Db, key: string, viewer: PostViewer, 
   if (!file) return null;
   const manages = viewer.ownFanclubId === file.fanclubId || viewer.editing.has(file.fanclubId);
   const visibleMark = file.visibleMark ?? false;
+  // a DC3 content's file (docs/decisions/045): the item's plans decide, and a fan's copy is marked
+  // like a paid post's (every DC3 content is for members)
+  const dc3 = file.postId === null && file.kind === "dc3" ? await dc3FileAccess(db, file, viewer, now) : null;
+  if (dc3) {
+    if (!dc3.canDownload) return null;
+    const markFor = !dc3.manages && viewer.userId !== null ? viewer.userId : null;
+    return { ...file, visibleMark, downloadName: file.filename, markFor };
+  }
   // a file not yet in a post is seen only by those who manage the fan club, who know its name
   if (file.postId === null) return manages ? { ...file, visibleMark, downloadName: file.filename, markFor: null } : null;
   const access = await loadPostAccess(db, file.postId, viewer, now);

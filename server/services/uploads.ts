@@ -1,6 +1,6 @@
-import { and, eq, inArray, isNull, lt } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, notExists, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { postFiles, uploadParts, type PostFileRow } from "../../db/schema";
+import { dc3Contents, postFiles, uploadParts, type PostFileRow } from "../../db/schema";
 import { bytesMatchExtension, extensionOf, uploadProblem, type UploadKind, type UploadProblem } from "../domain/posts";
 import { COLLECTED_KINDS, STALE_UPLOAD_MS, UNUSED_FILE_MS, contentTypeFor, partSizeFor, uploadKey } from "../domain/uploads";
 import { randomToken } from "../security/crypto";
@@ -155,13 +155,23 @@ export async function abortUpload(db: Db, bucket: R2Bucket, file: PostFileRow, n
     db
       .update(postFiles)
       .set({ status: "aborted", completedAt: new Date(now) })
-      .where(and(eq(postFiles.id, file.id), eq(postFiles.status, file.status), isNull(postFiles.postId)))
+      .where(and(eq(postFiles.id, file.id), eq(postFiles.status, file.status), isNull(postFiles.postId), notHeldByDc3(db)))
       .returning({ id: postFiles.id }),
   ]);
   if (marked.length === 0) return file.postId !== null || file.status === "stored" ? "inUse" : "aborted";
   if (file.status === "uploading" && file.uploadId) await abortInR2(bucket, file.r2Key, file.uploadId);
   else await bucket.delete(file.r2Key);
   return "aborted";
+}
+
+/** The file is no DC3 content's (docs/decisions/045): a content holds its file without `post_id`. */
+function notHeldByDc3(db: Db) {
+  return notExists(
+    db
+      .select({ one: sql`1` })
+      .from(dc3Contents)
+      .where(eq(dc3Contents.fileId, postFiles.id)),
+  );
 }
 
 async function abortInR2(bucket: R2Bucket, key: string, uploadId: string): Promise<void> {
@@ -217,6 +227,7 @@ export async function cleanUpUploads(db: Db, bucket: R2Bucket, now: number): Pro
           isNull(postFiles.postId),
           inArray(postFiles.kind, [...COLLECTED_KINDS]),
           lt(postFiles.completedAt, unusedBefore),
+          notHeldByDc3(db),
         ),
       )
       .limit(CLEANUP_PAGE);
@@ -233,6 +244,7 @@ export async function cleanUpUploads(db: Db, bucket: R2Bucket, now: number): Pro
           ),
           isNull(postFiles.postId),
           eq(postFiles.status, "stored"),
+          notHeldByDc3(db),
         ),
       )
       .returning({ r2Key: postFiles.r2Key });

@@ -70,6 +70,8 @@ const ACTION_RULES: Record<CreatorAction, Rule> = {
   manageSpecialTickets: "can_lesson_manage",
   manageShareGoals: "owner",
   manageCampaigns: "owner",
+  // issue 23: DC3 contents are for the plans, like plans themselves: the owner's alone
+  manageDc3Contents: "owner",
 };
 
 /** The pages, with `{plan}` standing for a plan of the fan club under test. */
@@ -104,6 +106,7 @@ const PAGES: ReadonlyArray<{ path: string; rule: Rule }> = [
   { path: "/me/fanclub/special_ticket", rule: "can_lesson_manage" },
   { path: "/me/fanclub/share_goals", rule: "owner" },
   { path: "/me/fanclub/share_goals/new", rule: "owner" },
+  { path: "/me/fanclub/dc_three_contents", rule: "owner" },
 ];
 
 const PNG = new Uint8Array([

@@ -140,13 +140,16 @@ export function FanclubFrame({
         <FanclubCommunityParts community={view.community} />
       ) : null}
       <nav className="tabs" aria-label={t("tabsLabel")}>
-        {FANCLUB_TABS.filter((name) => (name !== "schedules" || f.showSchedule) && (name !== "special_tickets" || f.showTickets)).map(
-          (name) => (
-            <a key={name} href={name === "home" ? base : `${base}/${name}`} aria-current={name === tab ? "page" : undefined}>
-              {t(`tabs.${name}`)}
-            </a>
-          ),
-        )}
+        {FANCLUB_TABS.filter(
+          (name) =>
+            (name !== "schedules" || f.showSchedule) &&
+            (name !== "special_tickets" || f.showTickets) &&
+            (name !== "dc_three_contents" || f.showDc3),
+        ).map((name) => (
+          <a key={name} href={name === "home" ? base : `${base}/${name}`} aria-current={name === tab ? "page" : undefined}>
+            {t(`tabs.${name}`)}
+          </a>
+        ))}
       </nav>
       <div className="fanclub-tab-body">{children}</div>
     </div>

@@ -4,7 +4,7 @@ import { useToast } from "~/components/feedback/toast";
 import { callApi } from "~/lib/api";
 import { useTranslation } from "~/lib/i18n";
 import { UPLOAD_RULES, dropzoneVisible, uploadProblem, type UploadKind, type UploadProblem } from "../../../server/domain/posts";
-import { formatLimit, partSizeFor, storageProblemOf, uploadFingerprint } from "../../../server/domain/uploads";
+import { formatLimit, partSizeFor, pickedCountProblem, storageProblemOf, uploadFingerprint } from "../../../server/domain/uploads";
 import { findResume, forgetResume, saveResume } from "./resume-store";
 
 /**
@@ -228,10 +228,16 @@ export function useUploads(options: UseUploadsOptions) {
   /** Adds picked or dropped files: judged at once, shown as placeholders, sent in the background. */
   const addFiles = useCallback(
     async (picked: Iterable<File>) => {
+      const list = [...picked];
+      // a one-file list (a DC3 content) takes no file of a drop of several (spec §8)
+      if (pickedCountProblem(maxFiles, list.length)) {
+        toast.show(t("errors.oneFile"), "error");
+        return;
+      }
       const accepted: Array<{ file: File; meta: FileMeta }> = [];
       let count = itemsRef.current.length;
       const placeholders: UploadItem[] = [];
-      for (const file of picked) {
+      for (const file of list) {
         const problem = uploadProblem(kind, { filename: file.name, size: file.size }, count);
         if (problem) {
           toast.show(problemText(problem), "error");
@@ -287,7 +293,7 @@ export function useUploads(options: UseUploadsOptions) {
         // each file's failure was reported by its upload-error event
       });
     },
-    [kind, loadUppy, patchItem, problemText, t, toast],
+    [kind, loadUppy, maxFiles, patchItem, problemText, t, toast],
   );
 
   /** Removes an item; one still uploading is stopped and its upload aborted on the server. */
