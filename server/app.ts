@@ -33,7 +33,7 @@ import { NAMESPACES, resources } from "../locales";
 const SERVICE_PREFIXES = ["/api/", "/media/", "/message-images/", "/uploads/", "/locales/"];
 const SERVICE_PATHS = new Set(["/api/v1", "/healthcheck", "/webhooks/stripe"]);
 
-export function servedOutsidePages(pathname: string): boolean {
+function servedOutsidePages(pathname: string): boolean {
   return SERVICE_PATHS.has(pathname) || SERVICE_PREFIXES.some((prefix) => pathname.startsWith(prefix));
 }
 
