@@ -10,7 +10,7 @@
  * `minmax(15rem, 1fr)`), so 400 px covers it at 1x and 800 px at 2x; the post page shows the
  * 1200×630 original itself.
  */
-export const COVER_VARIANT_WIDTHS = [400, 800] as const;
+const COVER_VARIANT_WIDTHS = [400, 800] as const;
 
 /** What a card's cover occupies: the whole width on a phone, at most about 25rem beside others. */
 export const COVER_CARD_SIZES = "(max-width: 40rem) 100vw, 25rem";
