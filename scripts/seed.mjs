@@ -14,6 +14,7 @@ import { join } from "node:path";
 import { demoStatements, ledgerDemoStatements, seedStatements } from "../db/seed/seed-sql.mjs";
 import { demoBannerObjects } from "../db/seed/banners-demo.mjs";
 import { leakDemoObjects } from "../db/seed/leak-demo.mjs";
+import { imageDemoObjects } from "../db/seed/images-demo.mjs";
 
 const args = process.argv.slice(2);
 const opt = (name, fallback) => {
@@ -68,6 +69,26 @@ for (const [i, object] of leakDemoObjects().entries()) {
   writeFileSync(body, object.body);
   wrangler(["r2", "object", "put", `fanclub-media/${object.key}`, "--local", "--file", body, "--content-type", object.contentType]);
 }
+// the image variants demo (docs/decisions/044): photos and their variants, in one bulk put
+const images = imageDemoObjects();
+const list = images.map((object, i) => {
+  const file = join(dir, `image-${i}.jpg`);
+  writeFileSync(file, object.body);
+  return { key: object.key, file };
+});
+writeFileSync(join(dir, "images.json"), JSON.stringify(list));
+wrangler([
+  "r2",
+  "bulk",
+  "put",
+  "fanclub-media",
+  "--local",
+  "--filename",
+  join(dir, "images.json"),
+  "--content-type",
+  "image/jpeg",
+  "--force",
+]);
 rmSync(dir, { recursive: true, force: true });
 console.log(
   `seeded the demo brands and fan clubs (port ${port}, ${statements.length} statements) and ${banners.length} header banner list(s)`,

@@ -1,0 +1,89 @@
+// Image variants demo (docs/decisions/044), ids 845000–849999: 星野あかり's fan club (101) gets a
+// photo icon and header stored in the media bucket, and a paid album post of four 1600×1200
+// photos, so its page and the album show srcset at work. The demo's other images are static SVG
+// files, which need no variants. The variants of these photos (and of the leak tracing demo's two)
+// are made here, at seed time, by the same rules the Worker's job uses: the widths of each kind,
+// `downscale` and the JPEG quality of server/domain/image-variants.ts, over the decoded JPEG.
+import jpeg from "jpeg-js";
+import { demoPhoto } from "./leak-images.mjs";
+import { leakDemoObjects } from "./leak-demo.mjs";
+import {
+  downscale,
+  scaledHeight,
+  variantKey,
+  variantWidthsFor,
+  VARIANT_QUALITY,
+  VARIANT_WIDTHS,
+} from "../../server/domain/image-variants.ts";
+
+const FANCLUB_ID = 101;
+const POST_ID = 845001;
+const FILE_IDS = [845011, 845012, 845013, 845014];
+const ICON_KEY = `public/fanclubs/${FANCLUB_ID}/icon-demo845002.jpg`;
+const HEADER_KEY = `public/fanclubs/${FANCLUB_ID}/header-demo845003.jpg`;
+const albumKey = (/** @type {number} */ id) => `posts/${FANCLUB_ID}/demo-album-${id}.jpg`;
+
+/** @param {{ width: number, height: number, data: Uint8Array }} img @param {number} quality */
+const encode = (img, quality) => new Uint8Array(jpeg.encode(img, quality).data);
+
+/**
+ * The job's work (server/media/variants.ts) on one JPEG: decode, shrink to each width of the kind
+ * smaller than the original, encode at the variants' quality.
+ * @param {string} key @param {Uint8Array} bytes @param {keyof typeof VARIANT_WIDTHS} kind
+ */
+function variantsOf(key, bytes, kind) {
+  const source = jpeg.decode(bytes, { useTArray: true, formatAsRGBA: true });
+  return variantWidthsFor(source.width, VARIANT_WIDTHS[kind]).map((width) => ({
+    key: variantKey(key, width),
+    body: encode(downscale(source, width, scaledHeight(source.width, source.height, width)), VARIANT_QUALITY),
+  }));
+}
+
+/** @type {Array<{ key: string, body: Uint8Array }> | null} */
+let originals = null;
+
+function demoOriginals() {
+  originals ??= [
+    { key: ICON_KEY, body: encode(demoPhoto(845002, 400, 400), 90) },
+    { key: HEADER_KEY, body: encode(demoPhoto(845003, 1500, 500), 90) },
+    ...FILE_IDS.map((id) => ({ key: albumKey(id), body: encode(demoPhoto(id, 1600, 1200), 90) })),
+  ];
+  return originals;
+}
+
+/**
+ * Every JPEG object of the demo with its variants: the originals above, and the variants of those
+ * and of the leak tracing photos (their originals are put by leak-demo). All `image/jpeg`.
+ * @returns {Array<{ key: string, body: Uint8Array }>}
+ */
+export function imageDemoObjects() {
+  const own = demoOriginals();
+  /** @type {(key: string) => keyof typeof VARIANT_WIDTHS} */
+  const kindOf = (key) => (key === ICON_KEY ? "icon" : key === HEADER_KEY ? "header" : "album");
+  return [
+    ...own,
+    ...own.flatMap((o) => variantsOf(o.key, o.body, kindOf(o.key))),
+    ...leakDemoObjects().flatMap((o) => variantsOf(o.key, o.body, "album")),
+  ];
+}
+
+/** @param {number} now */
+export function imageDemoStatements(now) {
+  const at = now - 3 * 24 * 60 * 60 * 1000;
+  const owner = `(SELECT owner_id FROM fanclubs WHERE id = ${FANCLUB_ID})`;
+  const plan = `(SELECT id FROM plans WHERE fanclub_id = ${FANCLUB_ID} AND closed_at IS NULL ORDER BY price, id LIMIT 1)`;
+  const out = [
+    `UPDATE fanclubs SET icon_key = '${ICON_KEY}', header_key = '${HEADER_KEY}' WHERE id = ${FANCLUB_ID};`,
+    `INSERT INTO posts (id, fanclub_id, author_id, type, title, comment, is_publish, published_at, plan_id, allow_comment, allow_tipping, created_at, updated_at) VALUES (${POST_ID}, ${FANCLUB_ID}, ${owner}, 1, '会員限定アルバム：春の撮影旅行', '旅先で撮った写真をまとめました。一覧は小さいサイズ、開くと大きいサイズで届きます。', 1, ${at}, ${plan}, 1, 0, ${at}, ${at}) ON CONFLICT(id) DO UPDATE SET title = excluded.title, comment = excluded.comment, plan_id = excluded.plan_id, is_publish = 1, deleted_at = NULL;`,
+  ];
+  const albums = demoOriginals().slice(2);
+  for (const [i, o] of albums.entries()) {
+    out.push(
+      `INSERT INTO post_files (id, fanclub_id, uploader_id, post_id, kind, filename, extension, content_type, size, r2_key, status, sort_order, created_at, completed_at) VALUES (${FILE_IDS[i]}, ${FANCLUB_ID}, ${owner}, ${POST_ID}, 'picture', 'trip-${i + 1}.jpg', 'jpg', 'image/jpeg', ${o.body.byteLength}, '${o.key}', 'stored', ${i}, ${at}, ${at}) ON CONFLICT(id) DO UPDATE SET size = excluded.size, r2_key = excluded.r2_key, status = 'stored';`,
+    );
+  }
+  out.push(
+    `UPDATE fanclubs SET post_count = (SELECT count(*) FROM posts p WHERE p.fanclub_id = fanclubs.id AND p.is_publish = 1 AND p.deleted_at IS NULL) WHERE id = ${FANCLUB_ID};`,
+  );
+  return out;
+}
