@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { demoStatements, ledgerDemoStatements, seedStatements } from "../db/seed/seed-sql.mjs";
 import { demoBannerObjects } from "../db/seed/banners-demo.mjs";
 import { leakDemoObjects } from "../db/seed/leak-demo.mjs";
-import { imageDemoObjects } from "../db/seed/images-demo.mjs";
+import { demoImageObjects } from "./demo-variants.mjs";
 
 const args = process.argv.slice(2);
 const opt = (name, fallback) => {
@@ -70,7 +70,7 @@ for (const [i, object] of leakDemoObjects().entries()) {
   wrangler(["r2", "object", "put", `fanclub-media/${object.key}`, "--local", "--file", body, "--content-type", object.contentType]);
 }
 // the image variants demo (docs/decisions/044): photos and their variants, in one bulk put
-const images = imageDemoObjects();
+const images = demoImageObjects();
 const list = images.map((object, i) => {
   const file = join(dir, `image-${i}.jpg`);
   writeFileSync(file, object.body);

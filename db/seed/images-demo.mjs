@@ -2,19 +2,10 @@
 // photo icon and header stored in the media bucket, and a paid album post of four 1600×1200
 // photos, so its page and the album show srcset at work. The demo's other images are static SVG
 // files, which need no variants. The variants of these photos (and of the leak tracing demo's two)
-// are made here, at seed time, by the same rules the Worker's job uses: the widths of each kind,
-// `downscale` and the JPEG quality of server/domain/image-variants.ts, over the decoded JPEG.
+// are made at seed time by scripts/demo-variants.mjs with the rules the Worker's job uses.
 import jpeg from "jpeg-js";
 import { demoPhoto } from "./leak-images.mjs";
 import { leakDemoObjects } from "./leak-demo.mjs";
-import {
-  downscale,
-  scaledHeight,
-  variantKey,
-  variantWidthsFor,
-  VARIANT_QUALITY,
-  VARIANT_WIDTHS,
-} from "../../server/domain/image-variants.ts";
 
 const FANCLUB_ID = 101;
 const POST_ID = 845001;
@@ -25,19 +16,6 @@ const albumKey = (/** @type {number} */ id) => `posts/${FANCLUB_ID}/demo-album-$
 
 /** @param {{ width: number, height: number, data: Uint8Array }} img @param {number} quality */
 const encode = (img, quality) => new Uint8Array(jpeg.encode(img, quality).data);
-
-/**
- * The job's work (server/media/variants.ts) on one JPEG: decode, shrink to each width of the kind
- * smaller than the original, encode at the variants' quality.
- * @param {string} key @param {Uint8Array} bytes @param {keyof typeof VARIANT_WIDTHS} kind
- */
-function variantsOf(key, bytes, kind) {
-  const source = jpeg.decode(bytes, { useTArray: true, formatAsRGBA: true });
-  return variantWidthsFor(source.width, VARIANT_WIDTHS[kind]).map((width) => ({
-    key: variantKey(key, width),
-    body: encode(downscale(source, width, scaledHeight(source.width, source.height, width)), VARIANT_QUALITY),
-  }));
-}
 
 /** @type {Array<{ key: string, body: Uint8Array }> | null} */
 let originals = null;
@@ -52,18 +30,17 @@ function demoOriginals() {
 }
 
 /**
- * Every JPEG object of the demo with its variants: the originals above, and the variants of those
- * and of the leak tracing photos (their originals are put by leak-demo). All `image/jpeg`.
- * @returns {Array<{ key: string, body: Uint8Array }>}
+ * The demo's JPEG originals with the variant kind of each (docs/decisions/044): fan club 101's
+ * icon, header and album photos, then the leak tracing photos (put by leak-demo; listed here for
+ * their variants). scripts/demo-variants.mjs makes the variants; all are `image/jpeg`.
+ * @returns {Array<{ key: string, body: Uint8Array, kind: "icon" | "header" | "album", put: boolean }>}
  */
-export function imageDemoObjects() {
-  const own = demoOriginals();
-  /** @type {(key: string) => keyof typeof VARIANT_WIDTHS} */
+export function imageDemoOriginals() {
+  /** @type {(key: string) => "icon" | "header" | "album"} */
   const kindOf = (key) => (key === ICON_KEY ? "icon" : key === HEADER_KEY ? "header" : "album");
   return [
-    ...own,
-    ...own.flatMap((o) => variantsOf(o.key, o.body, kindOf(o.key))),
-    ...leakDemoObjects().flatMap((o) => variantsOf(o.key, o.body, "album")),
+    ...demoOriginals().map((o) => ({ ...o, kind: kindOf(o.key), put: true })),
+    ...leakDemoObjects().map((o) => ({ key: o.key, body: o.body, kind: /** @type {const} */ ("album"), put: false })),
   ];
 }
 
