@@ -13,7 +13,7 @@ import { downscale, scaledHeight, variantKey, variantWidthsFor, VARIANT_QUALITY,
 export function demoImageObjects() {
   const out = [];
   for (const o of imageDemoOriginals()) {
-    if (o.put) out.push({ key: o.key, body: o.body });
+    out.push({ key: o.key, body: o.body });
     const source = jpeg.decode(o.body, { useTArray: true, formatAsRGBA: true });
     for (const width of variantWidthsFor(source.width, VARIANT_WIDTHS[o.kind])) {
       const small = downscale(source, width, scaledHeight(source.width, source.height, width));

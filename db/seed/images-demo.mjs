@@ -1,11 +1,12 @@
 // Image variants demo (docs/decisions/044), ids 845000–849999: 星野あかり's fan club (101) gets a
 // photo icon and header stored in the media bucket, and a paid album post of four 1600×1200
 // photos, so its page and the album show srcset at work. The demo's other images are static SVG
-// files, which need no variants. The variants of these photos (and of the leak tracing demo's two)
-// are made at seed time by scripts/demo-variants.mjs with the rules the Worker's job uses.
+// files, which need no variants. The variants of these photos are made at seed time by
+// scripts/demo-variants.mjs with the rules the Worker's job uses. The leak tracing demo's two
+// photos are left without variants on purpose: their album shows the fallback (the marked
+// original answers a variant's link), and its end-to-end test saves that full-size copy.
 import jpeg from "jpeg-js";
 import { demoPhoto } from "./leak-images.mjs";
-import { leakDemoObjects } from "./leak-demo.mjs";
 
 const FANCLUB_ID = 101;
 const POST_ID = 845001;
@@ -31,17 +32,13 @@ function demoOriginals() {
 
 /**
  * The demo's JPEG originals with the variant kind of each (docs/decisions/044): fan club 101's
- * icon, header and album photos, then the leak tracing photos (put by leak-demo; listed here for
- * their variants). scripts/demo-variants.mjs makes the variants; all are `image/jpeg`.
- * @returns {Array<{ key: string, body: Uint8Array, kind: "icon" | "header" | "album", put: boolean }>}
+ * icon, header and album photos. scripts/demo-variants.mjs makes the variants; all are `image/jpeg`.
+ * @returns {Array<{ key: string, body: Uint8Array, kind: "icon" | "header" | "album" }>}
  */
 export function imageDemoOriginals() {
   /** @type {(key: string) => "icon" | "header" | "album"} */
   const kindOf = (key) => (key === ICON_KEY ? "icon" : key === HEADER_KEY ? "header" : "album");
-  return [
-    ...demoOriginals().map((o) => ({ ...o, kind: kindOf(o.key), put: true })),
-    ...leakDemoObjects().map((o) => ({ key: o.key, body: o.body, kind: /** @type {const} */ ("album"), put: false })),
-  ];
+  return [...demoOriginals().map((o) => ({ ...o, kind: kindOf(o.key) }))];
 }
 
 /** @param {number} now */
