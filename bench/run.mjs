@@ -24,6 +24,7 @@ import { runLiveChatBench } from "./live-chat.mjs";
 import { salesSeedSql, signInCreator } from "./sales.mjs";
 import { BUDGET_KB, PAGES, firstVisitJs, getter } from "./first-visit-js.mjs";
 import { runLighthouseBench } from "./lighthouse.mjs";
+import { runImageBytesBench } from "./image-bytes.mjs";
 
 const args = process.argv.slice(2);
 const duration = Number(args[args.indexOf("--duration") + 1] || 10);
@@ -177,6 +178,8 @@ try {
   console.log(`and the first language file, ja/common.json: ${(gzipSync(locale, { level: 9 }).length / 1024).toFixed(1)} KB gzip`);
   // before the upload and chat runs, which leave the worker busy for a while
   if (process.env.BENCH_LIGHTHOUSE !== "0") await runLighthouseBench({ port });
+  // image bytes of the album post and the fan club page, originals vs variants (BENCH_IMAGES=0 skips)
+  if (process.env.BENCH_IMAGES !== "0") await runImageBytesBench(port);
   // BENCH_UPLOAD_MB=0 skips the upload run
   if (Number(process.env.BENCH_UPLOAD_MB ?? 1) > 0) await runUploadBench({ port, rootPid: worker.child.pid });
   // BENCH_LIVE_CLIENTS=0 skips the live chat fan-out run

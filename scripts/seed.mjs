@@ -15,6 +15,8 @@ import { demoStatements, ledgerDemoStatements, seedStatements } from "../db/seed
 import { demoBannerObjects } from "../db/seed/banners-demo.mjs";
 import { leakDemoObjects } from "../db/seed/leak-demo.mjs";
 import { dc3DemoObjects } from "../db/seed/dc3-demo.mjs";
+import { demoImageObjects } from "./demo-variants.mjs";
+import { imageDemoSizeStatements } from "../db/seed/images-demo.mjs";
 
 const args = process.argv.slice(2);
 const opt = (name, fallback) => {
@@ -28,9 +30,14 @@ const dir = mkdtempSync(join(tmpdir(), "fanclub-seed-"));
 const file = join(dir, "seed.sql");
 const origin = /** @type {const} */ ({ scheme: "http", port });
 const afterLedger = args.includes("--after-ledger");
-const statements = afterLedger ? ledgerDemoStatements() : [...seedStatements(origin), ...demoStatements(origin)];
+const print = args.includes("--print");
+// the image demo's photos and variants (docs/decisions/044) are drawn only when they are put
+const images = afterLedger || print ? [] : demoImageObjects();
+const statements = afterLedger
+  ? ledgerDemoStatements()
+  : [...seedStatements(origin), ...demoStatements(origin), ...imageDemoSizeStatements(images)];
 writeFileSync(file, statements.join("\n") + "\n");
-if (args.includes("--print")) {
+if (print) {
   process.stdout.write(statements.join("\n") + "\n");
   rmSync(dir, { recursive: true, force: true });
   process.exit(0);
@@ -75,6 +82,25 @@ for (const [i, object] of dc3DemoObjects().entries()) {
   writeFileSync(body, object.body);
   wrangler(["r2", "object", "put", `fanclub-media/${object.key}`, "--local", "--file", body, "--content-type", object.contentType]);
 }
+// the image variants demo (docs/decisions/044): photos and their variants, in one bulk put
+const list = images.map((object, i) => {
+  const file = join(dir, `image-${i}.jpg`);
+  writeFileSync(file, object.body);
+  return { key: object.key, file };
+});
+writeFileSync(join(dir, "images.json"), JSON.stringify(list));
+wrangler([
+  "r2",
+  "bulk",
+  "put",
+  "fanclub-media",
+  "--local",
+  "--filename",
+  join(dir, "images.json"),
+  "--content-type",
+  "image/jpeg",
+  "--force",
+]);
 rmSync(dir, { recursive: true, force: true });
 console.log(
   `seeded the demo brands and fan clubs (port ${port}, ${statements.length} statements) and ${banners.length} header banner list(s)`,

@@ -12,6 +12,7 @@ import { payoutDemoStatements } from "./payouts-demo.mjs";
 import { earningDemoStatements } from "./earnings-demo.mjs";
 import { leakDemoStatements } from "./leak-demo.mjs";
 import { dc3DemoStatements } from "./dc3-demo.mjs";
+import { imageDemoStatements } from "./images-demo.mjs";
 import { postProductDemoStatements } from "./post-products-demo.mjs";
 import { discordDemoStatements } from "./discord-demo.mjs";
 import { contestDemoStatements } from "./contests-demo.mjs";
@@ -1196,6 +1197,7 @@ export function demoStatements(origin, now = Date.now()) {
   out.push(...payoutDemoStatements(accountId, now));
   out.push(...earningDemoStatements({ now, fanIds: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map(accountId) }));
   out.push(...leakDemoStatements(now));
+  out.push(...imageDemoStatements(now));
   out.push(...postProductDemoStatements(now));
   out.push(...discordDemoStatements({ now, creatorId: accountId("creator01"), fanId: accountId(1) }));
   out.push(...contestDemoStatements({ now, fanIds: Array.from({ length: 20 }, (_, i) => accountId(i + 1)) }));

@@ -3,6 +3,9 @@ import type { AppEnv } from "../hono-env";
 import type { AppContext } from "../context";
 import { can, type CreatorAction } from "../domain/fanclub-permissions";
 import { PROFILE_IMAGE, mediaUrl, profileImageKey, sniffImageType, type ImageKind } from "../domain/images";
+import { hasVariants } from "../domain/image-variants";
+import { deleteWithVariants } from "../media/variants";
+import type { Env } from "../env";
 import { randomToken } from "../security/crypto";
 import { operatingFanclub } from "../services/creator";
 import { setFanclubImage } from "../services/fanclubs";
@@ -33,6 +36,11 @@ export async function readImage(c: Context<AppEnv>) {
   return { bytes, type };
 }
 
+/** Queues the variants of a stored public image (docs/decisions/044); only JPEG gets any. */
+async function queueVariants(env: Env, key: string): Promise<void> {
+  if (hasVariants(key)) await env.JOBS.send({ type: "image-variants", key: `image-variants:${key}`, objectKey: key });
+}
+
 /**
  * PUT an already cropped icon or header as the raw request body. Stored under a new key, then the
  * fan club points at it and the previous object is deleted.
@@ -46,7 +54,9 @@ creatorApi.put("/images/:kind", async (c) => {
   const key = profileImageKey(op.fanclubId, kind as ImageKind, randomToken(9), type.ext);
   await c.env.MEDIA.put(key, bytes, { httpMetadata: { contentType: type.mime } });
   const previous = await setFanclubImage(app.db, op.fanclubId, kind, key, Date.now());
-  if (previous && !previous.startsWith("/")) c.executionCtx.waitUntil(c.env.MEDIA.delete(previous));
+  // the sizes pages show are made off the request; until then /media serves the original
+  await queueVariants(c.env, key);
+  if (previous && !previous.startsWith("/")) c.executionCtx.waitUntil(deleteWithVariants(c.env.MEDIA, previous));
   return ok(c, { url: mediaUrl(key) });
 });
 
@@ -62,6 +72,7 @@ creatorApi.put("/plans/:id/icon", async (c) => {
   // stored first, pointed at second: a failed upload never leaves the plan without its icon
   await c.env.MEDIA.put(key, bytes, { httpMetadata: { contentType: type.mime } });
   const previous = await setPlanIcon(app.db, op.fanclubId, planId, key, Date.now());
-  if (previous && !previous.startsWith("/")) c.executionCtx.waitUntil(c.env.MEDIA.delete(previous));
+  await queueVariants(c.env, key);
+  if (previous && !previous.startsWith("/")) c.executionCtx.waitUntil(deleteWithVariants(c.env.MEDIA, previous));
   return ok(c, { url: mediaUrl(key) });
 });

@@ -4,6 +4,7 @@ import type { PostFileRow } from "../../db/schema";
 import type { AppContext } from "../context";
 import { UPLOAD_RULES, type UploadKind, type UploadProblem } from "../domain/posts";
 import { completeParts, formatLimit, partLength } from "../domain/uploads";
+import { hasVariants } from "../domain/image-variants";
 import type { AppEnv } from "../hono-env";
 import { abortUpload, completeUpload, getUploadFile, issueUpload } from "../services/uploads";
 import { partSignerFor } from "../uploads/part-signer";
@@ -145,7 +146,15 @@ uploadsApi.post("/:fileId/complete", async (c) => {
       ? await signer.listParts({ id: file.id, r2Key: file.r2Key, uploadId: file.uploadId })
       : body.parts;
   const result = await completeUpload(app.db, c.env.MEDIA, file, completeParts(file.size, listed), Date.now());
-  if (result.ok) return ok(c, { item: uploadItem(result.file) });
+  if (result.ok) {
+    // an album picture's thumbnail and larger size are made off the request (docs/decisions/044);
+    // until then the page's links to them answer with the original, behind the same gate
+    if (result.file.kind === "picture" && hasVariants(result.file.r2Key)) {
+      const key = result.file.r2Key;
+      await c.env.JOBS.send({ type: "image-variants", key: `image-variants:${key}`, objectKey: key, variant: "album" });
+    }
+    return ok(c, { item: uploadItem(result.file) });
+  }
   switch (result.reason) {
     case "incomplete":
       throw new ApiError(400, app.t("uploads:errors.failed"));

@@ -10,10 +10,114 @@
  * `minmax(15rem, 1fr)`), so 400 px covers it at 1x and 800 px at 2x; the post page shows the
  * 1200×630 original itself.
  */
-export const COVER_VARIANT_WIDTHS = [400, 800] as const;
+const COVER_VARIANT_WIDTHS = [400, 800] as const;
 
 /** What a card's cover occupies: the whole width on a phone, at most about 25rem beside others. */
 export const COVER_CARD_SIZES = "(max-width: 40rem) 100vw, 25rem";
+
+/**
+ * What an image is, for its variants: each kind has the widths of the places that show it, at
+ * 1x and 2x. A fan club icon (cropped to 400×400) shows at 24 px (sidebar), 32–48 px (cards,
+ * lists) and 72–96 px (its page); the header (1500×500) across the page's column, at most
+ * 1080 px; an album picture as a grid thumbnail (about 120–250 px, square-cropped) and opened in
+ * the lightbox (the screen's width).
+ */
+export type VariantKind = "cover" | "icon" | "header" | "album";
+
+export const VARIANT_WIDTHS: Record<VariantKind, readonly number[]> = {
+  cover: COVER_VARIANT_WIDTHS,
+  icon: [48, 96, 192],
+  header: [640, 1080],
+  album: [400, 800, 1600],
+};
+
+/** Every width any kind stores: what deleting an image must delete beside it. */
+export const ALL_VARIANT_WIDTHS: readonly number[] = [...new Set(Object.values(VARIANT_WIDTHS).flat())].sort((a, b) => a - b);
+
+/**
+ * The widths the browser crops a fan club's icon and header to (PROFILE_IMAGE in ./images; a unit
+ * test keeps them equal). Written here so this module imports nothing: the demo seed runs it as is.
+ */
+export const PROFILE_ORIGINAL_WIDTHS = { icon: 400, header: 1500 } as const;
+
+/** JPEG quality of a variant: a picture viewed small; about a tenth of the original's bytes at 400 px. */
+export const VARIANT_QUALITY = 78;
+
+/** The album thumbnail's widths (grid) and the opened picture's (lightbox), of VARIANT_WIDTHS.album. */
+export const ALBUM_THUMB_WIDTHS = [400, 800] as const;
+export const ALBUM_LARGE_WIDTHS = [800, 1600] as const;
+
+/** The `sizes` of each place an image shows, matching the CSS that lays it out. */
+export const IMAGE_SIZES = {
+  /** the sidebar's list of joined fan clubs: 24 px */
+  iconSidebar: "24px",
+  /** fan club cards, the live page's streamer: 48 px */
+  iconCard: "48px",
+  /** a plan's icon on the fan club page: 64 px */
+  iconPlan: "64px",
+  /** the fan club page: 96 px, 72 px on a phone */
+  iconPage: "(max-width: 575px) 72px, 96px",
+  /** the fan club page's header: the column's width, at most 1080 px */
+  header: "(max-width: 1080px) 100vw, 1080px",
+  /** the album grid: three columns on a phone, cells of 10–16rem beside each other */
+  albumThumb: "(max-width: 575px) 34vw, 16rem",
+  /** the opened picture: the screen */
+  albumLarge: "100vw",
+} as const;
+
+/** Variants are decoded from JPEG (the codec the Worker carries); other types keep their original. */
+const DECODABLE = /\.jpe?g$/i;
+
+/** Whether the job makes variants of the stored object at `key`: an R2 key (not a static path) of a JPEG. */
+export function hasVariants(key: string | null | undefined): key is string {
+  return !!key && !key.startsWith("/") && DECODABLE.test(key);
+}
+
+/**
+ * The variant kind of a public image by its key (docs/decisions/044): covers, and the fan club's
+ * icon, header and plan icons (server/domain/images profileImageKey). Null for others (a post's
+ * files say their kind in D1).
+ */
+export function variantKindOfKey(key: string): VariantKind | null {
+  if (key.startsWith("public/covers/")) return "cover";
+  const m = /^public\/fanclubs\/\d+\/(icon|header|plan-\d+)-[^/]+$/.exec(key);
+  if (!m) return null;
+  return m[1] === "header" ? "header" : "icon";
+}
+
+/** The keys of every variant an original may have, to delete with it. */
+export function allVariantKeys(key: string): string[] {
+  return ALL_VARIANT_WIDTHS.map((w) => variantKey(key, w));
+}
+
+/**
+ * A `srcset` of the variants at `widths` plus, when its width is known, the original. `urlOf`
+ * makes a key's URL (a public `/media/` path, or a signed private link). Undefined for an image
+ * without variants (static files, PNG, WebP): its `src` alone is right.
+ */
+export function srcSetOf(
+  key: string | null | undefined,
+  widths: readonly number[],
+  originalWidth: number | null,
+  urlOf: (key: string) => string,
+) {
+  if (!hasVariants(key)) return undefined;
+  const parts = (originalWidth === null ? widths : variantWidthsFor(originalWidth, widths)).map(
+    (w) => `${urlOf(variantKey(key, w))} ${w}w`,
+  );
+  if (originalWidth !== null) parts.push(`${urlOf(key)} ${originalWidth}w`);
+  return parts.join(", ");
+}
+
+/**
+ * The srcset of a public image from the URL pages already carry (`/media/<key>`): pages that list
+ * fan clubs get a URL from many services, and the variants follow from it by rule.
+ */
+export function publicSrcSet(url: string | null | undefined, kind: "icon" | "header"): string | undefined {
+  if (!url?.startsWith("/media/public/")) return undefined;
+  const key = url.slice("/media/".length);
+  return srcSetOf(key, VARIANT_WIDTHS[kind], PROFILE_ORIGINAL_WIDTHS[kind], (k) => `/media/${k}`);
+}
 
 const VARIANT_SUFFIX = /@w(\d+)\.jpg$/;
 

@@ -1,3 +1,5 @@
+import type { VariantKind } from "../domain/image-variants";
+
 /**
  * Messages on the JOBS queue. Each carries an idempotency key: the queue delivers at least once,
  * and the consumer records the key in the same D1 batch as the effect.
@@ -9,6 +11,8 @@ export type JobMessage =
       key: string;
       /** the R2 key of the original */
       objectKey: string;
+      /** which widths (docs/decisions/044); absent: by the key (covers, fan club images) */
+      variant?: VariantKind;
     }
   | {
       type: "heartbeat";

@@ -9,6 +9,7 @@ import { refundOwedSeats, sendLessonReminders } from "../services/lessons";
 import { owedRefundSinkForJob } from "../services/payouts/owed-refunds";
 import { deleteOldMediaCounters } from "../services/media-rate";
 import { storeVariants } from "../media/variants";
+import { variantKindOfKey } from "../domain/image-variants";
 import { jobDepsFrom, type JobDeps } from "./deps";
 import { alreadyProcessed, once } from "../../db/idempotency";
 import { beatStatement } from "./heartbeat";
@@ -50,7 +51,7 @@ async function runJob(db: Db, env: Env, deps: JobDeps, job: JobMessage): Promise
     }
     case "image-variants":
       // putting the same variants twice stores the same bytes, so a redelivery needs no key
-      await storeVariants(env.MEDIA, job.objectKey);
+      await storeVariants(env.MEDIA, job.objectKey, job.variant ?? variantKindOfKey(job.objectKey) ?? "cover");
       return;
     case "email":
       await deliverEmail(db, env, job.emailId, deps.now());

@@ -52,7 +52,7 @@ export function encodeJpeg(img: Rgba, quality: number, comments: string[] = []):
  */
 export async function markJpeg(
   bytes: Uint8Array,
-  input: { secret: string; fanclubId: number; userId: number; visible: boolean },
+  input: { secret: string; fanclubId: number; userId: number; visible: boolean; quality?: number },
 ): Promise<Uint8Array<ArrayBuffer> | null> {
   let img: Rgba;
   try {
@@ -64,7 +64,7 @@ export async function markJpeg(
   const code = await fanCodeFor(input.secret, input.fanclubId, input.userId);
   if (input.visible) drawFanCode(img, code);
   embedFanMark(img, await markKeyFor(input.secret, input.fanclubId), input.userId);
-  return encodeJpeg(img, MARKED_QUALITY, [`fan-code:${code}`]);
+  return encodeJpeg(img, input.quality ?? MARKED_QUALITY, [`fan-code:${code}`]);
 }
 
 /** Notes that the fan received marked images of the fan club (a candidate for tracing). */

@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../hono-env";
 import { PUBLIC_MEDIA_PREFIX } from "../domain/images";
-import { parseVariantKey } from "../domain/image-variants";
+import { parseVariantKey, VARIANT_QUALITY } from "../domain/image-variants";
 import { mediaSigningSecret } from "../config";
 import { requestContext } from "../http/request-context";
 import { verifySignedPath } from "../security/signed-url";
@@ -56,17 +56,27 @@ async function markedCopy(
   key: string,
   file: { id: number; fanclubId: number; visibleMark: boolean; markFor: number },
   now: number,
+  variant: { original: string } | null,
 ): Promise<ArrayBuffer | Uint8Array<ArrayBuffer> | null> {
   const app = c.get("app");
   const cacheKey = markedCacheKey(new URL(c.req.url).origin, key, String(file.id), file.markFor, file.visibleMark);
   const cache = (caches as unknown as { default: Cache }).default;
   const hit = await cache.match(cacheKey);
   if (hit) return hit.arrayBuffer();
-  const object = await c.env.MEDIA.get(key);
+  // a variant is marked as it is delivered, like the original; one not made yet: the original
+  const stored = await c.env.MEDIA.get(key);
+  const object = stored ?? (variant ? await c.env.MEDIA.get(variant.original) : null);
   if (!object) return null;
   const original = new Uint8Array(await object.arrayBuffer());
   const secret = mediaSigningSecret(c.env);
-  const marked = await markJpeg(original, { secret, fanclubId: file.fanclubId, userId: file.markFor, visible: file.visibleMark });
+  const marked = await markJpeg(original, {
+    secret,
+    fanclubId: file.fanclubId,
+    userId: file.markFor,
+    visible: file.visibleMark,
+    // a variant keeps its own (smaller) quality: the mark outlives far lower ones (decision 042)
+    ...(stored && variant ? { quality: VARIANT_QUALITY } : {}),
+  });
   // a picture the codec cannot read goes out as it is (and is not cached: nothing was made)
   if (!marked) return original;
   app.waitUntil(
@@ -96,10 +106,12 @@ mediaRoutes.get(`/${PRIVATE_MEDIA_PREFIX}*`, requestContext(), async (c) => {
     const rate = await countMediaDownload(app.db, { userId: viewerId, now, clientIp: app.clientIp, userAgent: app.userAgent });
     if (!rate.allowed) return c.text("Too Many Requests", 429, { "cache-control": "no-store", "retry-after": String(rate.retryAfter) });
   }
-  const file = await mediaEntitlement(app.db, key, postViewerFrom(app.session), now);
+  // a variant is the original's: the same gate, asked of the original's row (docs/decisions/044)
+  const variant = parseVariantKey(key);
+  const file = await mediaEntitlement(app.db, variant?.original ?? key, postViewerFrom(app.session), now);
   if (!file) return c.text("Forbidden", 403, { "cache-control": "no-store" });
   if (file.markFor !== null && MARKABLE_TYPES.has(file.contentType)) {
-    const body = await markedCopy(c, key, { ...file, markFor: file.markFor }, now);
+    const body = await markedCopy(c, key, { ...file, markFor: file.markFor }, now, variant);
     if (!body) return c.notFound();
     const headers = privateHeaders(file.contentType);
     headers.set("content-length", String(body.byteLength));
@@ -108,7 +120,8 @@ mediaRoutes.get(`/${PRIVATE_MEDIA_PREFIX}*`, requestContext(), async (c) => {
     return new Response(body, { headers });
   }
 
-  const object = await c.env.MEDIA.get(key, { range: c.req.raw.headers, onlyIf: c.req.raw.headers });
+  let object = await c.env.MEDIA.get(key, { range: c.req.raw.headers, onlyIf: c.req.raw.headers });
+  if (!object && variant) object = await c.env.MEDIA.get(variant.original, { range: c.req.raw.headers, onlyIf: c.req.raw.headers });
   if (!object) return c.notFound();
   const headers = privateHeaders(file.contentType);
   headers.set("etag", object.httpEtag);

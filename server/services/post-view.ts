@@ -1,4 +1,4 @@
-import { coverSrcSet } from "../domain/image-variants";
+import { ALBUM_LARGE_WIDTHS, ALBUM_THUMB_WIDTHS, coverSrcSet, hasVariants, srcSetOf, variantKey } from "../domain/image-variants";
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { fanclubGroupMembers, fanclubGroups, fanclubs, plans, posts, type PostRow } from "../../db/schema";
@@ -37,6 +37,12 @@ export interface PostFileView {
   size: number;
   url: string;
   downloadUrl: string;
+  /**
+   * An album picture's smaller sizes (docs/decisions/044), each a link signed for this viewer
+   * like `url` and served behind the same gate and marks: the grid's thumbnail and the opened
+   * picture. Absent when the type has no variants (PNG, GIF): `url` serves both.
+   */
+  sizes?: { thumb: { src: string; srcSet: string }; large: { src: string; srcSet: string } };
 }
 
 export interface PostBody {
@@ -85,6 +91,7 @@ async function bodyFrom(post: PostRow, files: readonly PostFile[], signer: Media
   const views = await Promise.all(
     listFiles(files).map(async (f) => {
       const url = await sign(f.r2Key, f.kind === "streaming" ? "streaming" : "other");
+      const sizes = f.kind === "picture" ? await albumSizes(f.r2Key, sign) : undefined;
       return {
         id: f.id,
         kind: f.kind as PostFileView["kind"],
@@ -93,6 +100,7 @@ async function bodyFrom(post: PostRow, files: readonly PostFile[], signer: Media
         size: f.size,
         url,
         downloadUrl: `${url}&download=1`,
+        ...(sizes ? { sizes } : {}),
       };
     }),
   );
@@ -112,6 +120,21 @@ async function bodyFrom(post: PostRow, files: readonly PostFile[], signer: Media
             lessonDuration: post.lessonDuration,
           }
         : null,
+  };
+}
+
+/**
+ * The signed links of an album picture's variants: every width signed once, then laid out as the
+ * grid's and the lightbox's srcset. A variant not made yet is answered with the original.
+ */
+async function albumSizes(key: string, sign: (key: string) => Promise<string>): Promise<PostFileView["sizes"]> {
+  if (!hasVariants(key)) return undefined;
+  const widths = [...new Set([...ALBUM_THUMB_WIDTHS, ...ALBUM_LARGE_WIDTHS])];
+  const urls = new Map(await Promise.all(widths.map(async (w) => [variantKey(key, w), await sign(variantKey(key, w))] as const)));
+  const urlOf = (k: string) => urls.get(k)!;
+  return {
+    thumb: { src: urlOf(variantKey(key, ALBUM_THUMB_WIDTHS[0])), srcSet: srcSetOf(key, ALBUM_THUMB_WIDTHS, null, urlOf)! },
+    large: { src: urlOf(variantKey(key, ALBUM_LARGE_WIDTHS[1])), srcSet: srcSetOf(key, ALBUM_LARGE_WIDTHS, null, urlOf)! },
   };
 }
 

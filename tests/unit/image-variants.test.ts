@@ -1,5 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { coverSrcSet, downscale, parseVariantKey, scaledHeight, variantKey, variantWidthsFor } from "../../server/domain/image-variants";
+import {
+  ALL_VARIANT_WIDTHS,
+  allVariantKeys,
+  coverSrcSet,
+  downscale,
+  hasVariants,
+  parseVariantKey,
+  PROFILE_ORIGINAL_WIDTHS,
+  publicSrcSet,
+  scaledHeight,
+  srcSetOf,
+  VARIANT_WIDTHS,
+  variantKey,
+  variantKindOfKey,
+  variantWidthsFor,
+} from "../../server/domain/image-variants";
+import { PROFILE_IMAGE, profileImageKey } from "../../server/domain/images";
 
 describe("image variant rules", () => {
   it("derives a variant key from the original and reads it back", () => {
@@ -28,6 +44,68 @@ describe("image variant rules", () => {
     );
     expect(coverSrcSet("/demo/covers/a.jpg")).toBeUndefined();
     expect(coverSrcSet(null)).toBeUndefined();
+  });
+});
+
+describe("variants per kind", () => {
+  it("gives each kind the widths its places show at 1x and 2x", () => {
+    // icons: 24 px sidebar (48 at 2x), 48 px cards (96), 96 px page (192)
+    expect(VARIANT_WIDTHS.icon).toEqual([48, 96, 192]);
+    expect(VARIANT_WIDTHS.header).toEqual([640, 1080]);
+    expect(VARIANT_WIDTHS.album).toEqual([400, 800, 1600]);
+    expect(ALL_VARIANT_WIDTHS).toEqual([48, 96, 192, 400, 640, 800, 1080, 1600]);
+  });
+
+  it("knows the cropped sizes of icon and header", () => {
+    expect(PROFILE_ORIGINAL_WIDTHS.icon).toBe(PROFILE_IMAGE.icon.width);
+    expect(PROFILE_ORIGINAL_WIDTHS.header).toBe(PROFILE_IMAGE.header.width);
+  });
+
+  it("reads the kind of a public image from its key", () => {
+    expect(variantKindOfKey(profileImageKey(101, "icon", "abc", "jpg"))).toBe("icon");
+    expect(variantKindOfKey(profileImageKey(101, "header", "abc", "jpg"))).toBe("header");
+    expect(variantKindOfKey(profileImageKey(101, "plan-7", "abc", "jpg"))).toBe("icon");
+    expect(variantKindOfKey("public/covers/1/x.jpg")).toBe("cover");
+    expect(variantKindOfKey("posts/101/x.jpg")).toBeNull();
+    expect(variantKindOfKey("public/fanclubs/101/../icon-x.jpg")).toBeNull();
+  });
+
+  it("makes variants only of stored JPEGs", () => {
+    expect(hasVariants("public/fanclubs/1/icon-a.jpg")).toBe(true);
+    expect(hasVariants("posts/1/a.JPEG")).toBe(true);
+    expect(hasVariants("public/fanclubs/1/icon-a.webp")).toBe(false);
+    expect(hasVariants("public/fanclubs/1/icon-a.png")).toBe(false);
+    expect(hasVariants("/demo/fanclubs/a-icon.svg")).toBe(false);
+    expect(hasVariants(null)).toBe(false);
+  });
+
+  it("lists every variant key to delete with an original", () => {
+    const keys = allVariantKeys("public/fanclubs/1/icon-a.jpg");
+    expect(keys).toContain("public/fanclubs/1/icon-a.jpg@w48.jpg");
+    expect(keys).toContain("public/fanclubs/1/icon-a.jpg@w1600.jpg");
+    expect(keys).toHaveLength(ALL_VARIANT_WIDTHS.length);
+  });
+
+  it("builds icon and header srcsets from the URL a page has", () => {
+    expect(publicSrcSet("/media/public/fanclubs/1/icon-a.jpg", "icon")).toBe(
+      "/media/public/fanclubs/1/icon-a.jpg@w48.jpg 48w, /media/public/fanclubs/1/icon-a.jpg@w96.jpg 96w, /media/public/fanclubs/1/icon-a.jpg@w192.jpg 192w, /media/public/fanclubs/1/icon-a.jpg 400w",
+    );
+    expect(publicSrcSet("/media/public/fanclubs/1/header-a.jpg", "header")).toBe(
+      "/media/public/fanclubs/1/header-a.jpg@w640.jpg 640w, /media/public/fanclubs/1/header-a.jpg@w1080.jpg 1080w, /media/public/fanclubs/1/header-a.jpg 1500w",
+    );
+    // static demo files, WebP crops and private links get none
+    expect(publicSrcSet("/demo/fanclubs/a-icon.svg", "icon")).toBeUndefined();
+    expect(publicSrcSet("/media/public/fanclubs/1/icon-a.webp", "icon")).toBeUndefined();
+    expect(publicSrcSet("/media/posts/1/a.jpg", "icon")).toBeUndefined();
+    expect(publicSrcSet(null, "icon")).toBeUndefined();
+  });
+
+  it("builds a srcset through any URL maker, without the original when its width is unknown", () => {
+    const signed = (k: string) => `/media/${k}?sig=${k.length}`;
+    expect(srcSetOf("posts/1/a.jpg", [400, 800], null, signed)).toBe(
+      "/media/posts/1/a.jpg@w400.jpg?sig=22 400w, /media/posts/1/a.jpg@w800.jpg?sig=22 800w",
+    );
+    expect(srcSetOf("posts/1/a.png", [400, 800], null, signed)).toBeUndefined();
   });
 });
 

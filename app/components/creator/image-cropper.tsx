@@ -2,7 +2,11 @@ import { useCallback, useState } from "react";
 import Cropper, { type Area } from "react-easy-crop";
 import { useTranslation } from "~/lib/i18n";
 
-/** Draws the chosen area at the target size and encodes it (WebP where supported, else JPEG). */
+/**
+ * Draws the chosen area at the target size and encodes it as JPEG: the server makes the smaller
+ * sizes pages show from JPEG (docs/decisions/044), so a WebP crop would be sent full size
+ * everywhere.
+ */
 async function cropToBlob(source: string, area: Area, width: number, height: number): Promise<Blob> {
   const image = new Image();
   image.src = source;
@@ -14,8 +18,6 @@ async function cropToBlob(source: string, area: Area, width: number, height: num
   if (!ctx) throw new Error("canvas");
   ctx.drawImage(image, area.x, area.y, area.width, area.height, 0, 0, width, height);
   const encode = (type: string) => new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, type, 0.88));
-  const webp = await encode("image/webp");
-  if (webp && webp.type === "image/webp") return webp;
   const jpeg = await encode("image/jpeg");
   if (!jpeg) throw new Error("encode");
   return jpeg;

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { IMAGE_SIZES, publicSrcSet } from "../../../server/domain/image-variants";
 
 /** The public address of a fan club: its unique path when it has one. */
 export function fanclubHref(f: { id: number; uniquePath: string | null }): string {
@@ -18,7 +19,16 @@ export function FanclubCard(props: {
     <li className="card fanclub-card">
       <a href={`${props.origin ?? ""}${fanclubHref(f)}`}>
         {f.iconUrl ? (
-          <img className="avatar" src={f.iconUrl} alt="" width={48} height={48} loading="lazy" />
+          <img
+            className="avatar"
+            src={f.iconUrl}
+            srcSet={publicSrcSet(f.iconUrl, "icon")}
+            sizes={IMAGE_SIZES.iconCard}
+            alt=""
+            width={48}
+            height={48}
+            loading="lazy"
+          />
         ) : (
           <span className="avatar" aria-hidden="true">
             {f.name.slice(0, 1)}

@@ -10,6 +10,7 @@ import { linkBuilder } from "~/lib/links";
 import { useRootData } from "~/lib/root-data";
 import { formatCompactNumber } from "../../../server/domain/number-display";
 import { FANCLUB_TABS } from "../../../server/domain/fanclub-rules";
+import { IMAGE_SIZES, publicSrcSet } from "../../../server/domain/image-variants";
 import type { FanclubView } from "../../../server/http/fanclub-view";
 import type { FanclubCommunity } from "../../../server/services/community/fanclub-extras";
 
@@ -36,10 +37,32 @@ export function FanclubFrame({
   return (
     <div className="fanclub-page">
       <header className="fanclub-cover">
-        <div className="fanclub-header-image">{f.headerUrl ? <img src={f.headerUrl} alt="" width={1500} height={500} /> : null}</div>
+        {/* the first thing on the page: loaded at once, at the width the column shows (decision 044) */}
+        <div className="fanclub-header-image">
+          {f.headerUrl ? (
+            <img
+              src={f.headerUrl}
+              srcSet={publicSrcSet(f.headerUrl, "header")}
+              sizes={IMAGE_SIZES.header}
+              alt=""
+              width={1500}
+              height={500}
+              data-testid="fanclub-header-image"
+            />
+          ) : null}
+        </div>
         <div className="fanclub-identity">
           {f.iconUrl ? (
-            <img className="fanclub-icon" src={f.iconUrl} alt="" width={96} height={96} />
+            <img
+              className="fanclub-icon"
+              src={f.iconUrl}
+              srcSet={publicSrcSet(f.iconUrl, "icon")}
+              sizes={IMAGE_SIZES.iconPage}
+              alt=""
+              width={96}
+              height={96}
+              data-testid="fanclub-icon"
+            />
           ) : (
             <span className="fanclub-icon avatar" aria-hidden="true">
               {f.name.slice(0, 1)}

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/lib/i18n";
 import { formatYen } from "../../../server/domain/number-display";
+import { IMAGE_SIZES, publicSrcSet } from "../../../server/domain/image-variants";
 import type { PlanButtonState } from "../../../server/domain/fanclub-rules";
 
 /** spec §9: a plan's description is collapsed above 80 px, with 'read more'. */
@@ -29,7 +30,18 @@ export function PlanCard({ plan }: { plan: PlanCardData }) {
   const label = t(`planButton.${plan.button}`);
   return (
     <li className="card plan-card" data-plan={plan.name}>
-      {plan.iconUrl ? <img className="plan-icon" src={plan.iconUrl} alt="" width={64} height={64} loading="lazy" /> : null}
+      {plan.iconUrl ? (
+        <img
+          className="plan-icon"
+          src={plan.iconUrl}
+          srcSet={publicSrcSet(plan.iconUrl, "icon")}
+          sizes={IMAGE_SIZES.iconPlan}
+          alt=""
+          width={64}
+          height={64}
+          loading="lazy"
+        />
+      ) : null}
       <h3>{plan.name}</h3>
       <p className="plan-price">
         {plan.price === 0 ? t("plan.free") : t("plan.monthly", { price: formatYen(plan.price) })}

@@ -3,6 +3,7 @@ import { fanclubHref } from "~/components/fanclub/fanclub-card";
 import { useJoinedPages } from "~/components/fanclub/use-joined-pages";
 import { useTranslation } from "~/lib/i18n";
 import { mediaUrl } from "~/lib/media";
+import { IMAGE_SIZES, publicSrcSet } from "../../../server/domain/image-variants";
 
 /**
  * spec §2 sidebar: the fan clubs the signed-in person supports, cursor-paged ("show more").
@@ -31,7 +32,15 @@ export function SidebarJoined({ placeholder }: { placeholder: ReactNode }) {
             <li key={f.id}>
               <a href={`${f.frontUrl}${fanclubHref(f)}`}>
                 {icon ? (
-                  <img src={icon} alt="" width={24} height={24} loading="lazy" />
+                  <img
+                    src={icon}
+                    srcSet={publicSrcSet(icon, "icon")}
+                    sizes={IMAGE_SIZES.iconSidebar}
+                    alt=""
+                    width={24}
+                    height={24}
+                    loading="lazy"
+                  />
                 ) : (
                   <span className="avatar" aria-hidden="true">
                     {f.name.slice(0, 1)}

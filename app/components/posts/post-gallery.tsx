@@ -1,10 +1,13 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "~/lib/i18n";
+import { IMAGE_SIZES } from "../../../server/domain/image-variants";
 
 export interface GalleryImage {
   id: number;
   url: string;
   filename: string | null;
+  /** smaller sizes: the grid's thumbnail and the opened picture's (docs/decisions/044) */
+  sizes?: { thumb: { src: string; srcSet: string }; large: { src: string; srcSet: string } };
 }
 
 /**
@@ -49,7 +52,16 @@ export function PostGallery({ images, title }: { images: readonly GalleryImage[]
               }}
               aria-label={t("view.openImage", { n: i + 1, count })}
             >
-              <img src={image.url} alt={alt(i)} loading={i < 4 ? "eager" : "lazy"} decoding="async" />
+              <img
+                src={image.sizes?.thumb.src ?? image.url}
+                srcSet={image.sizes?.thumb.srcSet}
+                sizes={image.sizes ? IMAGE_SIZES.albumThumb : undefined}
+                alt={alt(i)}
+                width={400}
+                height={400}
+                loading={i < 4 ? "eager" : "lazy"}
+                decoding="async"
+              />
             </a>
             {image.filename ? <span className="post-file-name small muted">{image.filename}</span> : null}
           </li>
@@ -71,7 +83,12 @@ export function PostGallery({ images, title }: { images: readonly GalleryImage[]
             <button type="button" className="post-lightbox-close" onClick={() => setIndex(null)} aria-label={t("view.close")}>
               ×
             </button>
-            <img src={current.url} alt={alt(index ?? 0)} />
+            <img
+              src={current.sizes?.large.src ?? current.url}
+              srcSet={current.sizes?.large.srcSet}
+              sizes={current.sizes ? IMAGE_SIZES.albumLarge : undefined}
+              alt={alt(index ?? 0)}
+            />
             <p className="post-lightbox-position" aria-live="polite">
               {t("view.imagePosition", { n: (index ?? 0) + 1, count })}
             </p>

@@ -7,6 +7,7 @@ import { TicketBuyButton } from "./ticket-buy-button";
 import { useTranslation, withNamespaces } from "~/lib/i18n";
 import liveStyles from "~/styles/lives.css?url";
 import { formatYen } from "../../../../server/domain/number-display";
+import { IMAGE_SIZES, publicSrcSet } from "../../../../server/domain/image-variants";
 import { anonymousPageHeaders } from "../../../../server/http/page-cache";
 import { idParam } from "../../../../server/http/params";
 import { loadLiveDetail } from "../../../../server/services/live-events";
@@ -70,7 +71,17 @@ export default function LiveDetailPage() {
   return (
     <article className="live-detail" data-live-event={event.id}>
       <header className="live-streamer-header" data-live-streamer-header>
-        {fanclub.iconUrl ? <img className="live-streamer-icon" src={fanclub.iconUrl} alt="" width={48} height={48} /> : null}
+        {fanclub.iconUrl ? (
+          <img
+            className="live-streamer-icon"
+            src={fanclub.iconUrl}
+            srcSet={publicSrcSet(fanclub.iconUrl, "icon")}
+            sizes={IMAGE_SIZES.iconCard}
+            alt=""
+            width={48}
+            height={48}
+          />
+        ) : null}
         <div className="live-streamer-text">
           <p className="muted small">
             <span className="badge" data-timing={timing} data-live-timing-badge>
