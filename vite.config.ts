@@ -26,6 +26,8 @@ const PREACT_IN_THE_BROWSER = [
 
 export default defineConfig(({ command, isSsrBuild }) => ({
   resolve: { alias: command === "build" && !isSsrBuild ? PREACT_IN_THE_BROWSER : [] },
+  // app/entry.client.tsx hydrates the document differently under Preact.
+  define: { __PREACT_IN_THE_BROWSER__: JSON.stringify(command === "build" && !isSsrBuild) },
   plugins: [
     // The dev proxy only serves `remix vite:dev`; builds run under wrangler with real bindings.
     ...(command === "serve" ? [cloudflareDevProxyVitePlugin()] : []),

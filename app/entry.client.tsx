@@ -9,6 +9,57 @@ import { createBrowserI18n, TranslationProvider } from "./lib/i18n";
 
 installChunkReload();
 
+// Set by vite.config.ts: true in the production client build, where react-dom is Preact's
+// compatibility layer (decision 043); false under `remix vite:dev`, which keeps React.
+declare const __PREACT_IN_THE_BROWSER__: boolean;
+
+/**
+ * The container to hydrate the whole document in. Remix's root renders <html> itself, so React
+ * hydrates into `document`. Preact treats `document` as `document.documentElement` (so that apps can
+ * render <head> and <body> into it) and would then build a second <html> inside the first; it
+ * gets a stand-in for the document whose one child is the server's <html>. Preact asks a container
+ * only for these members; `insertBefore` runs only if the root element had to be replaced.
+ */
+function documentContainer(): Document {
+  if (!__PREACT_IN_THE_BROWSER__) return document;
+  const stand_in = {
+    namespaceURI: null,
+    get firstChild() {
+      return document.documentElement;
+    },
+    get childNodes() {
+      return [document.documentElement];
+    },
+    insertBefore<T extends Node>(node: T, before: Node | null): T {
+      if ((node as Node) !== document.documentElement) {
+        if (before === null && document.documentElement) document.replaceChild(node, document.documentElement);
+        else document.insertBefore(node, before);
+      }
+      return node;
+    },
+  };
+  return stand_in as unknown as Document;
+}
+
+/**
+ * Remix decodes the state the server streamed into the page on RemixBrowser's first render, and
+ * until that is done it suspends by throwing the decoding promise. React 18 waits for such a
+ * promise at the root; Preact, which runs in the browser (vite.config.ts, decision 043), waits only
+ * under a Suspense boundary, and a boundary around the whole document would hydrate it in pieces.
+ * So the first render is asked for here, outside hydration: it starts the decoding and throws the
+ * promise, which we await; hydration then renders with the state already there and never suspends.
+ */
+async function remixStateDecoded() {
+  const context = (window as { __remixContext?: { future?: { v3_singleFetch?: boolean }; stream?: unknown } }).__remixContext;
+  if (!context?.future?.v3_singleFetch || !context.stream) return;
+  try {
+    RemixBrowser({});
+  } catch (thrown) {
+    if (thrown instanceof Promise) await thrown;
+    else throw thrown;
+  }
+}
+
 async function hydrate() {
   // The language the server rendered in; the namespaces the page's routes declare are fetched
   // before hydrating so the first client render matches the server's HTML.
@@ -16,11 +67,11 @@ async function hydrate() {
     ...(getInitialNamespaces() as Namespace[]),
     ...namespacesForAddress(window.location.search),
   ]);
-  await ready;
+  await Promise.all([ready, remixStateDecoded()]);
 
   startTransition(() => {
     hydrateRoot(
-      document,
+      documentContainer(),
       <TranslationProvider i18n={i18n}>
         <StrictMode>
           <RemixBrowser />
