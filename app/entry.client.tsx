@@ -1,6 +1,7 @@
 import { RemixBrowser } from "@remix-run/react";
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { options } from "preact";
 import { getInitialNamespaces } from "remix-i18next/client";
 import type { Namespace } from "../locales/namespaces";
 import { namespacesForAddress } from "./components/payments/address";
@@ -12,6 +13,41 @@ installChunkReload();
 // Set by vite.config.ts: true in the production client build, where react-dom is Preact's
 // compatibility layer (decision 043); false under `remix vite:dev`, which keeps React.
 declare const __PREACT_IN_THE_BROWSER__: boolean;
+
+// Attributes that carry ids from useId (ours and Conform's form and field ids), which must pair
+// up in the DOM: the server's React and Preact in the browser count ids differently.
+const ID_ATTRIBUTES: ReadonlyArray<readonly [prop: string, attribute: string]> = [
+  ["id", "id"],
+  ["htmlFor", "for"],
+  ["form", "form"],
+  ["aria-describedby", "aria-describedby"],
+  ["aria-labelledby", "aria-labelledby"],
+  ["aria-controls", "aria-controls"],
+  ["aria-errormessage", "aria-errormessage"],
+];
+
+/**
+ * Preact hydrates without touching attributes, so an element keeps the id the server rendered
+ * (":R1tb5:") while the component holds Preact's own ("P0-0"); code that compares them (Conform
+ * checks that a submit comes from its form's id) or elements rendered later that point at the
+ * client's id would break. After each element is diffed, id-carrying attributes are brought to
+ * what the component rendered. `__e` is the element of a vnode (Preact 10's stable mangled name
+ * for `_dom`, which its devtools read too).
+ */
+function alignIdsWithClientRender() {
+  const previous = options.diffed;
+  options.diffed = (vnode) => {
+    const element = (vnode as { __e?: unknown }).__e;
+    if (typeof vnode.type === "string" && element instanceof Element) {
+      const props = vnode.props as Record<string, unknown>;
+      for (const [prop, attribute] of ID_ATTRIBUTES) {
+        const value = props[prop];
+        if (typeof value === "string" && element.getAttribute(attribute) !== value) element.setAttribute(attribute, value);
+      }
+    }
+    previous?.(vnode);
+  };
+}
 
 /**
  * The container to hydrate the whole document in. Remix's root renders <html> itself, so React
@@ -69,6 +105,7 @@ async function hydrate() {
   ]);
   await Promise.all([ready, remixStateDecoded()]);
 
+  if (__PREACT_IN_THE_BROWSER__) alignIdsWithClientRender();
   startTransition(() => {
     hydrateRoot(
       documentContainer(),
