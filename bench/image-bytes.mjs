@@ -8,43 +8,13 @@
 // counts, lazy ones too, each URL once (a browser caches). The demo's variants are made at seed
 // time by the job's rules (db/seed/images-demo.mjs).
 // Alone: npx node bench/image-bytes.mjs (starts a seeded worker of its own on BENCH_PORT, default 8796).
-import { request } from "node:http";
 import { getter } from "./first-visit-js.mjs";
+import { signInDemo } from "./seed-sql.mjs";
 
 const VIEWPORTS = [
   { name: "phone 412 px at 1.75x", width: 412, dpr: 1.75 },
   { name: "desktop 1280 px at 1x", width: 1280, dpr: 1 },
 ];
-
-/** @param {number} port @param {string} email */
-function signIn(port, email) {
-  const body = new URLSearchParams({ email, password: "fanclub-demo" }).toString();
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: "127.0.0.1",
-        port,
-        method: "POST",
-        path: "/auth/login",
-        headers: {
-          host: `auth.fanclub.localhost:${port}`,
-          origin: `http://auth.fanclub.localhost:${port}`,
-          accept: "text/html",
-          "content-type": "application/x-www-form-urlencoded",
-          "content-length": Buffer.byteLength(body),
-        },
-      },
-      (res) => {
-        res.resume();
-        const cookie = (res.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
-        if (!/(^|; )sid=/.test(cookie)) reject(new Error(`sign-in as ${email} failed (${res.statusCode})`));
-        else resolve(cookie);
-      },
-    );
-    req.on("error", reject);
-    req.end(body);
-  });
-}
 
 const attr = (tag, name) => new RegExp(`\\s${name}="([^"]*)"`, "i").exec(tag)?.[1]?.replaceAll("&amp;", "&");
 
@@ -97,7 +67,7 @@ const kb = (n) => `${(n / 1024).toFixed(0).padStart(6)} KB`;
 /** Measures both pages on a running worker; returns the rows it printed. */
 export async function runImageBytesBench(port) {
   const get = getter(port);
-  const member = await signIn(port, "fan01@demo.fanclub.localhost");
+  const member = await signInDemo(port, "fan01@demo.fanclub.localhost");
   const sizes = new Map();
   const bytesOf = async (url, cookie) => {
     const key = `${cookie ?? ""}|${url}`;

@@ -6,12 +6,11 @@
 // rendered on every request (a signed-in page is never shared), its ratio to the bare route of
 // the same run and its D1 round trips. Only the entries are written: the page reads them alone
 // (their postings would add rows the page never touches).
-import { request } from "node:http";
+import { signInDemo } from "./seed-sql.mjs";
 
 const FANCLUB = 101;
 const FIRST_ENTRY = 9_700_001;
 const CREATOR = "creator01@demo.fanclub.localhost";
-const PASSWORD = "fanclub-demo";
 const JST = 9 * 3600_000;
 // kind, subject type, subject ids (the demo fan club's plans 101–104; others read "untitled"), fee rate
 const KINDS = [
@@ -59,31 +58,4 @@ export function salesSeedSql({ rows = Number(process.env.BENCH_SALES_ROWS ?? 100
 }
 
 /** Signs in as creator01 on the login domain; the session cookie covers every subdomain. */
-export function signInCreator(port) {
-  const body = new URLSearchParams({ email: CREATOR, password: PASSWORD }).toString();
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: "127.0.0.1",
-        port,
-        method: "POST",
-        path: "/auth/login",
-        headers: {
-          host: `auth.fanclub.localhost:${port}`,
-          origin: `http://auth.fanclub.localhost:${port}`,
-          accept: "text/html",
-          "content-type": "application/x-www-form-urlencoded",
-          "content-length": Buffer.byteLength(body),
-        },
-      },
-      (res) => {
-        res.resume();
-        const cookie = (res.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
-        if (!/(^|; )sid=/.test(cookie)) reject(new Error(`sign-in as ${CREATOR} failed (${res.statusCode})`));
-        else resolve(cookie);
-      },
-    );
-    req.on("error", reject);
-    req.end(body);
-  });
-}
+export const signInCreator = (port) => signInDemo(port, CREATOR);

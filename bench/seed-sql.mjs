@@ -42,3 +42,33 @@ export function workerJson(port, pathname, method = "GET", timeoutMs = 60_000) {
     req.end();
   });
 }
+
+/** Signs a demo account in on the login domain; resolves its cookies (the session covers every subdomain). */
+export function signInDemo(port, email) {
+  const body = new URLSearchParams({ email, password: "fanclub-demo" }).toString();
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: "127.0.0.1",
+        port,
+        method: "POST",
+        path: "/auth/login",
+        headers: {
+          host: `auth.fanclub.localhost:${port}`,
+          origin: `http://auth.fanclub.localhost:${port}`,
+          accept: "text/html",
+          "content-type": "application/x-www-form-urlencoded",
+          "content-length": Buffer.byteLength(body),
+        },
+      },
+      (res) => {
+        res.resume();
+        const cookie = (res.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
+        if (!/(^|; )sid=/.test(cookie)) reject(new Error(`sign-in as ${email} failed (${res.statusCode})`));
+        else resolve(cookie);
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+}
