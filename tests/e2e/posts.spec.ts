@@ -249,7 +249,8 @@ test.describe("posts and media", () => {
     await expect(prompt.locator(".post-unlock-plans li")).toHaveText([new RegExp(`${TOP_PLAN}.*¥3,000/月`)]);
     await expect(fan.page.locator("video, audio")).toHaveCount(0);
     const html = await fan.page.content();
-    expect(html).not.toContain("/media/");
+    // public pictures (icons, headers) are served under /media/public/; nothing else of /media may appear
+    expect(html).not.toMatch(/\/media\/(?!public\/)/);
     expect(html).not.toContain("making.mp4");
     expect(html).not.toContain("厚塗りの下塗り");
     expect(fanErrors).toEqual([]);
