@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useToast } from "~/components/feedback/toast";
+import { signOut } from "~/lib/api";
 import { useTranslation } from "~/lib/i18n";
 import type { linkBuilder } from "~/lib/links";
 import type { RootData } from "~/lib/root-data";
@@ -25,19 +26,12 @@ export function AccountMenu({
 
   const logout = async () => {
     setBusy(true);
-    try {
-      const res = await fetch("/api/v1/auth/sign_out", {
-        method: "DELETE",
-        headers: { "X-Requested-With": "XMLHttpRequest" },
-        credentials: "same-origin",
-      });
-      const body = (await res.json()) as { success?: boolean };
-      if (!res.ok || !body.success) throw new Error(`sign_out answered ${res.status}`);
+    if (await signOut()) {
       window.location.assign(links.brand("/"));
-    } catch {
-      toast.show(t("errors.logoutFailed"), "error");
-      setBusy(false);
+      return;
     }
+    toast.show(t("errors.logoutFailed"), "error");
+    setBusy(false);
   };
 
   return (
