@@ -24,7 +24,7 @@ describe.each([
     expect(drizzle.is(null, SQL)).toBe(false);
     // a class that is no drizzle entity is still refused loudly
     class Plain {}
-    expect(() => drizzle.is({}, Plain)).toThrow(/doesn't look like a Drizzle entity/);
+    expect(() => drizzle.is({}, Plain as unknown as typeof SQL)).toThrow(/doesn't look like a Drizzle entity/);
   });
 
   it("recognizes an entity by its kind across copies of the package, as before", () => {
