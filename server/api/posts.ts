@@ -158,7 +158,11 @@ creatorPostsApi.post("/:postId/copy", async (c) => {
   const app = c.get("app");
   const op = requirePosterApi(app);
   const id = postId(app, c.req.param("postId"));
-  const result = await copyPost(app.db, c.env.MEDIA, { op, userId: app.user!.id, postId: id, now: Date.now() });
+  const result = await copyPost(
+    app.db,
+    { bucket: c.env.MEDIA, jobs: c.env.JOBS },
+    { op, userId: app.user!.id, postId: id, now: Date.now() },
+  );
   if (!result.ok) {
     const status = result.reason === "notFound" ? 404 : result.reason === "forbidden" ? 403 : 503;
     throw new ApiError(status, app.t(`posts:copy.${result.reason === "storageFailed" ? "failed" : result.reason}`));

@@ -4,7 +4,8 @@ import type { PostFileRow } from "../../db/schema";
 import type { AppContext } from "../context";
 import { UPLOAD_RULES, type UploadKind, type UploadProblem } from "../domain/posts";
 import { completeParts, formatLimit, partLength } from "../domain/uploads";
-import { hasVariants } from "../domain/image-variants";
+import { variantKindOfFile } from "../domain/image-variants";
+import { queueVariants } from "../media/variants";
 import type { AppEnv } from "../hono-env";
 import { abortUpload, completeUpload, getUploadFile, issueUpload } from "../services/uploads";
 import { partSignerFor } from "../uploads/part-signer";
@@ -147,12 +148,10 @@ uploadsApi.post("/:fileId/complete", async (c) => {
       : body.parts;
   const result = await completeUpload(app.db, c.env.MEDIA, file, completeParts(file.size, listed), Date.now());
   if (result.ok) {
-    // an album picture's thumbnail and larger size are made off the request (docs/decisions/044);
+    // an album or blog picture's smaller sizes are made off the request (docs/decisions/044);
     // until then the page's links to them answer with the original, behind the same gate
-    if (result.file.kind === "picture" && hasVariants(result.file.r2Key)) {
-      const key = result.file.r2Key;
-      await c.env.JOBS.send({ type: "image-variants", key: `image-variants:${key}`, objectKey: key, variant: "album" });
-    }
+    const variant = variantKindOfFile(result.file.kind);
+    if (variant) await queueVariants(c.env.JOBS, [{ key: result.file.r2Key, kind: variant }]);
     return ok(c, { item: uploadItem(result.file) });
   }
   switch (result.reason) {

@@ -1,4 +1,5 @@
 import type { TFunction } from "../i18n/setup";
+import { blogImageSizes, hasVariants, srcSetOf, variantKey, variantWidthsFor, VARIANT_WIDTHS } from "./image-variants";
 import { UPLOAD_RULES } from "./posts";
 
 /**
@@ -497,8 +498,18 @@ function escapeHtml(text: string): string {
 /** `rel` of every link in a post: user content, not endorsed, no window.opener, no referrer. */
 export const BLOG_LINK_REL = "noopener noreferrer nofollow ugc";
 
-/** The URL a viewer may load an image key from, or null to leave the image out (deleted, not stored). */
+/**
+ * The URL a viewer may load an image key from, or null to leave the image out (deleted, not
+ * stored). Asked for a picture's key and for its variants' keys (`variantKey`); a picture whose
+ * variants have no URL is sent at its original size only.
+ */
 export type BlogImageUrl = (key: string) => string | null;
+
+/** What one render carries along: the links, and how many pictures came before (only the first loads eagerly). */
+interface RenderContext {
+  imageUrl: BlogImageUrl;
+  imagesSeen: number;
+}
 
 function renderText(node: BlogText): string {
   let html = escapeHtml(node.text).replace(/\n/g, "<br>");
@@ -509,14 +520,37 @@ function renderText(node: BlogText): string {
   return html;
 }
 
-function renderImage(node: BlogImage, imageUrl: BlogImageUrl): string {
-  const url = imageUrl(node.src);
-  if (url === null) return "";
-  const size = node.width && node.height ? ` width="${node.width}" height="${node.height}"` : "";
-  return `<img src="${escapeHtml(url)}" alt="${escapeHtml(node.altText)}"${size} loading="lazy" decoding="async">`;
+/**
+ * The picture's smaller sizes (docs/decisions/044) with the original at its own width, when the
+ * caller has a link to every one of them; a picture with no variants (PNG, GIF) or narrower than
+ * the smallest gets none, and `src` alone is right.
+ */
+function imageSrcSet(node: BlogImage, imageUrl: BlogImageUrl): string | undefined {
+  if (!hasVariants(node.src)) return undefined;
+  const widths = node.width === null ? VARIANT_WIDTHS.blog : variantWidthsFor(node.width, VARIANT_WIDTHS.blog);
+  if (widths.length === 0) return undefined;
+  const urls = new Map<string, string>();
+  for (const key of [node.src, ...widths.map((w) => variantKey(node.src, w))]) {
+    const url = imageUrl(key);
+    if (url === null) return undefined;
+    urls.set(key, url);
+  }
+  return srcSetOf(node.src, VARIANT_WIDTHS.blog, node.width, (key) => urls.get(key)!);
 }
 
-function renderInline(nodes: readonly (BlogInline | BlogList)[], imageUrl: BlogImageUrl): string {
+function renderImage(node: BlogImage, ctx: RenderContext): string {
+  const url = ctx.imageUrl(node.src);
+  if (url === null) return "";
+  // the first picture may be above the fold: loading it lazily would only delay it
+  const lazy = ctx.imagesSeen > 0 ? ' loading="lazy"' : "";
+  ctx.imagesSeen += 1;
+  const srcSet = imageSrcSet(node, ctx.imageUrl);
+  const responsive = srcSet ? ` srcset="${escapeHtml(srcSet)}" sizes="${blogImageSizes(node.width)}"` : "";
+  const size = node.width && node.height ? ` width="${node.width}" height="${node.height}"` : "";
+  return `<img src="${escapeHtml(url)}"${responsive} alt="${escapeHtml(node.altText)}"${size}${lazy} decoding="async">`;
+}
+
+function renderInline(nodes: readonly (BlogInline | BlogList)[], ctx: RenderContext): string {
   let html = "";
   for (const node of nodes) {
     switch (node.type) {
@@ -530,16 +564,16 @@ function renderInline(nodes: readonly (BlogInline | BlogList)[], imageUrl: BlogI
         html += "\t";
         break;
       case "image":
-        html += renderImage(node, imageUrl);
+        html += renderImage(node, ctx);
         break;
       case "link":
       case "autolink": {
-        const inner = renderInline(node.children, imageUrl);
+        const inner = renderInline(node.children, ctx);
         html += node.unlinked ? inner : `<a href="${escapeHtml(node.url)}" rel="${BLOG_LINK_REL}" target="_blank">${inner}</a>`;
         break;
       }
       case "list":
-        html += renderBlock(node, imageUrl);
+        html += renderBlock(node, ctx);
         break;
     }
   }
@@ -549,21 +583,21 @@ function renderInline(nodes: readonly (BlogInline | BlogList)[], imageUrl: BlogI
 /** An empty paragraph keeps its line, as it did in the editor. */
 const filled = (html: string) => (html === "" ? "<br>" : html);
 
-function renderBlock(block: BlogBlock, imageUrl: BlogImageUrl): string {
+function renderBlock(block: BlogBlock, ctx: RenderContext): string {
   switch (block.type) {
     case "paragraph":
-      return `<p>${filled(renderInline(block.children, imageUrl))}</p>`;
+      return `<p>${filled(renderInline(block.children, ctx))}</p>`;
     case "heading":
-      return `<${block.tag}>${renderInline(block.children, imageUrl)}</${block.tag}>`;
+      return `<${block.tag}>${renderInline(block.children, ctx)}</${block.tag}>`;
     case "quote":
-      return `<blockquote>${filled(renderInline(block.children, imageUrl))}</blockquote>`;
+      return `<blockquote>${filled(renderInline(block.children, ctx))}</blockquote>`;
     case "list": {
       const tag = block.listType === "number" ? "ol" : "ul";
       const start = tag === "ol" && block.start !== 1 ? ` start="${block.start}"` : "";
       const items = block.children.map((item) => {
         // Lexical nests a list in an item of its own; that item carries no number or bullet.
         const nestedOnly = item.children.length > 0 && item.children.every((c) => c.type === "list");
-        return `<li${nestedOnly ? ' class="blog-nested"' : ""}>${renderInline(item.children, imageUrl)}</li>`;
+        return `<li${nestedOnly ? ' class="blog-nested"' : ""}>${renderInline(item.children, ctx)}</li>`;
       });
       return `<${tag}${start}>${items.join("")}</${tag}>`;
     }
@@ -572,9 +606,11 @@ function renderBlock(block: BlogBlock, imageUrl: BlogImageUrl): string {
 
 /**
  * The article's HTML for one viewer. Only these tags come out: p, h2, h3, strong, em, u, s, br,
- * ul, ol, li, blockquote, a (href checked, rel and target ours), img (src from `imageUrl`, never
- * from the document). Every text and attribute value is escaped.
+ * ul, ol, li, blockquote, a (href checked, rel and target ours), img (src and srcset from
+ * `imageUrl`, never from the document; every picture after the first loads lazily). Every text
+ * and attribute value is escaped.
  */
 export function renderBlogHtml(doc: BlogDocument, imageUrl: BlogImageUrl): string {
-  return doc.root.children.map((block) => renderBlock(block, imageUrl)).join("");
+  const ctx: RenderContext = { imageUrl, imagesSeen: 0 };
+  return doc.root.children.map((block) => renderBlock(block, ctx)).join("");
 }

@@ -20,15 +20,19 @@ export const COVER_CARD_SIZES = "(max-width: 40rem) 100vw, 25rem";
  * 1x and 2x. A fan club icon (cropped to 400×400) shows at 24 px (sidebar), 32–48 px (cards,
  * lists) and 72–96 px (its page); the header (1500×500) across the page's column, at most
  * 1080 px; an album picture as a grid thumbnail (about 120–250 px, square-cropped) and opened in
- * the lightbox (the screen's width).
+ * the lightbox (the screen's width); a blog body's picture across the article's column.
  */
-export type VariantKind = "cover" | "icon" | "header" | "album";
+export type VariantKind = "cover" | "icon" | "header" | "album" | "blog";
 
 export const VARIANT_WIDTHS: Record<VariantKind, readonly number[]> = {
   cover: COVER_VARIANT_WIDTHS,
   icon: [48, 96, 192],
   header: [640, 1080],
   album: [400, 800, 1600],
+  // the article's column (app/styles/app.css .main, posts.css .post-detail): 100vw − 3.5rem on a
+  // phone (about 320–380 px, so 640 px at 2x), 100vw − 4.5rem up to 991 px, and at most 1008 px
+  // beside the sidebar: 1080 px serves that at 1x (and a phone at 3x), 2048 px at 2x
+  blog: [640, 1080, 2048],
 };
 
 /** Every width any kind stores: what deleting an image must delete beside it. */
@@ -65,6 +69,19 @@ export const IMAGE_SIZES = {
   albumLarge: "100vw",
 } as const;
 
+/** The widest a blog body's picture shows: the post page's column beside the sidebar (1080 − 2 × 1rem − 2 × 1.25rem). */
+const BLOG_COLUMN_MAX = 1008;
+
+/**
+ * The `sizes` of a blog body's picture (blog.css: `max-width: 100%`): the article's column on a
+ * phone (100vw − 3.5rem of padding) and a tablet (100vw − 4.5rem), and on a wide screen the
+ * column's 1008 px, or the picture's own width when it is narrower (it is never enlarged).
+ */
+export function blogImageSizes(width: number | null): string {
+  const wide = width === null ? BLOG_COLUMN_MAX : Math.min(width, BLOG_COLUMN_MAX);
+  return `(max-width: 575px) calc(100vw - 3.5rem), (max-width: 991px) calc(100vw - 4.5rem), ${wide}px`;
+}
+
 /** Variants are decoded from JPEG (the codec the Worker carries); other types keep their original. */
 const DECODABLE = /\.jpe?g$/i;
 
@@ -83,6 +100,16 @@ export function variantKindOfKey(key: string): VariantKind | null {
   const m = /^public\/fanclubs\/\d+\/(icon|header|plan-\d+)-[^/]+$/.exec(key);
   if (!m) return null;
   return m[1] === "header" ? "header" : "icon";
+}
+
+/**
+ * The variant kind of a post's file by its kind in D1: album pictures and a blog body's pictures
+ * get variants; videos, attachments and DC3 files do not.
+ */
+export function variantKindOfFile(kind: string): VariantKind | null {
+  if (kind === "picture") return "album";
+  if (kind === "blog_image") return "blog";
+  return null;
 }
 
 /** The keys of every variant an original may have, to delete with it. */

@@ -3,7 +3,10 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../../db/client";
 import { postFiles, posts } from "../../db/schema";
 import { can } from "../domain/fanclub-permissions";
+import { variantKindOfFile, variantKindOfKey, type VariantKind } from "../domain/image-variants";
 import { copiedObjectKey, replaceKeys } from "../domain/post-copy";
+import type { JobMessage } from "../jobs/messages";
+import { queueVariants } from "../media/variants";
 import { POST_TYPE_STR, type PostType } from "../domain/posts";
 import { randomToken } from "../security/crypto";
 import type { OperatingFanclub } from "./creator";
@@ -19,6 +22,25 @@ import { filesOfPostQuery, operatorViewer } from "./posts";
  * batch afterwards, and a failed copy removes the objects it already wrote: no row is left behind.
  */
 
+/** The copied pictures that have variants, each with its kind: album and blog pictures by their row, the cover by its key. */
+function copiedImages(
+  stored: readonly { kind: string; r2Key: string }[],
+  coverKey: string | null,
+  keyMap: ReadonlyMap<string, string>,
+): { key: string; kind: VariantKind }[] {
+  const images: { key: string; kind: VariantKind }[] = [];
+  for (const f of stored) {
+    const kind = variantKindOfFile(f.kind);
+    if (kind) images.push({ key: keyMap.get(f.r2Key)!, kind });
+  }
+  if (coverKey) {
+    const key = keyMap.get(coverKey)!;
+    const kind = variantKindOfKey(key);
+    if (kind) images.push({ key, kind });
+  }
+  return images;
+}
+
 export type CopyResult =
   { ok: true; postId: number; postTypeStr: PostType } | { ok: false; reason: "forbidden" | "notFound" | "storageFailed" };
 
@@ -31,9 +53,10 @@ async function copyObject(bucket: R2Bucket, from: string, to: string): Promise<v
 
 export async function copyPost(
   db: Db,
-  bucket: R2Bucket,
+  media: { bucket: R2Bucket; jobs: Queue<JobMessage> },
   args: { op: OperatingFanclub; userId: number; postId: number; now: number },
 ): Promise<CopyResult> {
+  const { bucket } = media;
   const { op, userId, now } = args;
   if (!can(op.role, "createDraft") && !can(op.role, "publishPost")) return { ok: false, reason: "forbidden" };
   // the gate, the post's stored files and its linked product in one round trip; the files are used only once the gate allows
@@ -135,13 +158,19 @@ export async function copyPost(
     : [];
   // the linked product is a setting like the plan; an update leaves last_insert_rowid() on the post
   const link = linkedProductId > 0 ? productLinkStatements(db, sql`last_insert_rowid()`, linkedProductId, now).slice(1) : [];
+  let postId: number;
   try {
     const statements: [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] = [insertPost];
     const results = await db.batch([...fileInserts, ...statements, ...attach, ...link] as unknown as typeof statements);
     const created = results[fileInserts.length] as { id: number }[];
-    return { ok: true, postId: created[0]!.id, postTypeStr: POST_TYPE_STR[source.type] ?? "picture" };
+    postId = created[0]!.id;
   } catch (error) {
     if (written.length) await bucket.delete(written).catch(() => {});
     throw error;
   }
+  // the copies are new keys, so their smaller sizes are made again (docs/decisions/044); until
+  // the job has run, the copy's pages answer their links with the originals, as after an upload.
+  // Queued once the rows are written: the objects are then the post's, never removed by a failure here
+  await queueVariants(media.jobs, copiedImages(stored, source.coverKey, keyMap));
+  return { ok: true, postId, postTypeStr: POST_TYPE_STR[source.type] ?? "picture" };
 }

@@ -1,4 +1,12 @@
-import { ALBUM_LARGE_WIDTHS, ALBUM_THUMB_WIDTHS, coverSrcSet, hasVariants, srcSetOf, variantKey } from "../domain/image-variants";
+import {
+  ALBUM_LARGE_WIDTHS,
+  ALBUM_THUMB_WIDTHS,
+  coverSrcSet,
+  hasVariants,
+  srcSetOf,
+  variantKey,
+  VARIANT_WIDTHS,
+} from "../domain/image-variants";
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { fanclubGroupMembers, fanclubGroups, fanclubs, plans, posts, type PostRow } from "../../db/schema";
@@ -47,8 +55,12 @@ export interface PostFileView {
 
 export interface PostBody {
   comment: string;
-  /** Lexical JSON of a blog, rendered by the page with signed image URLs */
-  blog: { json: string; imageUrls: Record<string, string> } | null;
+  /**
+   * Lexical JSON of a blog, rendered by the page with signed image URLs: each picture's original,
+   * and its smaller sizes by variant key (docs/decisions/044), signed for this viewer like the
+   * original and served behind the same gate and marks
+   */
+  blog: { json: string; imageUrls: Record<string, string>; variantUrls: Record<string, string> } | null;
   files: PostFileView[];
   lesson: {
     limitLesson: number | null;
@@ -104,12 +116,19 @@ async function bodyFrom(post: PostRow, files: readonly PostFile[], signer: Media
       };
     }),
   );
-  const blogImages = files.filter((f) => f.kind === "blog_image");
-  const imageUrls: Record<string, string> = {};
-  for (const f of blogImages) imageUrls[f.r2Key] = await sign(f.r2Key);
+  const blogImages = post.blogJson ? files.filter((f) => f.kind === "blog_image") : [];
+  const imageUrls = Object.fromEntries(await Promise.all(blogImages.map(async (f) => [f.r2Key, await sign(f.r2Key)] as const)));
+  const variantUrls = Object.fromEntries(
+    await Promise.all(
+      blogImages
+        .filter((f) => hasVariants(f.r2Key))
+        .flatMap((f) => VARIANT_WIDTHS.blog.map((w) => variantKey(f.r2Key, w)))
+        .map(async (key) => [key, await sign(key)] as const),
+    ),
+  );
   return {
     comment: post.comment,
-    blog: post.blogJson ? { json: post.blogJson, imageUrls } : null,
+    blog: post.blogJson ? { json: post.blogJson, imageUrls, variantUrls } : null,
     files: views,
     lesson:
       post.type === 5

@@ -4,7 +4,7 @@ import { dc3Contents, postFiles, uploadParts, type PostFileRow } from "../../db/
 import { bytesMatchExtension, extensionOf, uploadProblem, type UploadKind, type UploadProblem } from "../domain/posts";
 import { COLLECTED_KINDS, STALE_UPLOAD_MS, UNUSED_FILE_MS, contentTypeFor, partSizeFor, uploadKey } from "../domain/uploads";
 import { randomToken } from "../security/crypto";
-import { allVariantKeys } from "../domain/image-variants";
+import { deleteAllWithVariants } from "../media/variants";
 
 /**
  * Uploads of post files straight to R2 in parts (spec issue 5). The server decides the key and
@@ -162,7 +162,7 @@ export async function abortUpload(db: Db, bucket: R2Bucket, file: PostFileRow, n
   if (marked.length === 0) return file.postId !== null || file.status === "stored" ? "inUse" : "aborted";
   if (file.status === "uploading" && file.uploadId) await abortInR2(bucket, file.r2Key, file.uploadId);
   // with the sizes the variants job made of it since (docs/decisions/044)
-  else await bucket.delete([file.r2Key, ...allVariantKeys(file.r2Key)]);
+  else await deleteAllWithVariants(bucket, [file.r2Key]);
   return "aborted";
 }
 
@@ -250,8 +250,12 @@ export async function cleanUpUploads(db: Db, bucket: R2Bucket, now: number): Pro
         ),
       )
       .returning({ r2Key: postFiles.r2Key });
-    // each with its variants: 100 files make 900 keys, under R2's 1,000 a call
-    if (marked.length > 0) await bucket.delete(marked.flatMap((f) => [f.r2Key, ...allVariantKeys(f.r2Key)]));
+    // each with its variants (ten keys a file), in calls under R2's 1,000 keys
+    if (marked.length > 0)
+      await deleteAllWithVariants(
+        bucket,
+        marked.map((f) => f.r2Key),
+      );
     deleted += marked.length;
     if (unused.length < CLEANUP_PAGE) break;
   }

@@ -88,7 +88,7 @@ describe("editor JSON round trip", () => {
       "<h2>はじめに</h2>" +
         '<p>本文 <strong>太字</strong><strong><em>両方</em></strong><br><a href="https://example.com/?a=1&amp;b=2" rel="noopener noreferrer nofollow ugc" target="_blank">リンク</a>\t<a href="mailto:fan@example.com" rel="noopener noreferrer nofollow ugc" target="_blank">fan@example.com</a></p>' +
         "<h3>写真</h3>" +
-        '<p><img src="/media/posts/12/cat.png?sig=s" alt="猫&quot;&lt;" width="800" height="600" loading="lazy" decoding="async"></p>' +
+        '<p><img src="/media/posts/12/cat.png?sig=s" alt="猫&quot;&lt;" width="800" height="600" decoding="async"></p>' +
         '<ul><li>一つ目</li><li class="blog-nested"><ol><li>入れ子</li></ol></li></ul>' +
         "<blockquote>引用</blockquote>" +
         "<p><br></p>",

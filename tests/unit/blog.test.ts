@@ -271,11 +271,53 @@ describe("rendering: our tags only, every value escaped", () => {
     expect(out).toBe("<p>www.example.com</p>");
   });
 
-  it("takes image URLs from the callback, with the alt text escaped and lazy loading", () => {
-    const out = html(state(paragraph(image("posts/9/a.png", '猫" onerror="alert(1)', { width: 800, height: 600 }))));
-    expect(out).toBe(
-      '<p><img src="/media/posts/9/a.png?sig=abc&amp;exp=1" alt="猫&quot; onerror=&quot;alert(1)" width="800" height="600" loading="lazy" decoding="async"></p>',
+  it("takes image URLs from the callback, with the alt text escaped; the first picture loads at once, later ones lazily", () => {
+    const out = html(
+      state(
+        paragraph(image("posts/9/a.png", '猫" onerror="alert(1)', { width: 800, height: 600 })),
+        paragraph(image("posts/9/b.png", "", { width: 800, height: 600 })),
+      ),
     );
+    expect(out).toBe(
+      '<p><img src="/media/posts/9/a.png?sig=abc&amp;exp=1" alt="猫&quot; onerror=&quot;alert(1)" width="800" height="600" decoding="async"></p>' +
+        '<p><img src="/media/posts/9/b.png?sig=abc&amp;exp=1" alt="" width="800" height="600" loading="lazy" decoding="async"></p>',
+    );
+  });
+
+  it("offers a JPEG's smaller sizes (signed by the callback) with the column's sizes, never wider than the picture", () => {
+    const signed = (key: string) => `/media/${key.replaceAll("@", "%40")}?sig=${key.length}`;
+    const doc = parsed(
+      state(
+        paragraph(text("前")),
+        paragraph(image("posts/9/sea.jpg", "海", { width: 1500, height: 1000 })),
+        paragraph(image("posts/9/x.jpg")),
+      ),
+    );
+    const own = renderBlogHtml(doc, signed);
+    expect(own).toContain(
+      '<img src="/media/posts/9/sea.jpg?sig=15" srcset="/media/posts/9/sea.jpg%40w640.jpg?sig=24 640w, /media/posts/9/sea.jpg%40w1080.jpg?sig=25 1080w, /media/posts/9/sea.jpg?sig=15 1500w" sizes="(max-width: 575px) calc(100vw - 3.5rem), (max-width: 991px) calc(100vw - 4.5rem), 1008px" alt="海" width="1500" height="1000" decoding="async">',
+    );
+    // no size known: every variant, and the widest column
+    expect(own).toContain('sig=23 2048w" sizes=');
+    expect(own).toMatch(
+      /<img src="\/media\/posts\/9\/x\.jpg\?sig=13" srcset="[^"]+ 640w, [^"]+ 1080w, [^"]+ 2048w" sizes="[^"]+1008px" alt="" loading="lazy"/,
+    );
+  });
+
+  it("sends a picture at its original size alone when it has no variants or a variant has no link", () => {
+    const onlyOriginals = (key: string) => (key.includes("@w") ? null : `/media/${key}`);
+    const doc = parsed(
+      state(
+        paragraph(image("posts/9/a.jpg", "", { width: 1500, height: 1000 })),
+        paragraph(image("posts/9/small.jpg", "", { width: 500, height: 400 })),
+        paragraph(image("posts/9/c.png", "", { width: 1500, height: 1000 })),
+      ),
+    );
+    expect(renderBlogHtml(doc, onlyOriginals)).not.toContain("srcset");
+    // a 500 px picture has no smaller variant, a PNG none at all, whatever links exist
+    const all = renderBlogHtml(doc, (key) => `/media/${key}`);
+    expect(all.match(/srcset=/g)).toHaveLength(1);
+    expect(all).toContain('<img src="/media/posts/9/small.jpg" alt="" width="500" height="400" loading="lazy"');
   });
 
   it("leaves out an image the callback cannot resolve", () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   ALL_VARIANT_WIDTHS,
   allVariantKeys,
+  blogImageSizes,
   coverSrcSet,
   downscale,
   hasVariants,
@@ -12,6 +13,7 @@ import {
   srcSetOf,
   VARIANT_WIDTHS,
   variantKey,
+  variantKindOfFile,
   variantKindOfKey,
   variantWidthsFor,
 } from "../../server/domain/image-variants";
@@ -53,7 +55,21 @@ describe("variants per kind", () => {
     expect(VARIANT_WIDTHS.icon).toEqual([48, 96, 192]);
     expect(VARIANT_WIDTHS.header).toEqual([640, 1080]);
     expect(VARIANT_WIDTHS.album).toEqual([400, 800, 1600]);
-    expect(ALL_VARIANT_WIDTHS).toEqual([48, 96, 192, 400, 640, 800, 1080, 1600]);
+    // a blog picture: the post page's column, at most 1008 px (1080 at 1x, 2048 at 2x), 640 for a phone at 2x
+    expect(VARIANT_WIDTHS.blog).toEqual([640, 1080, 2048]);
+    expect(ALL_VARIANT_WIDTHS).toEqual([48, 96, 192, 400, 640, 800, 1080, 1600, 2048]);
+  });
+
+  it("reads the kind of a post's file from its row's kind: album and blog pictures only", () => {
+    expect(variantKindOfFile("picture")).toBe("album");
+    expect(variantKindOfFile("blog_image")).toBe("blog");
+    for (const kind of ["streaming", "attachment", "dc3"]) expect(variantKindOfFile(kind)).toBeNull();
+  });
+
+  it("sizes a blog picture by the article's column, or by its own width when narrower", () => {
+    expect(blogImageSizes(3000)).toBe("(max-width: 575px) calc(100vw - 3.5rem), (max-width: 991px) calc(100vw - 4.5rem), 1008px");
+    expect(blogImageSizes(null)).toMatch(/, 1008px$/);
+    expect(blogImageSizes(900)).toMatch(/, 900px$/);
   });
 
   it("knows the cropped sizes of icon and header", () => {
@@ -83,6 +99,7 @@ describe("variants per kind", () => {
     const keys = allVariantKeys("public/fanclubs/1/icon-a.jpg");
     expect(keys).toContain("public/fanclubs/1/icon-a.jpg@w48.jpg");
     expect(keys).toContain("public/fanclubs/1/icon-a.jpg@w1600.jpg");
+    expect(keys).toContain("public/fanclubs/1/icon-a.jpg@w2048.jpg");
     expect(keys).toHaveLength(ALL_VARIANT_WIDTHS.length);
   });
 

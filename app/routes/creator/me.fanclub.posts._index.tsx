@@ -57,7 +57,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if ((intent !== "delete" && intent !== "copy") || !Number.isSafeInteger(id) || id < 1) throw new Response(null, { status: 400 });
   if (intent === "copy") {
     // the copy opens in the editor as a draft (spec §2 copyPostId)
-    const copied = await copyPost(app.db, app.env.MEDIA, { op, userId: app.user!.id, postId: id, now: Date.now() });
+    const copied = await copyPost(
+      app.db,
+      { bucket: app.env.MEDIA, jobs: app.env.JOBS },
+      { op, userId: app.user!.id, postId: id, now: Date.now() },
+    );
     if (!copied.ok) {
       setFlash(app, [{ type: "error", key: `posts:copy.${copied.reason === "storageFailed" ? "failed" : copied.reason}` }]);
       throw redirect(`/me/fanclub/posts${new URL(request.url).search}`);

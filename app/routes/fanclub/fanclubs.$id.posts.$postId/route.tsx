@@ -48,8 +48,11 @@ function blogOf(body: PostBody): { html: string | null; excerpt: string } {
   if (!body.blog) return { html: null, excerpt: "" };
   const parsed = parseBlogDocument(body.blog.json);
   if (!parsed.ok) return { html: null, excerpt: "" };
-  const urls = body.blog.imageUrls;
-  return { html: renderBlogHtml(parsed.doc, (key) => urls[key] ?? null), excerpt: blogPlainText(parsed.doc, DESCRIPTION_CHARS) };
+  const { imageUrls, variantUrls } = body.blog;
+  return {
+    html: renderBlogHtml(parsed.doc, (key) => imageUrls[key] ?? variantUrls[key] ?? null),
+    excerpt: blogPlainText(parsed.doc, DESCRIPTION_CHARS),
+  };
 }
 
 /**
