@@ -5,8 +5,9 @@
 // candidate a browser picks from srcset/sizes for the viewport (the smallest at least as wide as
 // the slot times the pixel ratio), the "originals" column the full-size image the page sent
 // before variants existed (the album picture's link, the icon's or header's own key). Every image
-// counts, lazy ones too, each URL once (a browser caches). The demo's variants are made at seed
-// time by the job's rules (db/seed/images-demo.mjs).
+// counts, lazy ones too, each URL once (a browser caches). "with WebP" is what a browser that
+// accepts WebP gets for the same URLs (public variants' WebP copies; paid ones stay JPEG). The
+// demo's variants are made at seed time by the job's rules (scripts/demo-variants.mjs).
 // Alone: npx node bench/image-bytes.mjs (starts a seeded worker of its own on BENCH_PORT, default 8796).
 import { getter } from "./first-visit-js.mjs";
 import { signInDemo } from "./seed-sql.mjs";
@@ -62,6 +63,9 @@ function imagesOf(html) {
   return out;
 }
 
+/** What Chromium sends for an image: WebP named, so public variants come as their WebP copies. */
+const BROWSER_IMAGE_ACCEPT = "image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8";
+
 const kb = (n) => `${(n / 1024).toFixed(0).padStart(6)} KB`;
 
 /** Measures both pages on a running worker; returns the rows it printed. */
@@ -69,10 +73,11 @@ export async function runImageBytesBench(port) {
   const get = getter(port);
   const member = await signInDemo(port, "fan01@demo.fanclub.localhost");
   const sizes = new Map();
-  const bytesOf = async (url, cookie) => {
-    const key = `${cookie ?? ""}|${url}`;
+  // `accept`: a browser's image Accept gets a public variant's WebP copy (docs/decisions/044)
+  const bytesOf = async (url, cookie, accept) => {
+    const key = `${cookie ?? ""}|${accept ?? ""}|${url}`;
     if (!sizes.has(key)) {
-      const res = await get(url, cookie ? { cookie } : {});
+      const res = await get(url, { ...(cookie ? { cookie } : {}), ...(accept ? { accept } : {}) });
       if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
       sizes.set(key, res.body.byteLength);
     }
@@ -92,12 +97,16 @@ export async function runImageBytesBench(port) {
     for (const url of new Set(images.map((i) => i.original))) originals += await bytesOf(url, page.cookie);
     for (const viewport of VIEWPORTS) {
       let variants = 0;
-      for (const url of new Set(images.map((i) => chosenUrl(i, viewport)))) variants += await bytesOf(url, page.cookie);
+      let webp = 0;
+      for (const url of new Set(images.map((i) => chosenUrl(i, viewport)))) {
+        variants += await bytesOf(url, page.cookie);
+        webp += await bytesOf(url, page.cookie, BROWSER_IMAGE_ACCEPT);
+      }
       const ratio = variants / originals;
-      const row = { page: page.name, viewport: viewport.name, images: images.length, originals, variants, ratio };
+      const row = { page: page.name, viewport: viewport.name, images: images.length, originals, variants, ratio, webp };
       rows.push(row);
       console.log(
-        `${page.name.padEnd(48)} ${viewport.name.padEnd(22)} ${String(images.length).padStart(2)} images  originals ${kb(originals)}  variants ${kb(variants)}  ratio ${ratio.toFixed(3)} (goal ≤ 0.200) ${ratio <= 0.2 ? "ok" : "MISSED"}`,
+        `${page.name.padEnd(48)} ${viewport.name.padEnd(22)} ${String(images.length).padStart(2)} images  originals ${kb(originals)}  variants ${kb(variants)}  ratio ${ratio.toFixed(3)} (goal ≤ 0.200) ${ratio <= 0.2 ? "ok" : "MISSED"}  with WebP ${kb(webp)} (${(webp / originals).toFixed(3)})`,
       );
     }
   }

@@ -32,7 +32,7 @@ const origin = /** @type {const} */ ({ scheme: "http", port });
 const afterLedger = args.includes("--after-ledger");
 const print = args.includes("--print");
 // the image demo's photos and variants (docs/decisions/044) are drawn only when they are put
-const images = afterLedger || print ? [] : demoImageObjects();
+const images = afterLedger || print ? [] : await demoImageObjects();
 const statements = afterLedger
   ? ledgerDemoStatements()
   : [...seedStatements(origin), ...demoStatements(origin), ...imageDemoSizeStatements(images)];
@@ -82,25 +82,22 @@ for (const [i, object] of dc3DemoObjects().entries()) {
   writeFileSync(body, object.body);
   wrangler(["r2", "object", "put", `fanclub-media/${object.key}`, "--local", "--file", body, "--content-type", object.contentType]);
 }
-// the image variants demo (docs/decisions/044): photos and their variants, in one bulk put
-const list = images.map((object, i) => {
-  const file = join(dir, `image-${i}.jpg`);
-  writeFileSync(file, object.body);
-  return { key: object.key, file };
-});
-writeFileSync(join(dir, "images.json"), JSON.stringify(list));
-wrangler([
-  "r2",
-  "bulk",
-  "put",
-  "fanclub-media",
-  "--local",
-  "--filename",
-  join(dir, "images.json"),
-  "--content-type",
-  "image/jpeg",
-  "--force",
-]);
+// the image variants demo (docs/decisions/044): photos, their variants and the variants' WebP
+// copies, one bulk put per content type
+for (const contentType of ["image/jpeg", "image/webp"]) {
+  const list = images
+    .map((object, i) => ({ object, i }))
+    .filter(({ object }) => object.contentType === contentType)
+    .map(({ object, i }) => {
+      const file = join(dir, `image-${i}`);
+      writeFileSync(file, object.body);
+      return { key: object.key, file };
+    });
+  if (list.length === 0) continue;
+  const listFile = join(dir, `images-${contentType.slice("image/".length)}.json`);
+  writeFileSync(listFile, JSON.stringify(list));
+  wrangler(["r2", "bulk", "put", "fanclub-media", "--local", "--filename", listFile, "--content-type", contentType, "--force"]);
+}
 rmSync(dir, { recursive: true, force: true });
 console.log(
   `seeded the demo brands and fan clubs (port ${port}, ${statements.length} statements) and ${banners.length} header banner list(s)`,

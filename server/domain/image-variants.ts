@@ -112,9 +112,58 @@ export function variantKindOfFile(kind: string): VariantKind | null {
   return null;
 }
 
-/** The keys of every variant an original may have, to delete with it. */
+/** The keys of every variant an original may have (and their WebP copies), to delete with it. */
 export function allVariantKeys(key: string): string[] {
-  return ALL_VARIANT_WIDTHS.map((w) => variantKey(key, w));
+  const jpegs = ALL_VARIANT_WIDTHS.map((w) => variantKey(key, w));
+  return hasWebpCopy(key) ? [...jpegs, ...jpegs.map(webpCopyKey)] : jpegs;
+}
+
+/**
+ * WebP quality of a variant's copy. libwebp's 75 looks like JPEG's 78 on photos at these sizes
+ * (its default), and the copy exists only to be smaller than the JPEG it stands beside.
+ */
+export const WEBP_QUALITY = 75;
+
+/**
+ * Whether the variants of the image at `key` get a WebP copy beside their JPEG: public images
+ * only (covers, icons, headers, plan icons, under `public/`). A paid album picture stays JPEG:
+ * each fan receives it with their leak marks embedded in the JPEG as it is delivered (decision
+ * 042), and those marks are written by the JPEG codec; a WebP copy would go out unmarked.
+ */
+export function hasWebpCopy(key: string): boolean {
+  return key.startsWith("public/");
+}
+
+/**
+ * The R2 key of the WebP copy of a variant (`…@w400.jpg` → `…@w400.jpg.webp`). Never a URL: pages
+ * keep linking the JPEG variant and `/media` picks the copy by the request's `Accept`.
+ */
+export function webpCopyKey(variant: string): string {
+  return `${variant}.webp`;
+}
+
+/**
+ * Whether a request's `Accept` names WebP with a non-zero quality. Only an explicit `image/webp`
+ * counts: the wildcards (`image/*`, any type) are sent by clients that cannot decode it (curl, old browsers),
+ * while every browser that can lists it in its image requests.
+ */
+export function acceptsWebp(accept: string | null | undefined): boolean {
+  if (!accept) return false;
+  return accept.split(",").some((range) => {
+    const [type, ...params] = range.split(";").map((p) => p.trim().toLowerCase());
+    if (type !== "image/webp") return false;
+    const q = params.find((p) => p.startsWith("q="));
+    return q === undefined || Number(q.slice(2)) > 0;
+  });
+}
+
+/**
+ * Which representation of a public variant `/media` sends (content negotiation, decision 044):
+ * the WebP copy when the client accepts it and the job stored it, else the JPEG (the same URL
+ * either way, so every response of a variant says `Vary: Accept`).
+ */
+export function variantRepresentation(accept: string | null | undefined, webpStored: boolean): "image/webp" | "image/jpeg" {
+  return webpStored && acceptsWebp(accept) ? "image/webp" : "image/jpeg";
 }
 
 /**

@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../hono-env";
 import { PUBLIC_MEDIA_PREFIX } from "../domain/images";
-import { parseVariantKey, VARIANT_QUALITY } from "../domain/image-variants";
+import { acceptsWebp, parseVariantKey, variantRepresentation, VARIANT_QUALITY, webpCopyKey } from "../domain/image-variants";
 import { mediaSigningSecret } from "../config";
 import { requestContext } from "../http/request-context";
 import { verifySignedPath } from "../security/signed-url";
@@ -143,16 +143,24 @@ mediaRoutes.get(`/${PRIVATE_MEDIA_PREFIX}*`, requestContext(), async (c) => {
 mediaRoutes.get("/*", async (c) => {
   const key = keyOf(c);
   if (!key || !key.startsWith(PUBLIC_MEDIA_PREFIX)) return c.notFound();
-  let object = await c.env.MEDIA.get(key, { onlyIf: c.req.raw.headers });
+  const variant = parseVariantKey(key);
+  // content negotiation (docs/decisions/044): a variant's URL answers with its WebP copy when the
+  // browser accepts WebP and the job stored one, so pages keep one URL and one srcset
+  const accept = c.req.header("accept");
+  const webp = variant && acceptsWebp(accept) ? await c.env.MEDIA.get(webpCopyKey(key), { onlyIf: c.req.raw.headers }) : null;
+  let object =
+    variantRepresentation(accept, webp !== null) === "image/webp" ? webp : await c.env.MEDIA.get(key, { onlyIf: c.req.raw.headers });
   // a variant the job has not stored (yet, or never for a type it cannot decode): the original
   // answers, briefly cached, so a srcset never shows a broken image (docs/decisions/044)
-  const variant = object ? null : parseVariantKey(key);
-  if (variant) object = await c.env.MEDIA.get(variant.original, { onlyIf: c.req.raw.headers });
+  const fallback = !object && variant !== null;
+  if (fallback) object = await c.env.MEDIA.get(variant.original, { onlyIf: c.req.raw.headers });
   if (!object) return c.notFound();
   const headers = new Headers();
   object.writeHttpMetadata(headers);
   headers.set("etag", object.httpEtag);
-  headers.set("cache-control", variant ? "public, max-age=300" : "public, max-age=31536000, immutable");
+  headers.set("cache-control", fallback ? "public, max-age=300" : "public, max-age=31536000, immutable");
+  // one URL, WebP or JPEG by the request's Accept: a cache must keep one answer per Accept
+  if (variant) headers.set("vary", "Accept");
   headers.set("x-content-type-options", "nosniff");
   // a conditional request that matched: R2 returns the object without a body
   if (!("body" in object)) return new Response(null, { status: 304, headers });

@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
 import {
+  acceptsWebp,
   ALL_VARIANT_WIDTHS,
   allVariantKeys,
   blogImageSizes,
   coverSrcSet,
   downscale,
   hasVariants,
+  hasWebpCopy,
   parseVariantKey,
   PROFILE_ORIGINAL_WIDTHS,
   publicSrcSet,
@@ -15,7 +17,9 @@ import {
   variantKey,
   variantKindOfFile,
   variantKindOfKey,
+  variantRepresentation,
   variantWidthsFor,
+  webpCopyKey,
 } from "../../server/domain/image-variants";
 import { PROFILE_IMAGE, profileImageKey } from "../../server/domain/images";
 
@@ -95,12 +99,15 @@ describe("variants per kind", () => {
     expect(hasVariants(null)).toBe(false);
   });
 
-  it("lists every variant key to delete with an original", () => {
+  it("lists every variant key to delete with an original, with the WebP copies of a public one", () => {
     const keys = allVariantKeys("public/fanclubs/1/icon-a.jpg");
     expect(keys).toContain("public/fanclubs/1/icon-a.jpg@w48.jpg");
     expect(keys).toContain("public/fanclubs/1/icon-a.jpg@w1600.jpg");
     expect(keys).toContain("public/fanclubs/1/icon-a.jpg@w2048.jpg");
-    expect(keys).toHaveLength(ALL_VARIANT_WIDTHS.length);
+    expect(keys).toContain("public/fanclubs/1/icon-a.jpg@w48.jpg.webp");
+    expect(keys).toHaveLength(ALL_VARIANT_WIDTHS.length * 2);
+    // a paid album picture has no WebP copy to delete
+    expect(allVariantKeys("posts/1/a.jpg")).toHaveLength(ALL_VARIANT_WIDTHS.length);
   });
 
   it("builds icon and header srcsets from the URL a page has", () => {
@@ -142,5 +149,47 @@ describe("downscale", () => {
     const two = downscale({ width: 3, height: 1, data: row }, 2, 1);
     expect(two.data[0]).toBe(30);
     expect(two.data[4]).toBe(150);
+  });
+});
+
+describe("WebP copies of public variants (docs/decisions/044)", () => {
+  const chrome = "image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8";
+  const firefox = "image/avif,image/webp,*/*";
+  const safari =
+    "image/webp,image/avif,image/jxl,image/heic,image/heic-sequence,video/*;q=0.8,image/png,image/svg+xml,image/*;q=0.8,*/*;q=0.5";
+
+  it("stores the copy beside its JPEG variant, under a key no page links to", () => {
+    expect(webpCopyKey(variantKey("public/covers/1/a.jpg", 400))).toBe("public/covers/1/a.jpg@w400.jpg.webp");
+    // the copy's key is no variant key: requested by name it would not be negotiated again
+    expect(parseVariantKey(webpCopyKey(variantKey("public/covers/1/a.jpg", 400)))).toBeNull();
+  });
+
+  it("gives public images a WebP copy and paid album pictures none (their fan marks are JPEG's)", () => {
+    expect(hasWebpCopy("public/covers/1/a.jpg")).toBe(true);
+    expect(hasWebpCopy("public/fanclubs/1/header-a.jpg")).toBe(true);
+    expect(hasWebpCopy("posts/1/a.jpg")).toBe(false);
+  });
+
+  it("reads WebP support from the browsers' own image Accept headers", () => {
+    expect(acceptsWebp(chrome)).toBe(true);
+    expect(acceptsWebp(firefox)).toBe(true);
+    expect(acceptsWebp(safari)).toBe(true);
+    expect(acceptsWebp("IMAGE/WEBP;q=0.9")).toBe(true);
+  });
+
+  it("does not take wildcards or a refusal for WebP support", () => {
+    expect(acceptsWebp("*/*")).toBe(false);
+    expect(acceptsWebp("image/*,*/*;q=0.8")).toBe(false);
+    expect(acceptsWebp("image/webp;q=0, image/jpeg")).toBe(false);
+    expect(acceptsWebp("")).toBe(false);
+    expect(acceptsWebp(null)).toBe(false);
+    expect(acceptsWebp(undefined)).toBe(false);
+  });
+
+  it("sends the WebP copy only when the browser accepts it and the job has stored it", () => {
+    expect(variantRepresentation(chrome, true)).toBe("image/webp");
+    expect(variantRepresentation(chrome, false)).toBe("image/jpeg");
+    expect(variantRepresentation("*/*", true)).toBe("image/jpeg");
+    expect(variantRepresentation(null, true)).toBe("image/jpeg");
   });
 });

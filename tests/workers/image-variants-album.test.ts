@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { demoPhoto } from "../../db/seed/leak-images.mjs";
 import { decodeJpeg, encodeJpeg, markKeyFor } from "../../server/media/fan-marks";
 import { detectFan } from "../../server/domain/fan-mark";
-import { variantKey } from "../../server/domain/image-variants";
+import { variantKey, webpCopyKey } from "../../server/domain/image-variants";
 import { mediaSigningSecret } from "../../server/config";
 import { signPath } from "../../server/security/signed-url";
 import { at, confirmedAccount } from "./accounts-fixture";
@@ -102,6 +102,8 @@ describe("album picture variants", () => {
       expect(contains(bytes, "GPSLatitude")).toBe(false);
       expect(decodeJpeg(bytes).width).toBe(width);
       expect(bytes.byteLength).toBeLessThan(original.byteLength / 4);
+      // a paid picture stays JPEG: the fan marks are written into the JPEG as it is delivered
+      expect(await env.MEDIA.head(webpCopyKey(variantKey(key, width)))).toBeNull();
     }
     // never enlarged: the picture is 1,200 px wide
     expect(await env.MEDIA.head(variantKey(key, 1600))).toBeNull();

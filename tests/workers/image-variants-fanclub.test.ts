@@ -4,7 +4,7 @@ import { demoPhoto } from "../../db/seed/leak-images.mjs";
 import { decodeJpeg, encodeJpeg } from "../../server/media/fan-marks";
 import { handleQueue } from "../../server/jobs/queue";
 import type { JobMessage } from "../../server/jobs/messages";
-import { allVariantKeys, variantKey } from "../../server/domain/image-variants";
+import { allVariantKeys, variantKey, webpCopyKey } from "../../server/domain/image-variants";
 import { at, confirmedAccount } from "./accounts-fixture";
 import { insertFanclub } from "./fanclub-fixture";
 import { hosts } from "./helpers";
@@ -84,6 +84,7 @@ describe("fan club icon and header variants", () => {
     const first = await upload("icon", encodeJpeg(demoPhoto(13, 400, 400), 90));
     await runJobs([{ type: "image-variants", key: `image-variants:${first}`, objectKey: first }]);
     expect(await env.MEDIA.head(variantKey(first, 48))).not.toBeNull();
+    expect(await env.MEDIA.head(webpCopyKey(variantKey(first, 48)))).not.toBeNull();
     await upload("icon", encodeJpeg(demoPhoto(14, 400, 400), 90));
     // the deletion runs after the answer (waitUntil): give it a moment
     for (let i = 0; i < 50 && (await env.MEDIA.head(first)); i++) await new Promise((r) => setTimeout(r, 20));

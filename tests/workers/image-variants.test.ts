@@ -67,6 +67,46 @@ describe("cover variants", () => {
     expect((await served.arrayBuffer()).byteLength).toBeLessThan(original.byteLength / 2);
   });
 
+  it("serves a browser that accepts WebP the variant's WebP copy at the same URL, and JPEG to others", async () => {
+    const original = encodeJpeg(demoPhoto(5, 1200, 630), 92);
+    const put = await owner.b.request(at(hosts.www, "/api/v1/me/fanclub/posts/cover"), {
+      method: "PUT",
+      headers: { ...xhr, "content-type": "image/jpeg" },
+      body: original as Uint8Array<ArrayBuffer>,
+    });
+    expect(put.status).toBe(200);
+    const { key } = ((await put.json()) as { payload: { key: string } }).payload;
+    const url = at(hosts.www, `/media/${variantKey(key, 400)}`);
+    const chrome = "image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8";
+
+    // before the job: the original JPEG answers, whatever the browser accepts
+    const early = await SELF.fetch(url, { headers: { accept: chrome } });
+    expect(early.headers.get("content-type")).toBe("image/jpeg");
+    expect(early.headers.get("vary")).toBe("Accept");
+    await early.arrayBuffer();
+
+    await runJobs([{ type: "image-variants", key: `image-variants:${key}`, objectKey: key }]);
+
+    const webp = await SELF.fetch(url, { headers: { accept: chrome } });
+    expect(webp.status).toBe(200);
+    expect(webp.headers.get("content-type")).toBe("image/webp");
+    expect(webp.headers.get("vary")).toBe("Accept");
+    expect(webp.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    const webpBytes = new Uint8Array(await webp.arrayBuffer());
+    const ascii = (from: number, to: number) => String.fromCharCode(...webpBytes.slice(from, to));
+    expect(ascii(0, 4)).toBe("RIFF");
+    expect(ascii(8, 12)).toBe("WEBP");
+
+    const jpeg = await SELF.fetch(url, { headers: { accept: "*/*" } });
+    expect(jpeg.status).toBe(200);
+    expect(jpeg.headers.get("content-type")).toBe("image/jpeg");
+    expect(jpeg.headers.get("vary")).toBe("Accept");
+    const jpegBytes = new Uint8Array(await jpeg.arrayBuffer());
+    expect(decodeJpeg(jpegBytes).width).toBe(400);
+    // the copy is worth sending: smaller than the JPEG variant it stands in for
+    expect(webpBytes.byteLength).toBeLessThan(jpegBytes.byteLength);
+  });
+
   it("answers no variant of an image that does not exist", async () => {
     const res = await SELF.fetch(at(hosts.www, `/media/${variantKey("public/covers/1/nothing.jpg", 400)}`));
     expect(res.status).toBe(404);
