@@ -103,6 +103,13 @@ try {
   const post = await step(`post ${postPath}`, postPath, "text/html");
   const postRendered = await step("post, rendered each time", postPath, "text/html", { uniquePaths: true });
   const lockedRendered = await step("locked post, rendered each time", lockedPostPath, "text/html", { uniquePaths: true });
+  // the yardstick: the product's lightest Remix page (static text, no fan club, no D1 read of its
+  // own) rendered each time, on the base domain where help pages live. What every page pays for
+  // the framework (Hono, Remix, React, i18next, the session check) on this machine in this run.
+  const lightest = await step("help /help/terms, rendered each time", "/help/terms", "text/html", {
+    uniquePaths: true,
+    headers: { host: `fanclub.localhost:${port}` },
+  });
   // the creator's sales page over the seeded ledger, signed in (never shared, rendered every time)
   const creatorCookie = await signInCreator(port);
   const salesHeaders = { cookie: creatorCookie };
@@ -147,15 +154,18 @@ try {
   for (const [name, pathname] of Object.entries(PAGES)) firstVisit[name] = await firstVisitJs(get, pathname);
   const locale = (await get("/locales/ja/common.json")).body;
   const ratio = home.requests.average / bare.requests.average;
-  console.log(`\nhome / bare ratio: ${ratio.toFixed(2)} (target >= 0.5); signed-out visitors share a render for 10 s`);
+  console.log(`\nhome / bare ratio: ${ratio.toFixed(2)} (target >= 0.8); signed-out visitors share a render for 10 s`);
   console.log(
-    `rendered each time / bare ratio: ${(rendered.requests.average / bare.requests.average).toFixed(2)} (what a signed-in visitor costs)`,
+    `rendered each time / bare ratio: ${(rendered.requests.average / bare.requests.average).toFixed(2)} (target >= 0.5; what a signed-in visitor costs)`,
   );
   const r = (x) => (x.requests.average / bare.requests.average).toFixed(2);
-  console.log(`fan club / bare: ${r(fanclub)} (target >= 0.5), rendered each time ${r(fanclubRendered)}`);
-  console.log(`search / bare: ${r(search)} (target >= 0.5), rendered each time ${r(searchRendered)}`);
+  console.log(`fan club / bare: ${r(fanclub)} (target >= 0.8), rendered each time ${r(fanclubRendered)} (target >= 0.5)`);
+  console.log(`search / bare: ${r(search)} (target >= 0.8), rendered each time ${r(searchRendered)} (target >= 0.5)`);
   console.log(
-    `post / bare: ${r(post)} (target >= 0.5), rendered each time ${r(postRendered)}, locked post rendered each time ${r(lockedRendered)}`,
+    `post / bare: ${r(post)} (target >= 0.8), rendered each time ${r(postRendered)}, locked post rendered each time ${r(lockedRendered)} (target >= 0.5)`,
+  );
+  console.log(
+    `the lightest page /help/terms, rendered each time / bare: ${r(lightest)}: the floor a rendered page starts from; home ${(rendered.requests.average / lightest.requests.average).toFixed(2)}, fan club ${(fanclubRendered.requests.average / lightest.requests.average).toFixed(2)}, post ${(postRendered.requests.average / lightest.requests.average).toFixed(2)}, locked post ${(lockedRendered.requests.average / lightest.requests.average).toFixed(2)} of its rate`,
   );
   console.log(
     `D1 round trips per render (target <= 2): home ${trips.home}, fan club ${trips["fan club"]}, search ${trips.search}; post ${trips.post} (the gate, then one batch, beside the fan club header)`,
