@@ -8,7 +8,7 @@ import { sendDigests } from "../services/notify";
 import { refundOwedSeats, sendLessonReminders } from "../services/lessons";
 import { owedRefundSinkForJob } from "../services/payouts/owed-refunds";
 import { deleteOldMediaCounters } from "../services/media-rate";
-import { storeVariants } from "../media/variants";
+import { storeVariants } from "../media/variant-job";
 import { variantKindOfKey } from "../domain/image-variants";
 import { jobDepsFrom, type JobDeps } from "./deps";
 import { alreadyProcessed, once } from "../../db/idempotency";
