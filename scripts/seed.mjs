@@ -76,15 +76,14 @@ for (const [i, object] of leakDemoObjects().entries()) {
   writeFileSync(body, object.body);
   wrangler(["r2", "object", "put", `fanclub-media/${object.key}`, "--local", "--file", body, "--content-type", object.contentType]);
 }
-// the DC3 content demo's PDF (docs/decisions/045)
-for (const [i, object] of dc3DemoObjects().entries()) {
-  const body = join(dir, `dc3-${i}.pdf`);
-  writeFileSync(body, object.body);
-  wrangler(["r2", "object", "put", `fanclub-media/${object.key}`, "--local", "--file", body, "--content-type", object.contentType]);
-}
-// the image variants demo (docs/decisions/044): photos and their variants, in one bulk put
-const list = images.map((object, i) => {
-  const file = join(dir, `image-${i}.jpg`);
+// the image variants demo (docs/decisions/044): photos and their variants, in one bulk put, with
+// the DC3 content demo's PDF (docs/decisions/045): every wrangler run costs seconds, and a bulk put
+// takes one content type for all its objects. The PDF's object thus says image/jpeg, which nothing
+// reads: /media serves a private file with the type of its post_files row (application/pdf).
+const list = [
+  ...images.map((object, i) => ({ object, file: join(dir, `image-${i}.jpg`) })),
+  ...dc3DemoObjects().map((object, i) => ({ object, file: join(dir, `dc3-${i}.pdf`) })),
+].map(({ object, file }) => {
   writeFileSync(file, object.body);
   return { key: object.key, file };
 });
