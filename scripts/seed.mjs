@@ -64,37 +64,27 @@ if (afterLedger) {
   process.exit(0);
 }
 const banners = demoBannerObjects();
-for (const [i, object] of banners.entries()) {
-  const body = join(dir, `banner-${i}.json`);
-  writeFileSync(body, object.body);
+// Every demo object goes up in one bulk put per content type (a bulk put takes one type for all its
+// objects, and each wrangler run costs seconds): the header banner lists, the leak tracing demo's
+// photos (docs/decisions/042), the DC3 content demo's PDF (docs/decisions/045), and the image
+// variants demo's photos, their variants and the variants' WebP copies (docs/decisions/044).
+const objects = [
   // fanclub-media: the bucket of wrangler.toml's MEDIA binding
-  wrangler(["r2", "object", "put", `fanclub-media/${object.key}`, "--local", "--file", body, "--content-type", "application/json"]);
-}
-// the leak tracing demo's JPEG photos (docs/decisions/042)
-for (const [i, object] of leakDemoObjects().entries()) {
-  const body = join(dir, `leak-${i}.jpg`);
-  writeFileSync(body, object.body);
-  wrangler(["r2", "object", "put", `fanclub-media/${object.key}`, "--local", "--file", body, "--content-type", object.contentType]);
-}
-// the DC3 content demo's PDF (docs/decisions/045)
-for (const [i, object] of dc3DemoObjects().entries()) {
-  const body = join(dir, `dc3-${i}.pdf`);
-  writeFileSync(body, object.body);
-  wrangler(["r2", "object", "put", `fanclub-media/${object.key}`, "--local", "--file", body, "--content-type", object.contentType]);
-}
-// the image variants demo (docs/decisions/044): photos, their variants and the variants' WebP
-// copies, one bulk put per content type
-for (const contentType of ["image/jpeg", "image/webp"]) {
-  const list = images
+  ...banners.map((object) => ({ ...object, contentType: "application/json" })),
+  ...leakDemoObjects(),
+  ...dc3DemoObjects(),
+  ...images,
+];
+for (const contentType of [...new Set(objects.map((object) => object.contentType))]) {
+  const list = objects
     .map((object, i) => ({ object, i }))
     .filter(({ object }) => object.contentType === contentType)
     .map(({ object, i }) => {
-      const file = join(dir, `image-${i}`);
+      const file = join(dir, `object-${i}`);
       writeFileSync(file, object.body);
       return { key: object.key, file };
     });
-  if (list.length === 0) continue;
-  const listFile = join(dir, `images-${contentType.slice("image/".length)}.json`);
+  const listFile = join(dir, `objects-${contentType.replace(/\W/g, "-")}.json`);
   writeFileSync(listFile, JSON.stringify(list));
   wrangler(["r2", "bulk", "put", "fanclub-media", "--local", "--filename", listFile, "--content-type", contentType, "--force"]);
 }

@@ -2,6 +2,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { Hono, type Context } from "hono";
 import { isLocale } from "./domain/locale";
 import { api } from "./api";
+import { fail } from "./api/envelope";
 import { mediaRoutes } from "./media/routes";
 import { messageImageRoutes } from "./media/message-images";
 import { uploadRoutes } from "./uploads/routes";
@@ -35,6 +36,11 @@ const SERVICE_PATHS = new Set(["/api/v1", "/healthcheck", "/webhooks/stripe"]);
 
 function servedOutsidePages(pathname: string): boolean {
   return SERVICE_PATHS.has(pathname) || SERVICE_PREFIXES.some((prefix) => pathname.startsWith(prefix));
+}
+
+/** The API answers its unknown paths itself, in its JSON envelope; the rest of /api/ is no API. */
+function isApiPath(pathname: string): boolean {
+  return pathname === "/api/v1" || pathname.startsWith("/api/v1/");
 }
 
 /**
@@ -95,6 +101,20 @@ export function createApp(build: ServerBuild, mode: string) {
 
   services.onError(onError);
 
+  // A path the service routes do not know (`/api/v2/x`, `POST /media/x`, `/uploads/nope`), or one
+  // a route calls not found (`c.notFound()`: a missing public image, an unknown locale file),
+  // answers what any unknown path answers: the pages app's localized 404 page (below), or under
+  // `/api/v1` the API's JSON 404. The request is only marked here: the page must be rendered by
+  // the pages app on its own, with its own middleware (its CSP nonce, its cookies), not wrapped in
+  // this app's.
+  const unknownToServices = new WeakSet<Request>();
+  services.notFound((c) => {
+    const app = c.get("app") as AppEnv["Variables"]["app"] | undefined;
+    if (isApiPath(c.req.path) && app) return fail(c, 404, app.t("api.notFound"));
+    unknownToServices.add(c.req.raw);
+    return c.body(null, 404);
+  });
+
   const pages = new Hono<AppEnv>();
   pages.use("*", ...common());
   // the help site's banner lists: public JSON, no session or page guard (spec §7); on a brand
@@ -112,8 +132,10 @@ export function createApp(build: ServerBuild, mode: string) {
   pages.onError(onError);
 
   return {
-    fetch(request: Request, env: AppEnv["Bindings"], ctx: ExecutionContext): Response | Promise<Response> {
-      return (servedOutsidePages(new URL(request.url).pathname) ? services : pages).fetch(request, env, ctx);
+    async fetch(request: Request, env: AppEnv["Bindings"], ctx: ExecutionContext): Promise<Response> {
+      if (!servedOutsidePages(new URL(request.url).pathname)) return pages.fetch(request, env, ctx);
+      const res = await services.fetch(request, env, ctx);
+      return unknownToServices.has(request) ? pages.fetch(request, env, ctx) : res;
     },
   };
 }

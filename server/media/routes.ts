@@ -48,18 +48,20 @@ function privateHeaders(contentType: string): Headers {
 
 /**
  * The fan's marked copy of a JPEG (docs/decisions/042), from the edge cache when this fan got it
- * before, else made now from the original and cached under a key that names the fan. Range is
- * not offered on these: the copy is made whole.
+ * before, else made now from the original and cached under a key that names the fan (`fanId`,
+ * the entitlement's `markFor` once known not to be null). Range is not offered on these: the copy
+ * is made whole.
  */
 async function markedCopy(
   c: Context<AppEnv>,
   key: string,
-  file: { id: number; fanclubId: number; visibleMark: boolean; markFor: number },
+  file: { id: number; fanclubId: number; visibleMark: boolean },
+  fanId: number,
   now: number,
   variant: { original: string } | null,
 ): Promise<ArrayBuffer | Uint8Array<ArrayBuffer> | null> {
   const app = c.get("app");
-  const cacheKey = markedCacheKey(new URL(c.req.url).origin, key, String(file.id), file.markFor, file.visibleMark);
+  const cacheKey = markedCacheKey(new URL(c.req.url).origin, key, String(file.id), fanId, file.visibleMark);
   const cache = (caches as unknown as { default: Cache }).default;
   const hit = await cache.match(cacheKey);
   if (hit) return hit.arrayBuffer();
@@ -72,7 +74,7 @@ async function markedCopy(
   const marked = await markJpeg(original, {
     secret,
     fanclubId: file.fanclubId,
-    userId: file.markFor,
+    userId: fanId,
     visible: file.visibleMark,
     // a variant keeps its own (smaller) quality: the mark outlives far lower ones (decision 042)
     ...(stored && variant ? { quality: VARIANT_QUALITY } : {}),
@@ -85,7 +87,7 @@ async function markedCopy(
         cacheKey,
         new Response(marked.slice(), { headers: { "content-type": "image/jpeg", "cache-control": "public, max-age=86400" } }),
       ),
-      recordDelivery(app.db, file.fanclubId, file.markFor, now),
+      recordDelivery(app.db, file.fanclubId, fanId, now),
     ]),
   );
   return marked;
@@ -111,7 +113,7 @@ mediaRoutes.get(`/${PRIVATE_MEDIA_PREFIX}*`, requestContext(), async (c) => {
   const file = await mediaEntitlement(app.db, variant?.original ?? key, postViewerFrom(app.session), now);
   if (!file) return c.text("Forbidden", 403, { "cache-control": "no-store" });
   if (file.markFor !== null && MARKABLE_TYPES.has(file.contentType)) {
-    const body = await markedCopy(c, key, { ...file, markFor: file.markFor }, now, variant);
+    const body = await markedCopy(c, key, file, file.markFor, now, variant);
     if (!body) return c.notFound();
     const headers = privateHeaders(file.contentType);
     headers.set("content-length", String(body.byteLength));

@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, inArray, isNull, notExists, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, notExists, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { dc3ContentPlans, dc3Contents, fanclubs, plans, postFiles } from "../../db/schema";
 import { canDownloadDc3, type Dc3Audience, type Dc3Input } from "../domain/dc3";
 import { privateMediaUrl, type MediaSigner } from "../media/private-urls";
-import { viewerMembershipsQuery, type PostViewer } from "./post-access";
+import { viewerMembershipsQuery, type PostViewer, type ViewerMembershipRow } from "./post-access";
 
 /**
  * DC3 contents (docs/decisions/045): a fan club's downloadable items of one file each. The file is
@@ -257,17 +257,12 @@ export async function fanclubDc3Listing(
 }
 
 /**
- * The `/media` gate's answer for a `dc3` upload (docs/decisions/045): null when no item holds the
- * file (only the fan club's managers may read it then, as a fresh upload) or, for an item, whether
- * this viewer may download it now and whether they manage the fan club.
+ * The `/media` gate's statements for a `dc3` upload (docs/decisions/045): the item holding the
+ * file, its plans and the viewer's memberships in the fan club. `file` may name the upload by SQL
+ * expressions, so the gate reads them in the same batch as the file row itself.
  */
-export async function dc3FileAccess(
-  db: Db,
-  file: { id: number; fanclubId: number },
-  viewer: PostViewer,
-  now: number,
-): Promise<{ canDownload: boolean; manages: boolean } | null> {
-  const [contentRows, planRows, memberRows] = await db.batch([
+export function dc3FileAccessStatements(db: Db, file: { id: number | SQL; fanclubId: number | SQL }, userId: number | null, now: number) {
+  return [
     db
       .select({ id: dc3Contents.id, audience: dc3Contents.audience })
       .from(dc3Contents)
@@ -278,13 +273,29 @@ export async function dc3FileAccess(
       .from(dc3ContentPlans)
       .innerJoin(dc3Contents, eq(dc3Contents.id, dc3ContentPlans.contentId))
       .where(eq(dc3Contents.fileId, file.id)),
-    viewerMembershipsQuery(db, viewer.userId, now, sql`${file.fanclubId}`),
-  ]);
+    viewerMembershipsQuery(db, userId, now, sql`${file.fanclubId}`),
+  ] as const;
+}
+
+/** What the batch answers for `dc3FileAccessStatements`, in order. */
+type Dc3AccessRows = readonly [ReadonlyArray<{ audience: Dc3Audience }>, ReadonlyArray<{ planId: number }>, readonly ViewerMembershipRow[]];
+
+/**
+ * The gate's answer from the rows of `dc3FileAccessStatements`: null when no item holds the file
+ * (only the fan club's managers may read it then, as a fresh upload) or, for an item, whether this
+ * viewer may download it now and whether they manage the fan club.
+ */
+export function dc3AccessOfRows(
+  [contentRows, planRows, memberRows]: Dc3AccessRows,
+  fanclubId: number,
+  viewer: PostViewer,
+  now: number,
+): { canDownload: boolean; manages: boolean } | null {
   const content = contentRows[0];
   if (!content) return null;
-  const staff = viewerIsStaff(viewer, file.fanclubId);
+  const staff = viewerIsStaff(viewer, fanclubId);
   const canDownload = canDownloadDc3({
-    item: { fanclubId: file.fanclubId, audience: content.audience, planIds: planRows.map((p) => p.planId) },
+    item: { fanclubId, audience: content.audience, planIds: planRows.map((p) => p.planId) },
     viewer: { ...staff, memberships: memberRows },
     now,
   });

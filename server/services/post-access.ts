@@ -81,8 +81,12 @@ export function viewerPaidMonthsQuery(db: Db, userId: number | null, fanclub: SQ
 export type ViewerMembershipRow = PaywallMembership;
 export type ViewerPaidMonthRow = PaidMonth;
 
-/** Statements for one post and the viewer's memberships and paid months in its fan club: one round trip. */
-export function accessStatements(db: Db, postId: number, userId: number | null, now: number) {
+/**
+ * Statements for one post and the viewer's memberships and paid months in its fan club: one round
+ * trip. `postId` may be an SQL expression (the `/media` gate names the post by its file's key, so
+ * the file row and the post's gate go in one batch).
+ */
+export function accessStatements(db: Db, postId: number | SQL, userId: number | null, now: number) {
   const fanclubOfPost = sql`(SELECT "fanclub_id" FROM "posts" WHERE "id" = ${postId})`;
   return [
     db

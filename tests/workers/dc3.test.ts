@@ -144,6 +144,9 @@ describe("a DC3 content from upload to download", () => {
     expect(new Uint8Array(await got.arrayBuffer())).toEqual(bytes);
     expect(got.headers.get("content-disposition")).toContain(`filename*=UTF-8''${encodeURIComponent("壁紙.pdf")}`);
     expect(got.headers.get("cache-control")).toContain("private");
+    // D1 round trips: the session, the download count, and the entitlement (the file row and the
+    // item's plans and the member's memberships read in one batch)
+    expect(got.headers.get("x-d1-round-trips")).toBe("3");
 
     // a member of another plan, a follower and a visitor see the title, and no link
     for (const b of [silver.b, follower.b, null]) {

@@ -79,8 +79,12 @@ describe("media links bound to the session", () => {
     const bytes = new Uint8Array(await first.arrayBuffer());
     expect(bytes[0]).toBe(0xff);
     expect(bytes).not.toEqual(original);
-    const again = new Uint8Array(await (await fanA.b.get(at(hosts.www, link))).arrayBuffer());
+    const againRes = await fanA.b.get(at(hosts.www, link));
+    const again = new Uint8Array(await againRes.arrayBuffer());
     expect(again).toEqual(bytes);
+    // D1 round trips of a paid file, the copy cached: the session, the download count, and the
+    // entitlement (the file row and its post's gate read in one batch)
+    expect(againRes.headers.get("x-d1-round-trips")).toBe("3");
     // the owner sees the original
     const ownLink = await pictureLink(owner.b);
     const own = await owner.b.get(at(hosts.www, ownLink));

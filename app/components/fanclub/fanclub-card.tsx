@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { IMAGE_SIZES, publicSrcSet } from "../../../server/domain/image-variants";
+import { SizedImage } from "~/components/sized-image";
 
 /** The public address of a fan club: its unique path when it has one. */
 export function fanclubHref(f: { id: number; uniquePath: string | null }): string {
@@ -19,12 +20,11 @@ export function FanclubCard(props: {
     <li className="card fanclub-card">
       <a href={`${props.origin ?? ""}${fanclubHref(f)}`}>
         {f.iconUrl ? (
-          <img
+          <SizedImage
             className="avatar"
             src={f.iconUrl}
             srcSet={publicSrcSet(f.iconUrl, "icon")}
             sizes={IMAGE_SIZES.iconCard}
-            alt=""
             width={48}
             height={48}
             loading="lazy"

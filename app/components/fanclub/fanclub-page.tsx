@@ -13,6 +13,7 @@ import { FANCLUB_TABS } from "../../../server/domain/fanclub-rules";
 import { IMAGE_SIZES, publicSrcSet } from "../../../server/domain/image-variants";
 import type { FanclubView } from "../../../server/http/fanclub-view";
 import type { FanclubCommunity } from "../../../server/services/community/fanclub-extras";
+import { SizedImage } from "~/components/sized-image";
 
 /** The fan club page frame: cover, icon, name, tags, links, counters, groups, follow, tabs. */
 export function FanclubFrame({
@@ -40,28 +41,26 @@ export function FanclubFrame({
         {/* the first thing on the page: loaded at once, at the width the column shows (decision 044) */}
         <div className="fanclub-header-image">
           {f.headerUrl ? (
-            <img
+            <SizedImage
               src={f.headerUrl}
               srcSet={publicSrcSet(f.headerUrl, "header")}
               sizes={IMAGE_SIZES.header}
-              alt=""
               width={1500}
               height={500}
-              data-testid="fanclub-header-image"
+              testId="fanclub-header-image"
             />
           ) : null}
         </div>
         <div className="fanclub-identity">
           {f.iconUrl ? (
-            <img
+            <SizedImage
               className="fanclub-icon"
               src={f.iconUrl}
               srcSet={publicSrcSet(f.iconUrl, "icon")}
               sizes={IMAGE_SIZES.iconPage}
-              alt=""
               width={96}
               height={96}
-              data-testid="fanclub-icon"
+              testId="fanclub-icon"
             />
           ) : (
             <span className="fanclub-icon avatar" aria-hidden="true">

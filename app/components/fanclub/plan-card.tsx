@@ -3,6 +3,7 @@ import { useTranslation } from "~/lib/i18n";
 import { formatYen } from "../../../server/domain/number-display";
 import { IMAGE_SIZES, publicSrcSet } from "../../../server/domain/image-variants";
 import type { PlanButtonState } from "../../../server/domain/fanclub-rules";
+import { SizedImage } from "~/components/sized-image";
 
 /** spec §9: a plan's description is collapsed above 80 px, with 'read more'. */
 const COLLAPSE_PX = 80;
@@ -31,12 +32,11 @@ export function PlanCard({ plan }: { plan: PlanCardData }) {
   return (
     <li className="card plan-card" data-plan={plan.name}>
       {plan.iconUrl ? (
-        <img
+        <SizedImage
           className="plan-icon"
           src={plan.iconUrl}
           srcSet={publicSrcSet(plan.iconUrl, "icon")}
           sizes={IMAGE_SIZES.iconPlan}
-          alt=""
           width={64}
           height={64}
           loading="lazy"

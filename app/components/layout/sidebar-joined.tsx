@@ -4,6 +4,7 @@ import { useJoinedPages } from "~/components/fanclub/use-joined-pages";
 import { useTranslation } from "~/lib/i18n";
 import { mediaUrl } from "~/lib/media";
 import { IMAGE_SIZES, publicSrcSet } from "../../../server/domain/image-variants";
+import { SizedImage } from "~/components/sized-image";
 
 /**
  * spec §2 sidebar: the fan clubs the signed-in person supports, cursor-paged ("show more").
@@ -32,11 +33,10 @@ export function SidebarJoined({ placeholder }: { placeholder: ReactNode }) {
             <li key={f.id}>
               <a href={`${f.frontUrl}${fanclubHref(f)}`}>
                 {icon ? (
-                  <img
+                  <SizedImage
                     src={icon}
                     srcSet={publicSrcSet(icon, "icon")}
                     sizes={IMAGE_SIZES.iconSidebar}
-                    alt=""
                     width={24}
                     height={24}
                     loading="lazy"

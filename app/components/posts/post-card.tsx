@@ -4,6 +4,7 @@ import type { PostCard as PostCardData } from "../../../server/services/post-vie
 import { LockIcon } from "./lock-icon";
 import { COVER_CARD_SIZES } from "../../../server/domain/image-variants";
 import { PostDate } from "./post-date";
+import { SizedImage } from "~/components/sized-image";
 
 function postHref(post: { id: number; fanclubId: number }): string {
   return `/fanclubs/${post.fanclubId}/posts/${post.id}`;
@@ -22,11 +23,10 @@ function PostCard({ post, showFanclub = true }: { post: PostCardData; showFanclu
         <span className="post-card-cover">
           {post.coverUrl ? (
             <>
-              <img
+              <SizedImage
                 src={post.coverUrl}
                 srcSet={post.coverSrcSet}
                 sizes={post.coverSrcSet ? COVER_CARD_SIZES : undefined}
-                alt=""
                 width={1200}
                 height={630}
                 loading="lazy"

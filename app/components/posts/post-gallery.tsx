@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "~/lib/i18n";
 import { IMAGE_SIZES } from "../../../server/domain/image-variants";
+import { SizedImage } from "~/components/sized-image";
 
 export interface GalleryImage {
   id: number;
@@ -52,7 +53,7 @@ export function PostGallery({ images, title }: { images: readonly GalleryImage[]
               }}
               aria-label={t("view.openImage", { n: i + 1, count })}
             >
-              <img
+              <SizedImage
                 src={image.sizes?.thumb.src ?? image.url}
                 srcSet={image.sizes?.thumb.srcSet}
                 sizes={image.sizes ? IMAGE_SIZES.albumThumb : undefined}

@@ -14,6 +14,7 @@ import { loadLiveDetail } from "../../../../server/services/live-events";
 import { formatJstDateTime } from "../../../../server/domain/jst-time";
 import { roomOpen } from "../../../../server/domain/live-room";
 import { timingWithRoom } from "../../../../server/domain/live-events";
+import { SizedImage } from "~/components/sized-image";
 
 // the player, the chat and the video code load after the page, for those who may watch
 const LiveWatch = lazy(() => import("~/components/lives/watch/live-watch"));
@@ -72,12 +73,11 @@ export default function LiveDetailPage() {
     <article className="live-detail" data-live-event={event.id}>
       <header className="live-streamer-header" data-live-streamer-header>
         {fanclub.iconUrl ? (
-          <img
+          <SizedImage
             className="live-streamer-icon"
             src={fanclub.iconUrl}
             srcSet={publicSrcSet(fanclub.iconUrl, "icon")}
             sizes={IMAGE_SIZES.iconCard}
-            alt=""
             width={48}
             height={48}
           />
