@@ -11,6 +11,7 @@ import type { TestBrowser } from "./browser";
 import { insertFanclub, insertMembership, insertPlan, insertPostRow } from "./fanclub-fixture";
 import { hosts } from "./helpers";
 import { contains, withExif } from "./exif-fixture";
+import { uploadJpeg } from "./posts-fixture";
 
 /*
  * Album picture variants (docs/decisions/044): completing a picture's upload queues the job; the
@@ -20,7 +21,6 @@ import { contains, withExif } from "./exif-fixture";
  */
 
 type Account = Awaited<ReturnType<typeof confirmedAccount>>;
-const json = { "x-requested-with": "XMLHttpRequest", accept: "application/json", "content-type": "application/json" };
 
 let owner: Account;
 let member: Account;
@@ -29,35 +29,6 @@ let fanclubId: number;
 let postId: number;
 let key: string;
 let original: Uint8Array;
-
-async function api<T>(b: TestBrowser, path: string, body?: unknown) {
-  const res = await b.request(at(hosts.www, `/api/v1/me/fanclub/uploads${path}`), {
-    method: "POST",
-    headers: json,
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  expect(res.status, path).toBe(200);
-  return ((await res.json()) as { payload: T }).payload;
-}
-
-/** An album picture uploaded as the browser does it: issue, one part, complete. */
-async function uploadPicture(b: TestBrowser, bytes: Uint8Array<ArrayBuffer>) {
-  const issued = await api<{ file: { id: number; key: string } }>(b, "", {
-    kind: "picture",
-    filename: "beach.jpg",
-    size: bytes.byteLength,
-    contentType: "image/jpeg",
-  });
-  const signed = await api<{ url: string }>(b, `/${issued.file.id}/parts/1`);
-  const put = await SELF.fetch(at(hosts.www, signed.url), {
-    method: "PUT",
-    body: bytes,
-    headers: { "content-length": String(bytes.byteLength) },
-  });
-  expect(put.status).toBe(200);
-  await api(b, `/${issued.file.id}/complete`, { parts: [] });
-  return issued.file;
-}
 
 /** The post page's links to this picture for the viewer, by width ("original" for the full one). */
 async function linksOnPage(b: TestBrowser): Promise<{ html: string; links: Map<string, string> }> {
@@ -85,7 +56,7 @@ beforeAll(async () => {
   await insertMembership(member.id, fanclubId, plan);
   postId = await insertPostRow(fanclubId, owner.id, { title: "限定アルバム", planId: plan, publishedAt: Date.now() - 60_000 });
   original = withExif(encodeJpeg(demoPhoto(21, 1200, 900), 92));
-  const file = await uploadPicture(owner.b, original as Uint8Array<ArrayBuffer>);
+  const file = await uploadJpeg(owner.b, original as Uint8Array<ArrayBuffer>, "picture", "beach.jpg");
   key = file.key;
   await env.DB.prepare("UPDATE post_files SET post_id = ? WHERE id = ?").bind(postId, file.id).run();
 });

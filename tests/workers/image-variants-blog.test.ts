@@ -11,7 +11,7 @@ import type { TestBrowser } from "./browser";
 import { insertFanclub, insertMembership, insertPlan, insertPostFileRow, insertPostRow } from "./fanclub-fixture";
 import { hosts } from "./helpers";
 import { contains, withExif } from "./exif-fixture";
-import { xhr } from "./posts-fixture";
+import { uploadJpeg, xhr } from "./posts-fixture";
 
 /*
  * Blog picture variants (docs/decisions/044): completing a blog image's upload queues the job;
@@ -21,7 +21,6 @@ import { xhr } from "./posts-fixture";
  */
 
 type Account = Awaited<ReturnType<typeof confirmedAccount>>;
-const json = { ...xhr, "content-type": "application/json" };
 
 let owner: Account;
 let member: Account;
@@ -32,35 +31,6 @@ let postId: number;
 let first: { id: number; key: string };
 let second: { id: number; key: string };
 let original: Uint8Array;
-
-async function api<T>(b: TestBrowser, path: string, body?: unknown) {
-  const res = await b.request(at(hosts.www, `/api/v1/me/fanclub/uploads${path}`), {
-    method: "POST",
-    headers: json,
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  expect(res.status, path).toBe(200);
-  return ((await res.json()) as { payload: T }).payload;
-}
-
-/** A blog image uploaded as the editor does it (upload-single.ts): issue, one part, complete. */
-async function uploadBlogImage(b: TestBrowser, bytes: Uint8Array<ArrayBuffer>, filename: string) {
-  const issued = await api<{ file: { id: number; key: string } }>(b, "", {
-    kind: "blog_image",
-    filename,
-    size: bytes.byteLength,
-    contentType: "image/jpeg",
-  });
-  const signed = await api<{ url: string }>(b, `/${issued.file.id}/parts/1`);
-  const put = await SELF.fetch(at(hosts.www, signed.url), {
-    method: "PUT",
-    body: bytes,
-    headers: { "content-length": String(bytes.byteLength) },
-  });
-  expect(put.status).toBe(200);
-  await api(b, `/${issued.file.id}/complete`, { parts: [] });
-  return issued.file;
-}
 
 /** Waits for the queue's own consumer (batches wait at most a second) to store `key`. */
 async function stored(key: string) {
@@ -111,8 +81,8 @@ beforeAll(async () => {
   await insertMembership(member.id, fanclubId, plan);
   await createFollow(env.DB, { userId: follower.id, fanclubId });
   original = withExif(encodeJpeg(demoPhoto(31, 1500, 1000), 92));
-  first = await uploadBlogImage(owner.b, original as Uint8Array<ArrayBuffer>, "sea.jpg");
-  second = await uploadBlogImage(owner.b, encodeJpeg(demoPhoto(32, 1200, 800), 90), "sand.jpg");
+  first = await uploadJpeg(owner.b, original as Uint8Array<ArrayBuffer>, "blog_image", "sea.jpg");
+  second = await uploadJpeg(owner.b, encodeJpeg(demoPhoto(32, 1200, 800), 90), "blog_image", "sand.jpg");
   postId = await insertPostRow(fanclubId, owner.id, {
     type: "blog",
     title: "限定ブログ",
@@ -182,7 +152,7 @@ describe("blog picture variants", () => {
   });
 
   it("are deleted with a blog image its uploader deletes", async () => {
-    const extra = await uploadBlogImage(owner.b, encodeJpeg(demoPhoto(33, 1400, 900), 90), "extra.jpg");
+    const extra = await uploadJpeg(owner.b, encodeJpeg(demoPhoto(33, 1400, 900), 90), "blog_image", "extra.jpg");
     expect(await stored(variantKey(extra.key, 1080))).not.toBeNull();
     const res = await owner.b.request(at(hosts.www, `/api/v1/me/fanclub/uploads/${extra.id}`), { method: "DELETE", headers: xhr });
     expect(res.status).toBe(200);
@@ -195,7 +165,7 @@ describe("a copied post's pictures", () => {
   it("get their variants made for the copy's own keys: blog pictures, album pictures and the cover", async () => {
     const coverKey = `public/covers/${fanclubId}/copy-cover.jpg`;
     await env.MEDIA.put(coverKey, encodeJpeg(demoPhoto(34, 1200, 630), 90), { httpMetadata: { contentType: "image/jpeg" } });
-    const inline = await uploadBlogImage(owner.b, encodeJpeg(demoPhoto(36, 1200, 800), 90), "copy.jpg");
+    const inline = await uploadJpeg(owner.b, encodeJpeg(demoPhoto(36, 1200, 800), 90), "blog_image", "copy.jpg");
     const source = await insertPostRow(fanclubId, owner.id, {
       type: "blog",
       title: "コピー元",

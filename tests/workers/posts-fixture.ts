@@ -1,4 +1,5 @@
-import { env } from "cloudflare:test";
+import { SELF, env } from "cloudflare:test";
+import { expect } from "vitest";
 import { createPostFile } from "../factories";
 import { at } from "./accounts-fixture";
 import type { TestBrowser } from "./browser";
@@ -36,4 +37,34 @@ export async function storedPicture(fanclubId: number, uploaderId: number, filen
     r2Key: key,
   });
   return { id: row.id, key, bytes };
+}
+
+/** A POST to the creator's uploads API (`path` after `/uploads`), as the uploader sends it; its payload. */
+export async function uploadsApi<T>(b: TestBrowser, path: string, body?: unknown) {
+  const res = await b.request(at(hosts.www, `/api/v1/me/fanclub/uploads${path}`), {
+    method: "POST",
+    headers: { ...xhr, "content-type": "application/json" },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  expect(res.status, path).toBe(200);
+  return ((await res.json()) as { payload: T }).payload;
+}
+
+/** A JPEG uploaded as the browser does it (upload-single.ts): issue, one part, complete. */
+export async function uploadJpeg(b: TestBrowser, bytes: Uint8Array<ArrayBuffer>, kind: "picture" | "blog_image", filename: string) {
+  const issued = await uploadsApi<{ file: { id: number; key: string } }>(b, "", {
+    kind,
+    filename,
+    size: bytes.byteLength,
+    contentType: "image/jpeg",
+  });
+  const signed = await uploadsApi<{ url: string }>(b, `/${issued.file.id}/parts/1`);
+  const put = await SELF.fetch(at(hosts.www, signed.url), {
+    method: "PUT",
+    body: bytes,
+    headers: { "content-length": String(bytes.byteLength) },
+  });
+  expect(put.status).toBe(200);
+  await uploadsApi(b, `/${issued.file.id}/complete`, { parts: [] });
+  return issued.file;
 }
