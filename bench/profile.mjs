@@ -5,7 +5,10 @@
 // asked for before, so every request renders as a signed-in fan's would), and attributes each
 // sample's self time to the package or project folder its code came from (the bundle wrangler
 // builds keeps esbuild's `// path` comment above each module). Prints CPU per render by part, and
-// the functions that cost most. Loopback only. Usage: npx node bench/profile.mjs [path ...]
+// the functions that cost most. BENCH_PROFILE_SHARED=1 asks each path as it is instead, so a page
+// a visitor may share is served from the anonymous page cache: the cost of the shared render
+// (give /api/v1/ping first as its yardstick). Loopback only.
+// Usage: npx node bench/profile.mjs [path ...]
 import { execFileSync } from "node:child_process";
 import { rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -16,6 +19,9 @@ import { offlineEnv } from "../scripts/wrangler-env.mjs";
 const port = Number(process.env.BENCH_PORT ?? 8797);
 const inspectorPort = Number(process.env.BENCH_INSPECTOR_PORT ?? 9329);
 const renders = Number(process.env.BENCH_PROFILE_RENDERS ?? 200);
+const shared = process.env.BENCH_PROFILE_SHARED === "1";
+/** The i-th request for a page: the path itself when profiling shared renders, else a new query string. */
+const nth = (page, tag, i) => (shared ? page : `${page}${page.includes("?") ? "&" : "?"}${tag}=${i}`);
 const brandHost = `www.fanclub.localhost:${port}`;
 // help pages live on the base domain (no brand): the lightest page of the product, the yardstick
 const hostOf = (pathname) => (pathname.startsWith("/help/") ? `fanclub.localhost:${port}` : brandHost);
@@ -33,7 +39,16 @@ const worker = await startWorker({ port, persistTo, stdio: "ignore", inspectorPo
 function get(pathname) {
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: "127.0.0.1", port, path: pathname, headers: { host: hostOf(pathname), accept: "text/html", "accept-language": "ja" } },
+      {
+        host: "127.0.0.1",
+        port,
+        path: pathname,
+        headers: {
+          host: hostOf(pathname),
+          accept: pathname.startsWith("/api/") ? "application/json" : "text/html",
+          "accept-language": "ja",
+        },
+      },
       (res) => {
         res.resume();
         res.on("end", () => resolve(res.statusCode));
@@ -138,10 +153,10 @@ try {
   console.log(`\nCPU per render inside workerd (${renders} renders of each page, one after another; sampling every 0.1 ms)\n`);
   const summary = [];
   for (const page of pages) {
-    for (let i = 0; i < 10; i++) await get(`${page}${page.includes("?") ? "&" : "?"}warm=${i}`);
+    for (let i = 0; i < 10; i++) await get(nth(page, "warm", i));
     await cdp.send("Profiler.start");
     const started = performance.now();
-    for (let i = 0; i < renders; i++) await get(`${page}${page.includes("?") ? "&" : "?"}profile=${i}`);
+    for (let i = 0; i < renders; i++) await get(nth(page, "profile", i));
     const wall = performance.now() - started;
     const { profile } = await cdp.send("Profiler.stop");
     writeFileSync(path.resolve(`.wrangler/profile-${page.replace(/\W+/g, "_") || "home"}.cpuprofile`), JSON.stringify(profile));

@@ -24,6 +24,7 @@ import { securityHeaders } from "./http/security-headers";
 import { personalCacheControl } from "./http/personal-cache";
 import { helpBannerRoutes } from "./http/help-banners";
 import { NAMESPACES, resources } from "../locales";
+import { requestUrl } from "./http/request-url";
 
 /**
  * Paths the pages never serve: the API, media, uploads, webhooks and the other plain endpoints.
@@ -133,7 +134,7 @@ export function createApp(build: ServerBuild, mode: string) {
 
   return {
     async fetch(request: Request, env: AppEnv["Bindings"], ctx: ExecutionContext): Promise<Response> {
-      if (!servedOutsidePages(new URL(request.url).pathname)) return pages.fetch(request, env, ctx);
+      if (!servedOutsidePages(requestUrl(request).pathname)) return pages.fetch(request, env, ctx);
       const res = await services.fetch(request, env, ctx);
       return unknownToServices.has(request) ? pages.fetch(request, env, ctx) : res;
     },

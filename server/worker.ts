@@ -6,6 +6,7 @@ import { handleQueue } from "./jobs/queue";
 import type { JobMessage } from "./jobs/messages";
 import { handleScheduled } from "./jobs/scheduled";
 import { handleLiveSocket, liveSocketEventId } from "./live/socket-route";
+import { requestUrl } from "./http/request-url";
 
 export { LiveRoom } from "./live/live-room";
 
@@ -14,7 +15,7 @@ let app: ReturnType<typeof createApp> | undefined;
 export default {
   fetch(request, env, ctx) {
     // live room sockets go straight to their Durable Object (server/live/socket-route.ts)
-    const liveEventId = liveSocketEventId(new URL(request.url).pathname);
+    const liveEventId = liveSocketEventId(requestUrl(request).pathname);
     if (liveEventId !== null) return handleLiveSocket(request, env, liveEventId);
     app ??= createApp(build as unknown as ServerBuild, env.ENVIRONMENT === "production" ? "production" : "development");
     return app.fetch(request, env, ctx);

@@ -6,6 +6,7 @@ import { hostConfigFrom } from "../config";
 import type { AppContext } from "../context";
 import { hostnameOf, isUnderCookieDomain } from "../domain/hosts";
 import { z } from "zod";
+import { requestUrl } from "./request-url";
 
 /** spec §3 flash message: shown once on the next page, then gone. Texts are i18n keys. */
 const flashSchema = z.object({
@@ -23,7 +24,7 @@ export function readFlash(c: Context<AppEnv>): Flash[] {
   // shown once: remove it in both scopes it may have been set in
   queueCookie(c, FLASH_COOKIE, "", { path: "/", maxAge: 0 });
   const config = hostConfigFrom(c.env);
-  const hostname = hostnameOf(c.req.header("host") ?? new URL(c.req.url).host);
+  const hostname = hostnameOf(c.req.header("host") ?? requestUrl(c.req.raw).host);
   if (isUnderCookieDomain(hostname, config)) queueCookie(c, FLASH_COOKIE, "", { path: "/", maxAge: 0, domain: config.cookieDomain });
   try {
     const parsed = z.array(flashSchema).safeParse(JSON.parse(decodeURIComponent(raw)));

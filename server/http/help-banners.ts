@@ -5,6 +5,7 @@ import { hostnameOf } from "../domain/hosts";
 import type { Env } from "../env";
 import type { AppEnv } from "../hono-env";
 import type { BannerFetcher } from "../integrations/banners";
+import { requestUrl } from "./request-url";
 
 /**
  * Where the operators put each kind's list: one JSON file per kind in the media bucket, outside
@@ -21,7 +22,7 @@ export function bannerObjectKey(kind: BannerKind): string {
  */
 export const helpBannerRoutes = new Hono<AppEnv>().get("/help/banners/:kind", async (c, next) => {
   // the URL, not a Host header: the in-process call below builds a Request without one
-  if (hostnameOf(new URL(c.req.url).host) !== hostConfigFrom(c.env).baseDomain) return next();
+  if (hostnameOf(requestUrl(c.req.raw).host) !== hostConfigFrom(c.env).baseDomain) return next();
   const kind = c.req.param("kind");
   if (!isBannerKind(kind)) return c.notFound();
   const object = await c.env.MEDIA.get(bannerObjectKey(kind));

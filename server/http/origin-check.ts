@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../hono-env";
 import { translatorFor } from "../i18n";
+import { requestUrl } from "./request-url";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -12,7 +13,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 export function originCheck(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next();
-    const own = new URL(c.req.url).origin;
+    const own = requestUrl(c.req.raw).origin;
     const origin = c.req.header("origin");
     if (origin === own) return next();
     const app = c.get("app");

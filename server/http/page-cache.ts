@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from "hono";
 import type { AppContext } from "../context";
 import type { AppEnv } from "../hono-env";
 import { isDocumentRequest } from "./request-context";
+import { requestUrl } from "./request-url";
 
 /**
  * A route opts in by sending this header (its Remix `headers` export); it never leaves the Worker.
@@ -26,9 +27,39 @@ export interface PageCacheOptions {
 interface Entry {
   status: number;
   headers: [string, string][];
-  body: string;
-  nonce: string;
+  /** The page's UTF-8 bytes cut at each CSP nonce attribute (`nonce="…"`), which differs per response. */
+  parts: Uint8Array[];
   expires: number;
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * A rendered page kept as bytes, cut where its nonce goes: a hit then copies bytes once instead of
+ * searching and replacing in the text and encoding it again, and its response has a known length.
+ */
+function cutAtNonce(body: string, nonce: string): Uint8Array[] {
+  return body.split(nonceAttribute(nonce)).map((part) => encoder.encode(part));
+}
+
+const nonceAttribute = (nonce: string) => `nonce="${nonce}"`;
+
+/** The cached bytes with this response's nonce wherever the render had its own. */
+function withNonce(parts: Uint8Array[], nonce: string): Uint8Array<ArrayBuffer> {
+  const attribute = encoder.encode(nonceAttribute(nonce));
+  let length = attribute.length * (parts.length - 1);
+  for (const part of parts) length += part.length;
+  const out = new Uint8Array(length);
+  let at = 0;
+  parts.forEach((part, i) => {
+    if (i > 0) {
+      out.set(attribute, at);
+      at += attribute.length;
+    }
+    out.set(part, at);
+    at += part.length;
+  });
+  return out;
 }
 
 const DEFAULTS: PageCacheOptions = { ttlMs: 10_000, maxEntries: 128, maxBodyBytes: 256 * 1024, now: Date.now };
@@ -62,13 +93,12 @@ export function pageCache(options: Partial<PageCacheOptions> = {}): MiddlewareHa
       dropScopeHeader(c.res);
       return;
     }
-    const key = pageCacheKey(new URL(c.req.url), app);
+    const key = pageCacheKey(requestUrl(c.req.raw), app);
     const nonce = c.get("nonce");
 
     const hit = entries.get(key);
     if (hit && hit.expires > now()) {
-      const body = hit.nonce === nonce ? hit.body : hit.body.replaceAll(`nonce="${hit.nonce}"`, `nonce="${nonce}"`);
-      c.res = new Response(body, { status: hit.status, headers: [...hit.headers, ["x-page-cache", "hit"]] });
+      c.res = new Response(withNonce(hit.parts, nonce), { status: hit.status, headers: [...hit.headers, ["x-page-cache", "hit"]] });
       return;
     }
     if (hit) entries.delete(key);
@@ -88,7 +118,8 @@ export function pageCache(options: Partial<PageCacheOptions> = {}): MiddlewareHa
     c.res = new Response(body, { status: res.status, headers: [...headers, ["x-page-cache", "miss"]] });
     dropScopeHeader(c.res);
     if (body.length > maxBodyBytes) return;
-    entries.set(key, { status: res.status, headers, body, nonce, expires: now() + ttlMs });
+    const parts = cutAtNonce(body, nonce);
+    entries.set(key, { status: res.status, headers, parts, expires: now() + ttlMs });
     while (entries.size > maxEntries) {
       const oldest = entries.keys().next().value;
       if (oldest === undefined) break;

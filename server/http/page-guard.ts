@@ -3,13 +3,14 @@ import { guard } from "../domain/route-guard";
 import type { AppEnv } from "../hono-env";
 import { queueCookie } from "./cookies";
 import { isDocumentRequest } from "./request-context";
+import { requestUrl } from "./request-url";
 
 /** Runs the spec §2 route guard before Remix renders a page. */
 export function pageGuard(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (!isDocumentRequest(c.req.raw)) return next();
     const app = c.get("app");
-    const url = new URL(c.req.url);
+    const url = requestUrl(c.req.raw);
     const result = guard({
       path: url.pathname,
       query: url.search,

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../hono-env";
 import { writableHeaders } from "./writable-headers";
+import { requestUrl } from "./request-url";
 
 const PERSONAL_CACHE_CONTROL = "private, no-store";
 
@@ -26,7 +27,7 @@ function isPersonalResponse(input: { signedIn: boolean; pathname: string; search
 export function personalCacheControl(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     await next();
-    const url = new URL(c.req.url);
+    const url = requestUrl(c.req.raw);
     const app = c.get("app") as AppEnv["Variables"]["app"] | undefined;
     if (isPersonalResponse({ signedIn: Boolean(app?.session), pathname: url.pathname, search: url.search })) {
       writableHeaders(c).set("Cache-Control", PERSONAL_CACHE_CONTROL);

@@ -12,13 +12,14 @@ import { readFlash } from "./flash";
 import { loadBrands } from "../services/brand-directory";
 import { resolveSession } from "../services/sessions";
 import { sessionCookieFor } from "../domain/accounts";
+import { requestUrl } from "./request-url";
 
 const SIDEBAR_COOKIE = "sidebar";
 
 /** Whether a request is a browser navigation to a page (not the API, not Remix's data requests). */
 export function isDocumentRequest(req: Request): boolean {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
-  const path = new URL(req.url).pathname;
+  const path = requestUrl(req).pathname;
   // Remix's own data (`.data`) and route discovery (`/__manifest`) calls are answered on any host
   return !path.endsWith(".data") && path !== "/__manifest";
 }
@@ -29,7 +30,7 @@ export function isDocumentRequest(req: Request): boolean {
  */
 export function requestContext(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const url = new URL(c.req.url);
+    const url = requestUrl(c.req.raw);
     const config = hostConfigFrom(c.env);
     const hostname = hostnameOf(c.req.header("host") ?? url.host);
     const services = await loadBrands(createDb(c.env.DB));
@@ -51,8 +52,9 @@ export function requestContext(): MiddlewareHandler<AppEnv> {
       });
       if (isDocumentRequest(c.req.raw)) {
         // The choice is stored; show the same page without the parameter.
-        url.searchParams.delete("locale");
-        return c.redirect(`${url.pathname}${url.search}`, 302);
+        const clean = new URL(url);
+        clean.searchParams.delete("locale");
+        return c.redirect(`${clean.pathname}${clean.search}`, 302);
       }
     }
 

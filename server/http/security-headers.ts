@@ -4,6 +4,7 @@ import { originFor } from "../domain/hosts";
 import { knownOrigins } from "../services/sign-in";
 import type { AppEnv } from "../hono-env";
 import { writableHeaders } from "./writable-headers";
+import { requestUrl } from "./request-url";
 
 /** 128 random bits, base64: a fresh CSP nonce for every response. */
 function createNonce(): string {
@@ -103,7 +104,7 @@ export function securityHeaders(): MiddlewareHandler<AppEnv> {
       }),
     );
     h.set("Permissions-Policy", "camera=(self), microphone=(self), display-capture=(self), geolocation=()");
-    if (new URL(c.req.url).protocol === "https:") {
+    if (requestUrl(c.req.raw).protocol === "https:") {
       h.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains; preload");
     }
   };

@@ -6,6 +6,7 @@ import type { AppEnv } from "../hono-env";
 import { isDocumentRequest } from "./request-context";
 import { beginHandoff } from "./sso-handoff";
 import { SSO_CHECKED_COOKIE } from "./session-cookie";
+import { requestUrl } from "./request-url";
 
 /**
  * A brand on its own domain cannot read the shared session cookie. The first time a browser
@@ -23,13 +24,13 @@ export function ssoCheck(): MiddlewareHandler<AppEnv> {
       app.session ||
       !app.service ||
       isUnderCookieDomain(app.hostname, app.config) ||
-      new URL(c.req.url).pathname.startsWith("/sso/") ||
+      requestUrl(c.req.raw).pathname.startsWith("/sso/") ||
       getCookie(c, SSO_CHECKED_COOKIE) ||
       isbot(c.req.header("user-agent") ?? "")
     ) {
       return next();
     }
-    const here = new URL(c.req.url);
+    const here = requestUrl(c.req.raw);
     return c.redirect(beginHandoff(app, `${here.pathname}${here.search}`), 302);
   };
 }
