@@ -53,8 +53,11 @@ const get = getter(port);
 
 function measure(pathname, accept, { uniquePaths = false, headers = {} } = {}) {
   let n = 0;
+  // what each failed request met: a socket error's code, a timeout, or the status of a non-2xx answer
+  const failures = {};
+  const count = (kind) => (failures[kind] = (failures[kind] ?? 0) + 1);
   return new Promise((resolve, reject) => {
-    autocannon(
+    const instance = autocannon(
       {
         url: `http://127.0.0.1:${port}${pathname}`,
         connections: 50,
@@ -63,9 +66,22 @@ function measure(pathname, accept, { uniquePaths = false, headers = {} } = {}) {
         // a query string no one asked for before: every request misses the page cache and renders
         ...(uniquePaths ? { requests: [{ setupRequest: (req) => ({ ...req, path: `${pathname}?bench=${n++}` }) }] } : {}),
       },
-      (err, result) => (err ? reject(err) : resolve(result)),
+      (err, result) => {
+        if (err) return reject(err);
+        for (const [status, { count: times }] of Object.entries(result.statusCodeStats ?? {}))
+          if (!status.startsWith("2")) failures[`HTTP ${status}`] = times;
+        resolve({ ...result, failures });
+      },
     );
+    instance.on("reqError", (error) => count(error.code ?? error.message));
   });
+}
+
+/** "0", or the count and what the failures were: "25 (request timed out 25)". */
+function failureText(r) {
+  const total = r.errors + r.non2xx;
+  const kinds = Object.entries(r.failures ?? {}).map(([kind, times]) => `${kind} ${times}`);
+  return total === 0 ? "0" : `${total} (${kinds.join(", ") || "unknown"})`;
 }
 
 try {
@@ -85,7 +101,7 @@ try {
     if (status !== 200) throw new Error(`${p} answered ${status}`);
   }
   const row = (name, r) =>
-    `${name.padEnd(34)} ${String(Math.round(r.requests.average)).padStart(7)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(4)} ms   errors ${r.errors + r.non2xx}`;
+    `${name.padEnd(34)} ${String(Math.round(r.requests.average)).padStart(7)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(4)} ms   errors ${failureText(r)}`;
   console.log(`\nwrangler dev on loopback, autocannon 50 connections, ${duration} s each, one run\n`);
   // each row as soon as it is measured, so a slow machine shows progress
   const step = async (name, pathname, accept, options) => {
