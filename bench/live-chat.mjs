@@ -9,6 +9,11 @@
 //      until every client has received every message.
 // Tickets are signed here with the local development secret (the format of server/live/live-ticket.ts);
 // production refuses to run with that secret, so these tickets open nothing there.
+// The clients do not offer WebSocket compression. The Worker refuses it (wrangler.toml's
+// no_web_socket_compression, decision 034), so a browser's socket to a room in production is
+// never compressed whatever the browser offers; but wrangler dev's own front workers negotiate it
+// with any client that offers it, and the room would then deflate every message once per socket.
+// BENCH_LIVE_DEFLATE=1 offers it anyway, to see what that costs.
 //
 // Run by `npm run bench` (bench/run.mjs passes its port), or alone:
 //   node bench/live-chat.mjs      (starts its own wrangler dev on BENCH_PORT, default 8798)
@@ -45,6 +50,7 @@ function connect(port, host, userId) {
   const ticket = signTicket({ liveEventId: BENCH_EVENT_ID, userId, name: `bench${userId}` });
   const socket = new WebSocket(`ws://127.0.0.1:${port}/live/${BENCH_EVENT_ID}/ws?ticket=${encodeURIComponent(ticket)}`, {
     headers: { host },
+    perMessageDeflate: process.env.BENCH_LIVE_DEFLATE === "1",
   });
   const client = { socket, userId, chats: 0, onChat: null };
   return new Promise((resolve, reject) => {

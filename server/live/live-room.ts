@@ -81,6 +81,12 @@ export class LiveRoom extends DurableObject<RoomEnv> {
   private readonly sentAt = new Map<number, number[]>();
   private lastPresenceAt = 0;
   private presenceTimer: ReturnType<typeof setTimeout> | null = null;
+  /**
+   * The muted fans, read from storage once per wake of the room and kept in step by mute and
+   * unmute (only this instance writes them): every chat message asks, and a query each was a
+   * storage read on the path of every message.
+   */
+  private mutedUsers: Set<number> | null = null;
   /** on-air reports to D1, one after another, so the last transition is the one that stays */
   private reports: Promise<void> = Promise.resolve();
 
@@ -130,8 +136,7 @@ export class LiveRoom extends DurableObject<RoomEnv> {
     this.ctx.acceptWebSocket(server, [`peer:${peer.peerId}`, `role:${peer.role}`]);
     server.serializeAttachment(peer);
 
-    const peers = this.peers();
-    const publisher = peers.find((p) => p.role === "owner" && p.published) ?? null;
+    const publisher = this.owners().find((p) => p.published) ?? null;
     // a restart (a deploy) drops sockets without close events: the lists must not keep saying
     // on air for a room nobody broadcasts in; a reconnecting owner reports on air again
     if (publisher === null && this.reportedOnAir()) this.reportOnAir(liveEventId, false);
@@ -141,7 +146,7 @@ export class LiveRoom extends DurableObject<RoomEnv> {
         peerId: peer.peerId,
         userId: peer.userId,
         role: peer.role,
-        presence: peers.length,
+        presence: this.presence(),
         onAir: publisher !== null,
         publisherPeerId: publisher?.peerId ?? null,
         mirror: publisher?.mirror ?? false,
@@ -233,8 +238,10 @@ export class LiveRoom extends DurableObject<RoomEnv> {
         peer.userId,
         Date.now(),
       );
+      this.mutedUsers?.add(userId);
     } else {
       this.ctx.storage.sql.exec("DELETE FROM mutes WHERE user_id = ?", userId);
+      this.mutedUsers?.delete(userId);
     }
     const notice = JSON.stringify({ type: "muted", userId, muted: mute });
     // moderators see the list change; the fan concerned learns it from their own socket's state
@@ -296,7 +303,7 @@ export class LiveRoom extends DurableObject<RoomEnv> {
     // publishing needs the stream token of the start-live call, and only until it expires (spec §4)
     if (publish && peer.streamUntil === null) return this.refuse(ws, peer, "streamNotStarted");
     if (publish && peer.streamUntil !== null && peer.streamUntil <= Date.now()) return this.refuse(ws, peer, "streamExpired");
-    const wasOnAir = isOnAir(this.peers());
+    const wasOnAir = isOnAir(this.owners());
     const mirror = publish && isMirrorMode(message.mirrorMode) ? mirrorFor(message.mirrorMode, "viewers") : false;
     ws.serializeAttachment({ ...peer, published: publish, mirror });
     if (publish) {
@@ -313,15 +320,14 @@ export class LiveRoom extends DurableObject<RoomEnv> {
    * while fans are in the room, the next re-check of their right to watch.
    */
   private async scheduleAlarm(): Promise<void> {
-    const peers = this.peers();
-    const recheckAt = nextRecheckAt({
-      stored: this.roomValue("recheck_at"),
-      guests: peers.filter((p) => p.role !== "owner").length,
-      now: Date.now(),
-    });
-    this.setRoomValue("recheck_at", recheckAt);
+    const owners = this.owners();
+    const stored = this.roomValue("recheck_at");
+    const recheckAt = nextRecheckAt({ stored, guests: this.presence() - owners.length, now: Date.now() });
+    // every join asks; only a change is written, so a crowd arriving costs the room one write,
+    // not one each (each write holds the room's outgoing messages until it is on disk)
+    if (recheckAt !== stored) this.setRoomValue("recheck_at", recheckAt);
     const next = nextRoomAlarm({
-      streamUntils: peers.filter((p) => p.role === "owner" && p.published && p.streamUntil !== null).map((p) => p.streamUntil as number),
+      streamUntils: owners.filter((p) => p.published && p.streamUntil !== null).map((p) => p.streamUntil as number),
       recheckAt,
     });
     if (next === null) return;
@@ -332,7 +338,7 @@ export class LiveRoom extends DurableObject<RoomEnv> {
   /** Spec §4: the creator's stream stops when its token expires (the socket stays for the chat); and the access re-check. */
   override async alarm(): Promise<void> {
     const now = Date.now();
-    const wasOnAir = isOnAir(this.peers());
+    const wasOnAir = isOnAir(this.owners());
     for (const socket of this.ctx.getWebSockets("role:owner")) {
       if (socket.readyState !== OPEN) continue;
       const p = socket.deserializeAttachment() as Peer;
@@ -398,8 +404,7 @@ export class LiveRoom extends DurableObject<RoomEnv> {
   private left(ws: WebSocket): void {
     const peer = ws.deserializeAttachment() as Peer | null;
     if (!peer) return;
-    const remaining = this.peers(ws);
-    if (peer.role === "owner" && peer.published && !isOnAir(remaining)) {
+    if (peer.role === "owner" && peer.published && !isOnAir(this.owners(ws))) {
       this.broadcast({ type: "onAir", onAir: false, publisherPeerId: null, mirror: false }, ws);
       this.reportOnAir(peer.liveEventId, false);
     }
@@ -408,10 +413,10 @@ export class LiveRoom extends DurableObject<RoomEnv> {
   }
 
   private announceOnAir(liveEventId: number, wasOnAir: boolean): void {
-    const peers = this.peers();
-    const onAir = isOnAir(peers);
+    const owners = this.owners();
+    const onAir = isOnAir(owners);
     if (onAir === wasOnAir) return;
-    const publisher = peers.find((p) => p.role === "owner" && p.published);
+    const publisher = owners.find((p) => p.published);
     this.broadcast({ type: "onAir", onAir, publisherPeerId: publisher?.peerId ?? null, mirror: publisher?.mirror ?? false });
     this.reportOnAir(liveEventId, onAir);
   }
@@ -462,7 +467,13 @@ export class LiveRoom extends DurableObject<RoomEnv> {
   // ---------------------------------------------------------------------------------------------
 
   private isMuted(userId: number): boolean {
-    return this.ctx.storage.sql.exec("SELECT 1 FROM mutes WHERE user_id = ?", userId).toArray().length > 0;
+    this.mutedUsers ??= new Set(
+      this.ctx.storage.sql
+        .exec("SELECT user_id FROM mutes")
+        .toArray()
+        .map((r) => Number(r.user_id)),
+    );
+    return this.mutedUsers.has(userId);
   }
 
   private history(): ChatMessage[] {
@@ -491,13 +502,35 @@ export class LiveRoom extends DurableObject<RoomEnv> {
     return this.ctx.getWebSockets().filter((s) => s !== except && s.readyState === OPEN);
   }
 
+  /**
+   * How many are in the room, asked by every join: the room's socket list as it is, without asking
+   * each socket its state (a socket closing is in it until its close handler has run, which then
+   * schedules a presence update of its own).
+   */
+  private presence(): number {
+    return this.ctx.getWebSockets().length;
+  }
+
   private peers(except?: WebSocket): Peer[] {
     return this.openSockets(except).map((s) => s.deserializeAttachment() as Peer);
   }
 
+  /**
+   * The owner's open sockets, found by their tag without reading every fan's attachment: a join,
+   * a leave and the alarm ask who is on air, and reading a thousand attachments for each made a
+   * crowd arriving at a live start cost the room time in the square of its size.
+   */
+  private owners(except?: WebSocket): Peer[] {
+    return this.ctx
+      .getWebSockets("role:owner")
+      .filter((s) => s !== except && s.readyState === OPEN)
+      .map((s) => s.deserializeAttachment() as Peer);
+  }
+
   private broadcast(payload: unknown, except?: WebSocket): void {
     const text = JSON.stringify(payload);
-    for (const socket of this.openSockets(except)) this.send(socket, text);
+    // straight over the room's list: a broadcast to a thousand fans makes no list of its own
+    for (const socket of this.ctx.getWebSockets()) if (socket !== except && socket.readyState === OPEN) this.send(socket, text);
   }
 
   private toPublishers(payload: unknown, except?: WebSocket): void {
@@ -529,6 +562,6 @@ export class LiveRoom extends DurableObject<RoomEnv> {
 
   private sendPresence(): void {
     this.lastPresenceAt = Date.now();
-    this.broadcast({ type: "presence", count: this.openSockets().length });
+    this.broadcast({ type: "presence", count: this.presence() });
   }
 }
