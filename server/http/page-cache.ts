@@ -30,6 +30,8 @@ interface Entry {
   /** The page's UTF-8 bytes cut at each CSP nonce attribute (`nonce="…"`), which differs per response. */
   parts: Uint8Array[];
   expires: number;
+  /** Until when another request is rendering this page again (0: none is). */
+  refreshingUntil: number;
 }
 
 const encoder = new TextEncoder();
@@ -95,35 +97,55 @@ export function pageCache(options: Partial<PageCacheOptions> = {}): MiddlewareHa
     }
     const key = pageCacheKey(requestUrl(c.req.raw), app);
     const nonce = c.get("nonce");
+    const serve = (entry: Entry, how: "hit" | "stale") => {
+      c.res = new Response(withNonce(entry.parts, nonce), { status: entry.status, headers: [...entry.headers, ["x-page-cache", how]] });
+    };
+
+    /** Renders the page and keeps it when it may be shared; answers whether it was kept. */
+    const renderAndKeep = async (): Promise<boolean> => {
+      await next();
+      const res = c.res;
+      if (res.headers.get(PAGE_CACHE_HEADER) !== PAGE_CACHE_ANONYMOUS) return false;
+      const headers = [...res.headers].filter(([name]) => name !== PAGE_CACHE_HEADER);
+      // Only plain successful pages: nothing that sets cookies, redirects or reports an error.
+      if (res.status !== 200 || res.headers.has("set-cookie")) {
+        c.res = new Response(res.body, { status: res.status, headers });
+        // Hono copies the replaced response's headers into the new one
+        dropScopeHeader(c.res);
+        return false;
+      }
+      const body = await res.text();
+      c.res = new Response(body, { status: res.status, headers: [...headers, ["x-page-cache", "miss"]] });
+      dropScopeHeader(c.res);
+      if (body.length > maxBodyBytes) return false;
+      entries.delete(key);
+      entries.set(key, { status: res.status, headers, parts: cutAtNonce(body, nonce), expires: now() + ttlMs, refreshingUntil: 0 });
+      while (entries.size > maxEntries) {
+        const oldest = entries.keys().next().value;
+        if (oldest === undefined) break;
+        entries.delete(oldest);
+      }
+      return true;
+    };
 
     const hit = entries.get(key);
-    if (hit && hit.expires > now()) {
-      c.res = new Response(withNonce(hit.parts, nonce), { status: hit.status, headers: [...hit.headers, ["x-page-cache", "hit"]] });
-      return;
-    }
-    if (hit) entries.delete(key);
+    const at = now();
+    if (hit && hit.expires > at) return serve(hit, "hit");
+    // Past its lifetime by less than one more lifetime: one request renders the page again and
+    // the visitors who come meanwhile get the page it replaces. Without this, every request that
+    // arrived in the moment an entry expired rendered the page itself: at a burst of visitors,
+    // one render per open connection at once instead of one.
+    const refreshable = hit !== undefined && at - hit.expires < ttlMs;
+    if (refreshable && hit.refreshingUntil > at) return serve(hit, "stale");
+    if (refreshable) hit.refreshingUntil = at + ttlMs;
+    else if (hit) entries.delete(key);
 
-    await next();
-    const res = c.res;
-    if (res.headers.get(PAGE_CACHE_HEADER) !== PAGE_CACHE_ANONYMOUS) return;
-    const headers = [...res.headers].filter(([name]) => name !== PAGE_CACHE_HEADER);
-    // Only plain successful pages: nothing that sets cookies, redirects or reports an error.
-    if (res.status !== 200 || res.headers.has("set-cookie")) {
-      c.res = new Response(res.body, { status: res.status, headers });
-      // Hono copies the replaced response's headers into the new one
-      dropScopeHeader(c.res);
-      return;
-    }
-    const body = await res.text();
-    c.res = new Response(body, { status: res.status, headers: [...headers, ["x-page-cache", "miss"]] });
-    dropScopeHeader(c.res);
-    if (body.length > maxBodyBytes) return;
-    const parts = cutAtNonce(body, nonce);
-    entries.set(key, { status: res.status, headers, parts, expires: now() + ttlMs });
-    while (entries.size > maxEntries) {
-      const oldest = entries.keys().next().value;
-      if (oldest === undefined) break;
-      entries.delete(oldest);
+    let kept = false;
+    try {
+      kept = await renderAndKeep();
+    } finally {
+      // a render that could not be kept (an error, a page that opted out) leaves no stale page behind
+      if (refreshable && !kept && entries.get(key) === hit) entries.delete(key);
     }
   };
 }

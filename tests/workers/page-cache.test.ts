@@ -65,14 +65,27 @@ function harness(user: { id: number } | null = null) {
     c.set("app", { hostname: "h", locale: "ja", sidebarOpen: true, lastAccessedFrontUrl: null, user, flash: [] } as never);
     await next();
   });
-  app.get("*", pageCache({ ttlMs: 1000, maxEntries: 2, now: () => clock }), (c) => {
+  let hold: Promise<void> | null = null;
+  app.get("*", pageCache({ ttlMs: 1000, maxEntries: 2, now: () => clock }), async (c) => {
     renders += 1;
-    return new Response(`<script nonce="${c.get("nonce")}"></script>render ${renders}`, {
+    const render = renders;
+    const wait = hold;
+    hold = null;
+    if (wait) await wait;
+    return new Response(`<script nonce="${c.get("nonce")}"></script>render ${render}`, {
       headers: { [PAGE_CACHE_HEADER]: PAGE_CACHE_ANONYMOUS, "content-type": "text/html" },
     });
   });
-  const fetchPage = async (path: string) => (await app.request(path, { headers: { accept: "text/html" } })).text();
-  return { fetchPage, tick: (ms: number) => (clock += ms), renders: () => renders };
+  const request = (path: string) => Promise.resolve(app.request(path, { headers: { accept: "text/html" } }));
+  const fetchPage = async (path: string) => (await request(path)).text();
+  return {
+    request,
+    fetchPage,
+    tick: (ms: number) => (clock += ms),
+    renders: () => renders,
+    /** The next render waits for this before it answers. */
+    holdNextRender: (until: Promise<void>) => (hold = until),
+  };
 }
 
 describe("anonymous page cache, its rules", () => {
@@ -83,6 +96,38 @@ describe("anonymous page cache, its rules", () => {
     expect(await h.fetchPage("/a")).toContain("render 1");
     h.tick(1);
     expect(await h.fetchPage("/a")).toContain("render 2");
+  });
+
+  it("while one visitor's request renders an expired page again, the others get the page it replaces", async () => {
+    const h = harness();
+    await h.fetchPage("/a");
+    h.tick(1000);
+    let release = () => {};
+    h.holdNextRender(new Promise<void>((resolve) => (release = resolve)));
+    const refreshing = h.fetchPage("/a");
+    // the render is under way: a second visitor neither waits for it nor renders the page too
+    const meanwhile = await h.request("/a");
+    expect(meanwhile.headers.get("x-page-cache")).toBe("stale");
+    expect(await meanwhile.text()).toContain("render 1");
+    release();
+    expect(await refreshing).toContain("render 2");
+    expect(h.renders()).toBe(2);
+    const after = await h.request("/a");
+    expect(after.headers.get("x-page-cache")).toBe("hit");
+    expect(await after.text()).toContain("render 2");
+  });
+
+  it("never hands out a page more than one lifetime past its end", async () => {
+    const h = harness();
+    await h.fetchPage("/a");
+    h.tick(1000);
+    h.holdNextRender(new Promise<void>(() => {}));
+    void h.fetchPage("/a");
+    h.tick(999);
+    expect((await h.request("/a")).headers.get("x-page-cache")).toBe("stale");
+    h.tick(1);
+    // the render that never finished no longer stands for the page: this visitor renders it
+    expect(await h.fetchPage("/a")).toContain("render 3");
   });
 
   it("keeps only the newest entries", async () => {
