@@ -34,6 +34,8 @@ const salesRows = Number(process.env.BENCH_SALES_ROWS ?? 100_000);
 const worker = await startSeededWorker({
   port,
   state: "bench-state",
+  // BENCH_WORKER_LOG=1: the worker's own log (wrangler's request lines, any error it logs) on stderr
+  stdio: process.env.BENCH_WORKER_LOG === "1" ? "inherit" : "ignore",
   // the sales page's earnings entries go in before the worker starts
   prepare: (persistTo, run) => {
     if (salesRows <= 0) return;
