@@ -529,8 +529,7 @@ export class LiveRoom extends DurableObject<RoomEnv> {
 
   private broadcast(payload: unknown, except?: WebSocket): void {
     const text = JSON.stringify(payload);
-    // straight over the room's list: a broadcast to a thousand fans makes no list of its own
-    for (const socket of this.ctx.getWebSockets()) if (socket !== except && socket.readyState === OPEN) this.send(socket, text);
+    for (const socket of this.openSockets(except)) this.send(socket, text);
   }
 
   private toPublishers(payload: unknown, except?: WebSocket): void {
