@@ -13,7 +13,9 @@
 // no_web_socket_compression, decision 034), so a browser's socket to a room in production is
 // never compressed whatever the browser offers; but wrangler dev's own front workers negotiate it
 // with any client that offers it, and the room would then deflate every message once per socket.
-// BENCH_LIVE_DEFLATE=1 offers it anyway, to see what that costs.
+// BENCH_LIVE_DEFLATE=1 offers it anyway, to see what that costs. BENCH_LIVE_VERBOSE=1 prints each
+// probe's times in order (until the first and until the last client had it), which shows whether a
+// slow probe waited before the room sent it or stalled while it went out.
 //
 // Run by `npm run bench` (bench/run.mjs passes its port), or alone:
 //   node bench/live-chat.mjs      (starts its own wrangler dev on BENCH_PORT, default 8798)
@@ -96,6 +98,7 @@ export async function runLiveChatBench({
   // 1. latency of one message to everyone
   const deliveries = [];
   const toAll = [];
+  const firsts = [];
   for (let p = 0; p < PROBES; p++) {
     const sender = room[p % room.length];
     const marker = `probe-${p}-${Date.now()}`;
@@ -115,9 +118,15 @@ export async function runLiveChatBench({
     );
     sentAt = performance.now();
     sender.socket.send(JSON.stringify({ type: "chat", liveEventId: BENCH_EVENT_ID, text: marker }));
+    const before = deliveries.length;
     await arrived;
     toAll.push(performance.now() - sentAt);
+    firsts.push(Math.min(...deliveries.slice(before)));
   }
+  if (process.env.BENCH_LIVE_VERBOSE === "1")
+    console.log(
+      `  each probe, in order, until the first / the last client had it: ${toAll.map((t, i) => `${firsts[i].toFixed(0)}/${t.toFixed(0)}`).join(", ")} ms`,
+    );
   deliveries.sort((a, b) => a - b);
   toAll.sort((a, b) => a - b);
   console.log(
@@ -179,6 +188,7 @@ export async function runLiveChatBench({
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const { startWorker } = await import("../scripts/start-worker.mjs");
   const { offlineEnv } = await import("../scripts/wrangler-env.mjs");
+  const { benchLocalTraces } = await import("./seeded-worker.mjs");
   const port = Number(process.env.BENCH_PORT ?? 8798);
   const persistTo = path.resolve(".wrangler/bench-state");
   rmSync(persistTo, { recursive: true, force: true });
@@ -186,7 +196,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
     env: offlineEnv,
     stdio: ["ignore", "ignore", "inherit"],
   });
-  const worker = await startWorker({ port, persistTo, stdio: "ignore" });
+  const worker = await startWorker({ port, persistTo, stdio: "ignore", localTraces: benchLocalTraces });
   try {
     await runLiveChatBench({ port });
   } finally {

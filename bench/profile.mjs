@@ -15,6 +15,7 @@ import path from "node:path";
 import { request } from "node:http";
 import { startWorker } from "../scripts/start-worker.mjs";
 import { offlineEnv } from "../scripts/wrangler-env.mjs";
+import { benchLocalTraces } from "./seeded-worker.mjs";
 
 const port = Number(process.env.BENCH_PORT ?? 8797);
 const inspectorPort = Number(process.env.BENCH_INSPECTOR_PORT ?? 9329);
@@ -34,7 +35,7 @@ rmSync(persistTo, { recursive: true, force: true });
 const run = (cmd) => execFileSync("npx", cmd, { env: offlineEnv, stdio: ["ignore", "ignore", "inherit"] });
 run(["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo]);
 run(["node", "scripts/seed.mjs", "--port", String(port), "--persist-to", persistTo]);
-const worker = await startWorker({ port, persistTo, stdio: "ignore", inspectorPort });
+const worker = await startWorker({ port, persistTo, stdio: "ignore", inspectorPort, localTraces: benchLocalTraces });
 
 function get(pathname) {
   return new Promise((resolve, reject) => {

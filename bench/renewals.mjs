@@ -23,6 +23,7 @@ import { pathToFileURL } from "node:url";
 import { startWorker } from "../scripts/start-worker.mjs";
 import { offlineEnv } from "../scripts/wrangler-env.mjs";
 import { insertRows, q, workerJson } from "./seed-sql.mjs";
+import { benchLocalTraces } from "./seeded-worker.mjs";
 
 const JST = 9 * 3600_000;
 const FANCLUBS = 100;
@@ -263,7 +264,7 @@ export async function runRenewalBench({
   raiseOpenFileLimit();
   const stdio = process.env.BENCH_RENEWALS_LOG === "1" ? "inherit" : "ignore";
   await portFreed(port);
-  let worker = await startWorker({ port, persistTo, stdio });
+  let worker = await startWorker({ port, persistTo, stdio, localTraces: benchLocalTraces });
   const statusPath = `/dev/renewals?month=${month}&from=${FIRST_MEMBERSHIP}`;
   const startRun = async () => {
     const enqueued = (await workerJson(port, `/dev/renewals?month=${month}`, "POST", 30_000)).json;
@@ -310,7 +311,7 @@ export async function runRenewalBench({
         restarts.push({ settled, files, atMinutes: (performance.now() - started) / 60_000 });
         worker.stop();
         await portFreed(port);
-        worker = await startWorker({ port, persistTo, stdio });
+        worker = await startWorker({ port, persistTo, stdio, localTraces: benchLocalTraces });
         await startRun();
         progress = { value: -1, at: performance.now() };
       }

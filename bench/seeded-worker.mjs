@@ -7,6 +7,12 @@ import { startWorker } from "../scripts/start-worker.mjs";
 import { offlineEnv } from "../scripts/wrangler-env.mjs";
 
 /**
+ * Every benchmark runs its worker without wrangler dev's local trace collector, which production
+ * does not have (scripts/start-worker.mjs); BENCH_LOCAL_TRACES=1 measures with it, as `npm run dev` runs.
+ */
+export const benchLocalTraces = process.env.BENCH_LOCAL_TRACES === "1";
+
+/**
  * Starts the worker on `port` over fresh state in `.wrangler/<state>`; `stop()` it when done.
  * `prepare(persistTo, run)` adds a benchmark's own rows after the demo seed, before the start.
  */
@@ -17,5 +23,5 @@ export async function startSeededWorker({ port, state, stdio = "ignore", prepare
   run(["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo]);
   run(["node", "scripts/seed.mjs", "--port", String(port), "--persist-to", persistTo]);
   await prepare?.(persistTo, run);
-  return startWorker({ port, persistTo, stdio });
+  return startWorker({ port, persistTo, stdio, localTraces: benchLocalTraces });
 }
