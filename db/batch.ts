@@ -12,3 +12,9 @@ export function rawBatchItem(db: Db, query: SQL) {
   const item = db.run(query);
   return Object.assign(item, { stmt: db.$client.prepare(item.getQuery().sql) });
 }
+
+/** `rawBatchItem` for a statement whose rows the batch answers with (`db.all`), typed as `T`. */
+export function rawBatchRows<T>(db: Db, query: SQL) {
+  const item = db.all<T>(query);
+  return Object.assign(item, { stmt: db.$client.prepare(item.getQuery().sql) });
+}

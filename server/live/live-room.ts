@@ -17,7 +17,7 @@ import {
 import type { Locale } from "../domain/locale";
 import { translatorFor } from "../i18n";
 import { recordLiveOnAir } from "../services/live-events";
-import { resolveLiveAccess } from "./live-access";
+import { resolveLiveAccessMany } from "./live-access";
 import { liveSocketEventId } from "./socket-route";
 import { liveTicketSecret, ticketRefusalStatus, verifyRoomTicket, type RoomTicket } from "./live-ticket";
 
@@ -363,27 +363,29 @@ export class LiveRoom extends DurableObject<RoomEnv> {
 
   /**
    * Asks D1 again whether each fan in the room (or only `userIds`) may still watch, with the rule
-   * that admitted them (resolveLiveAccess): a membership that ended, a ticket refunded in full, a
+   * that admitted them (resolveLiveAccessMany, in batches): a membership that ended, a ticket refunded in full, a
    * block. Their sockets are told why, in their language, and closed; the page does not reconnect.
    * The owner is never closed. Answers how many sockets were closed.
    */
   async recheckAccess(userIds?: readonly number[]): Promise<number> {
     const only = userIds ? new Set(userIds) : null;
-    const byUser = new Map<number, WebSocket[]>();
+    const byUser = new Map<number, { socket: WebSocket; peer: Peer }[]>();
     for (const socket of this.openSockets()) {
-      const p = socket.deserializeAttachment() as Peer;
-      if (p.role === "owner" || (only && !only.has(p.userId))) continue;
-      byUser.set(p.userId, [...(byUser.get(p.userId) ?? []), socket]);
+      const peer = socket.deserializeAttachment() as Peer;
+      if (peer.role === "owner" || (only && !only.has(peer.userId))) continue;
+      const sockets = byUser.get(peer.userId);
+      if (sockets) sockets.push({ socket, peer });
+      else byUser.set(peer.userId, [{ socket, peer }]);
     }
-    if (!byUser.size) return 0;
-    const db = createDb(this.env.DB);
-    const now = Date.now();
+    const liveEventId = byUser.values().next().value?.[0]?.peer.liveEventId;
+    if (liveEventId === undefined) return 0;
+    // every socket in a room holds a ticket of its one event: one batched question for all of them
+    const access = await resolveLiveAccessMany(createDb(this.env.DB), liveEventId, [...byUser.keys()], Date.now());
     let closed = 0;
     for (const [userId, sockets] of byUser) {
-      const first = sockets[0]!.deserializeAttachment() as Peer;
-      if (await resolveLiveAccess(db, first.liveEventId, userId, now)) continue;
-      for (const socket of sockets) {
-        this.revoke(socket, (socket.deserializeAttachment() as Peer).locale, "accessEnded");
+      if (access.get(userId)) continue;
+      for (const { socket, peer } of sockets) {
+        this.revoke(socket, peer.locale, "accessEnded");
         closed++;
       }
     }

@@ -1,7 +1,7 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { LiveRoom } from "../../server/live/live-room";
-import { resolveLiveAccess } from "../../server/live/live-access";
+import { resolveLiveAccess, resolveLiveAccessMany } from "../../server/live/live-access";
 import { liveRoomStub } from "../../server/live/socket-route";
 import { createDb } from "../../db/client";
 import { createLiveTicket, createTicketType } from "../factories";
@@ -136,5 +136,27 @@ describe("live room: access checked again while watching", () => {
     await host.settle();
     expect(host.received.some((m) => m.type === "revoked")).toBe(false);
     host.close();
+  });
+
+  it("asks about many people in batches, with the same answer for each as when asked alone", async () => {
+    const { owner, fanclubId, planId, liveEventId } = await setting("lrm");
+    const members = [];
+    for (const n of [1, 2, 3]) {
+      const member = await confirmedAccount({ name: `会員${n}`, prefix: `lrm${n}` });
+      await insertMembership(member.id, fanclubId, planId);
+      members.push(member);
+    }
+    // the third left, and its paid month is over; a stranger never joined
+    await env.DB.prepare("UPDATE memberships SET status = 'left', paid_through = '2020-01' WHERE user_id = ?").bind(members[2]!.id).run();
+    const stranger = await confirmedAccount({ name: "通りすがり", prefix: "lrmx" });
+    const people = [owner.id, members[0]!.id, members[2]!.id, stranger.id, members[1]!.id];
+    const now = Date.now();
+
+    // batches of two: three round trips for five people
+    const many = await resolveLiveAccessMany(db, liveEventId, people, now, 2);
+    expect([...many.keys()]).toEqual(people);
+    expect(people.map((id) => many.get(id)?.role ?? null)).toEqual(["owner", "viewer", null, null, "viewer"]);
+    for (const id of people) expect(many.get(id)).toEqual(await resolveLiveAccess(db, liveEventId, id, now));
+    expect(many.get(members[0]!.id)).toMatchObject({ name: "会員1", liveEventId, event: { status: expect.any(Number) } });
   });
 });
