@@ -11,14 +11,16 @@ interface AssetFetcher {
   fetch(request: Request): Promise<Response>;
 }
 
-let cached: Promise<Uint8Array> | undefined;
+let cached: Uint8Array | undefined;
 
-export function invoiceFont(assets: AssetFetcher): Promise<Uint8Array> {
-  cached ??= loadFont(assets).catch((error: unknown) => {
-    // a failed fetch is not remembered: the next invoice tries again
-    cached = undefined;
-    throw error;
-  });
+/**
+ * Only the bytes are kept between requests, never the fetch in flight: workerd ties an asset
+ * read's I/O to the request that started it, and another request awaiting it may be refused
+ * ("Cannot perform I/O on behalf of a different request"). Two first invoices at once each fetch
+ * it; a failed fetch is not remembered, so the next invoice tries again.
+ */
+export async function invoiceFont(assets: AssetFetcher): Promise<Uint8Array> {
+  cached ??= await loadFont(assets);
   return cached;
 }
 
