@@ -9,12 +9,15 @@ import type { Db } from "./client";
  * run in the batch's one transaction with their values bound, never spliced into the text.
  */
 export function rawBatchItem(db: Db, query: SQL) {
-  const item = db.run(query);
-  return Object.assign(item, { stmt: db.$client.prepare(item.getQuery().sql) });
+  return withStatement(db, db.run(query));
 }
 
 /** `rawBatchItem` for a statement whose rows the batch answers with (`db.all`), typed as `T`. */
 export function rawBatchRows<T>(db: Db, query: SQL) {
-  const item = db.all<T>(query);
+  return withStatement(db, db.all<T>(query));
+}
+
+/** The prepared statement drizzle's batch binds the raw query's values to. */
+function withStatement<Item extends { getQuery(): { sql: string } }>(db: Db, item: Item) {
   return Object.assign(item, { stmt: db.$client.prepare(item.getQuery().sql) });
 }

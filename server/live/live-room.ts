@@ -363,23 +363,24 @@ export class LiveRoom extends DurableObject<RoomEnv> {
 
   /**
    * Asks D1 again whether each fan in the room (or only `userIds`) may still watch, with the rule
-   * that admitted them (resolveLiveAccessMany, in batches): a membership that ended, a ticket refunded in full, a
-   * block. Their sockets are told why, in their language, and closed; the page does not reconnect.
-   * The owner is never closed. Answers how many sockets were closed.
+   * that admitted them (resolveLiveAccessMany, in batches): a membership that ended, a ticket
+   * refunded in full, a block. Their sockets are told why, in their language, and closed; the page
+   * does not reconnect. The owner is never closed. Answers how many sockets were closed.
    */
   async recheckAccess(userIds?: readonly number[]): Promise<number> {
     const only = userIds ? new Set(userIds) : null;
     const byUser = new Map<number, { socket: WebSocket; peer: Peer }[]>();
+    // every socket in a room holds a ticket of its one event: one batched question for all of them
+    let liveEventId: number | undefined;
     for (const socket of this.openSockets()) {
       const peer = socket.deserializeAttachment() as Peer;
       if (peer.role === "owner" || (only && !only.has(peer.userId))) continue;
+      liveEventId = peer.liveEventId;
       const sockets = byUser.get(peer.userId);
       if (sockets) sockets.push({ socket, peer });
       else byUser.set(peer.userId, [{ socket, peer }]);
     }
-    const liveEventId = byUser.values().next().value?.[0]?.peer.liveEventId;
     if (liveEventId === undefined) return 0;
-    // every socket in a room holds a ticket of its one event: one batched question for all of them
     const access = await resolveLiveAccessMany(createDb(this.env.DB), liveEventId, [...byUser.keys()], Date.now());
     let closed = 0;
     for (const [userId, sockets] of byUser) {
