@@ -143,7 +143,9 @@ export function payoutDemoStatements(accountId, now) {
           requestedAt,
           paidAt ?? requestedAt,
         ].join(", ") +
-        ` WHERE ${enough} ON CONFLICT(idempotency_key) DO NOTHING;`,
+        // the period comes from the seed's clock: a later run in another month must not add a
+        // second demo payout of this kind beside the first (the key alone would let it)
+        ` WHERE ${enough} AND NOT EXISTS (SELECT 1 FROM transfers WHERE kind = 'payout' AND fanclub_id = ${p.fanclubId} AND status = ${q(p.status)} AND state_token = 'demo') ON CONFLICT(idempotency_key) DO NOTHING;`,
     );
     if (paidAt !== null)
       out.push(
